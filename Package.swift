@@ -1,0 +1,73 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Lightbox: the Photos app of the terminal. Module layout follows docs/architecture.md;
+/// arrows only point down the list (leaves first).
+let package = Package(
+  name: "Lightbox",
+  platforms: [.macOS(.v13)],
+  products: [
+    .executable(name: "lightbox", targets: ["lightbox"])
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+  ],
+  targets: [
+    // C libraries from Debian's -dev packages.
+    .systemLibrary(
+      name: "CNCurses", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
+    .systemLibrary(
+      name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+    .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+    .systemLibrary(name: "CSixel", pkgConfig: "libsixel", providers: [.apt(["libsixel-dev"])]),
+    // Async-signal-safe terminal restore on fatal signals (see docs/DECISIONS.md).
+    .target(name: "CTerminalGuard"),
+
+    .target(name: "PhotoModel"),
+    .target(name: "PhotoMetadata", dependencies: ["PhotoModel"]),
+    .target(name: "PhotoStore", dependencies: ["PhotoModel"]),
+    .target(name: "Imaging", dependencies: ["PhotoModel", "CTurboJPEG", "CPNG"]),
+    .target(name: "TerminalGraphics", dependencies: ["Imaging"]),
+    .target(
+      name: "TerminalUI",
+      dependencies: ["PhotoStore", "TerminalGraphics", "CNCurses", "CTerminalGuard"]),
+    .target(name: "DemoLibrary", dependencies: ["PhotoModel", "Imaging"]),
+    .target(
+      name: "LightboxApp",
+      dependencies: [
+        "PhotoModel", "PhotoMetadata", "PhotoStore", "Imaging", "TerminalGraphics",
+        "TerminalUI", "DemoLibrary",
+      ]),
+    .executableTarget(
+      name: "lightbox",
+      dependencies: [
+        "LightboxApp",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
+
+    .target(
+      name: "LightboxTestSupport",
+      dependencies: ["PhotoModel", "PhotoStore", "TerminalUI"],
+      path: "Tests/LightboxTestSupport"),
+    .testTarget(name: "PhotoModelTests", dependencies: ["PhotoModel"]),
+    .testTarget(
+      name: "PhotoMetadataTests",
+      dependencies: ["PhotoMetadata", "LightboxTestSupport"]),
+    .testTarget(
+      name: "PhotoStoreTests", dependencies: ["PhotoStore", "LightboxTestSupport"]),
+    .testTarget(
+      name: "ImagingTests",
+      dependencies: ["Imaging", "PhotoMetadata", "LightboxTestSupport"]),
+    .testTarget(
+      name: "TerminalGraphicsTests", dependencies: ["TerminalGraphics", "LightboxTestSupport"]),
+    .testTarget(
+      name: "TerminalUITests",
+      dependencies: ["TerminalUI", "LightboxTestSupport"],
+      exclude: ["Snapshots"]),
+    .testTarget(
+      name: "DemoLibraryTests",
+      dependencies: ["DemoLibrary", "PhotoMetadata", "Imaging", "LightboxTestSupport"]),
+    .testTarget(
+      name: "LightboxAppTests", dependencies: ["LightboxApp", "LightboxTestSupport"]),
+  ]
+)

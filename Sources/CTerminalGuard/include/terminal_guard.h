@@ -1,0 +1,33 @@
+#ifndef LIGHTBOX_TERMINAL_GUARD_H
+#define LIGHTBOX_TERMINAL_GUARD_H
+#include <stddef.h>
+
+/// Remembers the terminal settings of `fd` and installs signal handlers so the terminal is
+/// restored whatever ends the program.
+///
+/// SIGINT, SIGTERM, SIGHUP and SIGQUIT are not fatal: the handler records the signal and
+/// writes one byte to the wake pipe so the run loop quits through its normal path
+/// (endwin). Crash signals (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP) write
+/// `restore` to `fd`, put back the saved termios, and re-raise with the previous handler.
+/// Everything a handler does is async-signal-safe (write, tcsetattr, sigaction, raise).
+/// Returns the read end of the wake pipe, or -1.
+int lb_guard_install(int fd, const char *restore, size_t restore_length);
+
+/// The last non-fatal signal received (0 when none) and clears it.
+int lb_guard_take_signal(void);
+
+/// Writes one byte to the wake pipe (safe from any thread) to wake the run loop.
+void lb_guard_wake(void);
+
+/// Drains the wake pipe (non-blocking).
+void lb_guard_drain(void);
+
+/// Restores the saved termios and writes the restore sequence now (idempotent).
+void lb_guard_restore(void);
+
+/// Removes the handlers (after a normal shutdown).
+void lb_guard_uninstall(void);
+
+/// Saves the current termios of the guarded fd again (after SIGCONT, say).
+void lb_guard_resave(void);
+#endif

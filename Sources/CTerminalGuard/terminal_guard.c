@@ -1,0 +1,125 @@
+// Terminal restore that works even when Swift cannot run any more: a crash signal handler
+// must only call async-signal-safe functions, which is easiest to guarantee in C.
+#include "terminal_guard.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+
+#define LB_RESTORE_MAX 256
+
+static int guard_fd = -1;
+static char restore_bytes[LB_RESTORE_MAX];
+static size_t restore_len = 0;
+static struct termios saved_termios;
+static int have_termios = 0;
+static int wake_pipe[2] = {-1, -1};
+static volatile sig_atomic_t pending_signal = 0;
+static volatile sig_atomic_t restored = 0;
+
+static const int soft_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP};
+#define N_SOFT (sizeof soft_signals / sizeof soft_signals[0])
+#define N_CRASH (sizeof crash_signals / sizeof crash_signals[0])
+static struct sigaction old_soft[N_SOFT];
+static struct sigaction old_crash[N_CRASH];
+static int installed = 0;
+
+static void write_all(int fd, const char *p, size_t n) {
+  while (n > 0) {
+    ssize_t w = write(fd, p, n);
+    if (w < 0) {
+      if (errno == EINTR) continue;
+      return;
+    }
+    p += w;
+    n -= (size_t)w;
+  }
+}
+
+void lb_guard_restore(void) {
+  if (restored) return;
+  restored = 1;
+  if (guard_fd >= 0 && restore_len > 0) write_all(guard_fd, restore_bytes, restore_len);
+  if (guard_fd >= 0 && have_termios) tcsetattr(guard_fd, TCSAFLUSH, &saved_termios);
+}
+
+static void on_soft_signal(int sig) {
+  int saved_errno = errno;
+  pending_signal = sig;
+  if (wake_pipe[1] >= 0) {
+    char b = 's';
+    (void)write(wake_pipe[1], &b, 1);
+  }
+  errno = saved_errno;
+}
+
+static void on_crash_signal(int sig) {
+  lb_guard_restore();
+  // Put back whatever handled this signal before us (the Swift runtime's backtracer, or
+  // the default action) and raise again so the crash is reported as usual.
+  for (size_t i = 0; i < N_CRASH; i++) {
+    if (crash_signals[i] == sig) sigaction(sig, &old_crash[i], NULL);
+  }
+  raise(sig);
+}
+
+int lb_guard_install(int fd, const char *restore, size_t restore_length) {
+  guard_fd = fd;
+  if (restore_length > LB_RESTORE_MAX) restore_length = LB_RESTORE_MAX;
+  memcpy(restore_bytes, restore, restore_length);
+  restore_len = restore_length;
+  have_termios = tcgetattr(fd, &saved_termios) == 0;
+  restored = 0;
+  if (wake_pipe[0] < 0) {
+    if (pipe(wake_pipe) != 0) return -1;
+    for (int i = 0; i < 2; i++) {
+      fcntl(wake_pipe[i], F_SETFL, fcntl(wake_pipe[i], F_GETFL) | O_NONBLOCK);
+      fcntl(wake_pipe[i], F_SETFD, FD_CLOEXEC);
+    }
+  }
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sigemptyset(&sa.sa_mask);
+  sa.sa_handler = on_soft_signal;
+  for (size_t i = 0; i < N_SOFT; i++) sigaction(soft_signals[i], &sa, &old_soft[i]);
+  sa.sa_handler = on_crash_signal;
+  sa.sa_flags = SA_RESETHAND;
+  for (size_t i = 0; i < N_CRASH; i++) sigaction(crash_signals[i], &sa, &old_crash[i]);
+  installed = 1;
+  return wake_pipe[0];
+}
+
+int lb_guard_take_signal(void) {
+  int s = pending_signal;
+  pending_signal = 0;
+  return s;
+}
+
+void lb_guard_wake(void) {
+  if (wake_pipe[1] >= 0) {
+    char b = 'w';
+    (void)write(wake_pipe[1], &b, 1);
+  }
+}
+
+void lb_guard_drain(void) {
+  char buf[64];
+  if (wake_pipe[0] < 0) return;
+  while (read(wake_pipe[0], buf, sizeof buf) > 0) {
+  }
+}
+
+void lb_guard_resave(void) {
+  if (guard_fd >= 0) have_termios = tcgetattr(guard_fd, &saved_termios) == 0;
+}
+
+void lb_guard_uninstall(void) {
+  if (!installed) return;
+  for (size_t i = 0; i < N_SOFT; i++) sigaction(soft_signals[i], &old_soft[i], NULL);
+  for (size_t i = 0; i < N_CRASH; i++) sigaction(crash_signals[i], &old_crash[i], NULL);
+  installed = 0;
+}

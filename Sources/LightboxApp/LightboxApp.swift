@@ -1,0 +1,3 @@
+import PhotoStore
+import DemoLibrary
+import PhotoMetadata

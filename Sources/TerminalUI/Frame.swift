@@ -1,0 +1,4 @@
+import PhotoStore
+import TerminalGraphics
+import CNCurses
+import CTerminalGuard

@@ -1,0 +1,3 @@
+import LightboxApp
+import ArgumentParser
+print("lightbox")

@@ -1,0 +1,5 @@
+import XCTest
+
+final class DemoLibrarySmokeTests: XCTestCase {
+  func testModuleLinks() { XCTAssertTrue(true) }
+}

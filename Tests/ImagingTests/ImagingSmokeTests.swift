@@ -1,0 +1,5 @@
+import XCTest
+
+final class ImagingSmokeTests: XCTestCase {
+  func testModuleLinks() { XCTAssertTrue(true) }
+}

@@ -1,0 +1,5 @@
+import XCTest
+
+final class LightboxAppSmokeTests: XCTestCase {
+  func testModuleLinks() { XCTAssertTrue(true) }
+}

@@ -1,0 +1,5 @@
+import XCTest
+
+final class PhotoMetadataSmokeTests: XCTestCase {
+  func testModuleLinks() { XCTAssertTrue(true) }
+}

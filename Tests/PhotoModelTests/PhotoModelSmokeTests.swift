@@ -1,0 +1,5 @@
+import XCTest
+
+final class PhotoModelSmokeTests: XCTestCase {
+  func testModuleLinks() { XCTAssertTrue(true) }
+}

@@ -1,0 +1,5 @@
+import XCTest
+
+final class PhotoStoreSmokeTests: XCTestCase {
+  func testModuleLinks() { XCTAssertTrue(true) }
+}

@@ -1,0 +1,5 @@
+import XCTest
+
+final class TerminalGraphicsSmokeTests: XCTestCase {
+  func testModuleLinks() { XCTAssertTrue(true) }
+}
