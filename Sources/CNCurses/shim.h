@@ -27,6 +27,9 @@ static inline int lb_key_resize(void) { return KEY_RESIZE; }
 static inline int lb_key_mouse(void) { return KEY_MOUSE; }
 static inline int lb_err(void) { return ERR; }
 static inline void lb_set_escdelay(int ms) { set_escdelay(ms); }
+static inline FILE *lb_stdout(void) { return stdout; }
+static inline FILE *lb_stdin(void) { return stdin; }
+static inline const char *lb_codeset(void) { return nl_langinfo(CODESET); }
 static inline int lb_getcury(WINDOW *w) { return getcury(w); }
 static inline int lb_getcurx(WINDOW *w) { return getcurx(w); }
 #endif

@@ -1,1 +1,55 @@
 import PhotoModel
+
+/// Everything the views draw and the reducer decides on. A value: the reducer returns a new
+/// one for every action.
+public struct AppState: Hashable, Sendable {
+  /// The library's root folders.
+  public var roots: [String]
+  /// Every photo, oldest first (capture date, then path).
+  public var assets: [Asset]
+  public var libraryStatus: LibraryStatus
+  /// One line per file or folder that could not be read during the scan.
+  public var problems: [String]
+  public var screen: Screen
+  /// Index into `assets` of the selected photo (0 when the library is empty).
+  public var selectedIndex: Int
+  /// The grid row (0 = oldest) shown at the top of the grid area.
+  public var gridTopRow: Int
+  public var terminal: TerminalSize
+  /// How many image pixels one cell shows (half-blocks: 1×2).
+  public var cellPixelSize: PixelSize
+  public var preferredTile: TileSize
+  /// Every image request that is wanted now, and where it stands.
+  public var images: [ImageKey: ImageStatus]
+  /// A one-line message for the status line (cleared by the next move).
+  public var message: String?
+  /// False once the user quit.
+  public var isRunning: Bool
+
+  public init(
+    roots: [String], terminal: TerminalSize, cellPixelSize: PixelSize = PixelSize(width: 1, height: 2),
+    preferredTile: TileSize = .standard
+  ) {
+    self.roots = roots
+    self.assets = []
+    self.libraryStatus = .scanning(found: 0)
+    self.problems = []
+    self.screen = .grid
+    self.selectedIndex = 0
+    self.gridTopRow = 0
+    self.terminal = terminal
+    self.cellPixelSize = cellPixelSize
+    self.preferredTile = preferredTile
+    self.images = [:]
+    self.message = nil
+    self.isRunning = true
+  }
+
+  /// The grid layout for the current terminal.
+  public var grid: GridGeometry { GridGeometry(terminal: terminal, preferredTile: preferredTile) }
+
+  /// The selected photo, when the library is not empty.
+  public var selectedAsset: Asset? {
+    assets.indices.contains(selectedIndex) ? assets[selectedIndex] : nil
+  }
+}

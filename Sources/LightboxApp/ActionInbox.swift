@@ -1,0 +1,28 @@
+import CTerminalGuard
+import Foundation
+import PhotoStore
+
+/// Where effect results wait for the run loop: any thread may post, the loop drains them
+/// all at once (so a burst of decoded thumbnails costs one frame, not one each).
+final class ActionInbox: @unchecked Sendable {
+  // @unchecked: every access to `pending` holds `lock`.
+  private let lock = NSLock()
+  private var pending: [Action] = []
+
+  /// Queues an action and wakes the run loop.
+  func post(_ action: Action) {
+    lock.lock()
+    pending.append(action)
+    lock.unlock()
+    lb_guard_wake()
+  }
+
+  /// Everything posted since the last drain, in order.
+  func drain() -> [Action] {
+    lock.lock()
+    defer { lock.unlock() }
+    let actions = pending
+    pending.removeAll(keepingCapacity: true)
+    return actions
+  }
+}

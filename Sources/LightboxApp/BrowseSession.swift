@@ -1,0 +1,79 @@
+import Foundation
+import Imaging
+import PhotoModel
+import PhotoStore
+import TerminalGraphics
+import TerminalUI
+
+/// The run loop of the interactive program: input and effect results become actions, the
+/// store reduces them, the view renders the state, the terminal presents the frame.
+public final class BrowseSession {
+  /// How the session draws.
+  public struct Options: Sendable {
+    public var roots: [String]
+    public var colorDepth: ColorDepth
+    public var theme: Theme
+    public var cacheBudgetBytes: Int
+
+    public init(
+      roots: [String], colorDepth: ColorDepth, theme: Theme = .dark,
+      cacheBudgetBytes: Int = 256 << 20
+    ) {
+      self.roots = roots
+      self.colorDepth = colorDepth
+      self.theme = theme
+      self.cacheBudgetBytes = cacheBudgetBytes
+    }
+  }
+
+  private let options: Options
+  private let keyMap = KeyMap()
+
+  public init(options: Options) {
+    self.options = options
+  }
+
+  /// Runs until the user quits; the terminal is restored on every way out.
+  public func run() throws {
+    let terminal = CursesTerminal(theme: options.theme)
+    try terminal.start()
+    defer { terminal.stop() }
+    try run(on: terminal)
+  }
+
+  /// The loop itself, on any terminal (the fake one in tests).
+  public func run(on terminal: Terminal) throws {
+    let inbox = ActionInbox()
+    let cache = PictureCache(budgetBytes: options.cacheBudgetBytes)
+    let runner = EffectRunner(
+      inbox: inbox, cache: cache, depth: options.colorDepth,
+      background: options.theme.imageBackground)
+    defer { runner.stop() }
+    let store = Store(state: AppState(roots: options.roots, terminal: terminal.size))
+    runner.run(store.send(.start))
+    var needsFrame = true
+    while store.state.isRunning {
+      if needsFrame {
+        terminal.present(LibraryView.render(store.state)) { cache.picture(for: $0) }
+        needsFrame = false
+      }
+      let before = store.state
+      // Everything that arrived is reduced before the next frame: a held arrow key or a
+      // burst of decoded thumbnails costs one frame, never a backlog.
+      for event in terminal.readEvents(timeoutMilliseconds: 1000) {
+        let action: Action?
+        if event == .resize {
+          action = .resized(terminal.size)
+        } else {
+          action = keyMap.action(for: event)
+        }
+        if let action { runner.run(store.send(action)) }
+        if !store.state.isRunning { break }
+      }
+      for action in inbox.drain() where store.state.isRunning {
+        runner.run(store.send(action))
+      }
+      if store.state != before { needsFrame = true }
+    }
+  }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import PhotoStore
+
+/// A fixed set of worker threads, one per core, taking the most urgent request first.
+/// A key is never worked on twice at once, and a cancelled request that has not started is
+/// dropped.
+final class DecodePool: @unchecked Sendable {
+  // @unchecked: `queue`, `inFlight` and `stopped` are guarded by `condition`.
+  private let condition = NSCondition()
+  private var queue: [ImageRequest] = []
+  private var inFlight: Set<ImageKey> = []
+  private var stopped = false
+  private let work: @Sendable (ImageRequest) -> Void
+  private var threads: [Thread] = []
+
+  init(workers: Int = ProcessInfo.processInfo.activeProcessorCount, work: @escaping @Sendable (ImageRequest) -> Void) {
+    self.work = work
+    for i in 0..<max(1, workers) {
+      let thread = Thread { [weak self] in self?.runWorker() }
+      thread.name = "lightbox-decode-\(i)"
+      thread.stackSize = 1 << 20
+      threads.append(thread)
+      thread.start()
+    }
+  }
+
+  /// Adds a request unless the same key is queued or running.
+  func submit(_ request: ImageRequest) {
+    condition.lock()
+    defer { condition.unlock() }
+    guard !inFlight.contains(request.key), !queue.contains(where: { $0.key == request.key }) else { return }
+    queue.append(request)
+    condition.signal()
+  }
+
+  /// Drops a queued request (a running one finishes; its result is ignored by the reducer).
+  func cancel(_ key: ImageKey) {
+    condition.lock()
+    queue.removeAll { $0.key == key }
+    condition.unlock()
+  }
+
+  /// Number of requests waiting (for tests).
+  var queuedCount: Int {
+    condition.lock()
+    defer { condition.unlock() }
+    return queue.count
+  }
+
+  /// Stops the workers after their current request.
+  func stop() {
+    condition.lock()
+    stopped = true
+    queue.removeAll()
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  private func runWorker() {
+    while true {
+      condition.lock()
+      while queue.isEmpty && !stopped { condition.wait() }
+      if stopped {
+        condition.unlock()
+        return
+      }
+      // Most urgent first; among equals, first come first served.
+      var best = 0
+      for i in queue.indices where queue[i].priority < queue[best].priority { best = i }
+      let request = queue.remove(at: best)
+      inFlight.insert(request.key)
+      condition.unlock()
+
+      work(request)
+
+      condition.lock()
+      inFlight.remove(request.key)
+      condition.unlock()
+    }
+  }
+}

@@ -1,3 +1,0 @@
-import PhotoStore
-import DemoLibrary
-import PhotoMetadata

@@ -1,0 +1,34 @@
+import Foundation
+
+/// Where Lightbox keeps its files (XDG base directories), each overridable by a
+/// `LIGHTBOX_*` variable so tests never touch the real home folder.
+public struct LightboxPaths: Sendable {
+  public var home: String
+  public var dataHome: String
+  public var configHome: String
+  public var stateHome: String
+  public var cacheHome: String
+
+  public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    let home = environment["HOME"] ?? NSHomeDirectory()
+    self.home = home
+    func base(_ variable: String, _ fallback: String) -> String {
+      if let value = environment[variable], value.hasPrefix("/") { return value }
+      return home + "/" + fallback
+    }
+    dataHome = base("XDG_DATA_HOME", ".local/share")
+    configHome = base("XDG_CONFIG_HOME", ".config")
+    stateHome = base("XDG_STATE_HOME", ".local/state")
+    cacheHome = base("XDG_CACHE_HOME", ".cache")
+    if let value = environment["LIGHTBOX_DATA_DIR"], !value.isEmpty { dataHome = value }
+  }
+
+  /// The default library: ~/Pictures.
+  public var defaultLibrary: String { home + "/Pictures" }
+
+  /// Where `lightbox demo` writes its library unless told otherwise.
+  public var demoLibrary: String { dataHome + "/lightbox/demo-library" }
+
+  /// The log file (never written to the terminal while the UI runs).
+  public var logFile: String { stateHome + "/lightbox/lightbox.log" }
+}

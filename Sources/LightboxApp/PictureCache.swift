@@ -1,0 +1,69 @@
+import Foundation
+import PhotoStore
+import TerminalGraphics
+import TerminalUI
+
+/// The pictures made so far, least recently used first out once over the byte budget.
+final class PictureCache: @unchecked Sendable {
+  // @unchecked: all state is guarded by `lock`.
+  private let lock = NSLock()
+  private var entries: [ImageKey: (picture: TerminalPicture, bytes: Int, tick: UInt64)] = [:]
+  private var tick: UInt64 = 0
+  private var totalBytes = 0
+  let budgetBytes: Int
+
+  init(budgetBytes: Int = 256 << 20) {
+    self.budgetBytes = budgetBytes
+  }
+
+  func picture(for key: ImageKey) -> TerminalPicture? {
+    lock.lock()
+    defer { lock.unlock() }
+    guard var entry = entries[key] else { return nil }
+    tick += 1
+    entry.tick = tick
+    entries[key] = entry
+    return entry.picture
+  }
+
+  func contains(_ key: ImageKey) -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return entries[key] != nil
+  }
+
+  func insert(_ picture: TerminalPicture, for key: ImageKey) {
+    let bytes = Self.cost(of: picture)
+    lock.lock()
+    defer { lock.unlock() }
+    tick += 1
+    if let old = entries[key] { totalBytes -= old.bytes }
+    entries[key] = (picture, bytes, tick)
+    totalBytes += bytes
+    if totalBytes > budgetBytes { evict() }
+  }
+
+  /// Bytes held now.
+  var byteCount: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return totalBytes
+  }
+
+  private func evict() {
+    // Drop the oldest quarter at once so eviction does not run on every insert.
+    let ordered = entries.sorted { $0.value.tick < $1.value.tick }
+    for (key, entry) in ordered where totalBytes > budgetBytes * 3 / 4 {
+      entries[key] = nil
+      totalBytes -= entry.bytes
+    }
+  }
+
+  static func cost(of picture: TerminalPicture) -> Int {
+    switch picture {
+    case .halfBlock(let image):
+      return image.cells.count * MemoryLayout<HalfBlockCell>.stride
+        + image.encodedRows.reduce(0) { $0 + $1.count } + 64
+    }
+  }
+}

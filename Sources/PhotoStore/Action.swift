@@ -1,0 +1,27 @@
+import PhotoModel
+
+/// Everything that can happen to the app: input from the user and results of effects.
+public enum Action: Hashable, Sendable {
+  /// The app started: read the library.
+  case start
+  /// The terminal has this size (at start and on every resize).
+  case resized(TerminalSize)
+  case move(Direction)
+  /// Enter: open the selected photo.
+  case open
+  /// Esc: back to where the detail view was opened from.
+  case back
+  /// q: back from the detail view, or quit from the grid.
+  case quit
+  /// Ctrl-C or a signal: quit at once from anywhere.
+  case terminate
+
+  /// The scanner found these photos so far (the library grows while scanning).
+  case scanProgress(found: Int)
+  /// The scan finished: the whole library, sorted oldest first, and per-file problems.
+  case libraryLoaded(assets: [Asset], problems: [String])
+  /// An image is in the runner's cache and can be drawn.
+  case imageLoaded(ImageKey)
+  /// An image could not be made; `reason` is one line.
+  case imageFailed(ImageKey, reason: String)
+}

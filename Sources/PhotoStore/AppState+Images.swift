@@ -1,0 +1,77 @@
+import PhotoModel
+
+extension AppState {
+  /// The image requests the current screen wants, most urgent first.
+  public var wantedImages: [ImageRequest] {
+    guard isRunning, !assets.isEmpty else { return [] }
+    switch screen {
+    case .grid:
+      let geometry = grid
+      guard geometry.tilesPerPage > 0 else { return [] }
+      let size = PixelSize(
+        width: geometry.tile.columns * cellPixelSize.width,
+        height: geometry.tile.rows * cellPixelSize.height)
+      let first = gridTopRow * geometry.columns
+      let end = min(assets.count, first + geometry.tilesPerPage)
+      guard first < end else { return [] }
+      return (first..<end).map { request(for: $0, size: size, fit: .fill, priority: .visible) }
+    case .detail:
+      let area = DetailGeometry.imageArea(terminal: terminal)
+      guard !area.isEmpty else { return [] }
+      let size = PixelSize(
+        width: area.width * cellPixelSize.width, height: area.height * cellPixelSize.height)
+      var wanted = [request(for: selectedIndex, size: size, fit: .fit, priority: .visible)]
+      for neighbour in [selectedIndex + 1, selectedIndex - 1] where assets.indices.contains(neighbour) {
+        wanted.append(request(for: neighbour, size: size, fit: .fit, priority: .neighbour))
+      }
+      return wanted
+    }
+  }
+
+  /// The key the view draws for photo `index` on the current screen.
+  public func imageKey(forIndex index: Int) -> ImageKey? {
+    wantedImages.first { $0.key.asset == assets[index].id }?.key
+  }
+
+  private func request(for index: Int, size: PixelSize, fit: ImageFit, priority: ImagePriority)
+    -> ImageRequest
+  {
+    let asset = assets[index]
+    return ImageRequest(
+      key: ImageKey(asset: asset.id, size: size, fit: fit), path: asset.path,
+      format: asset.format, orientation: asset.orientation, priority: priority,
+      bestQuality: fit == .fit)
+  }
+
+  /// Brings `images` in line with what is wanted: cancels what left, requests what came.
+  mutating func reconcileImages() -> [Effect] {
+    let wanted = wantedImages
+    let wantedKeys = Set(wanted.map(\.key))
+    var effects: [Effect] = []
+    let leaving = images.keys.filter { !wantedKeys.contains($0) }.sorted(by: Self.keyOrder)
+    for key in leaving {
+      if images[key] == .loading { effects.append(.cancelImage(key)) }
+      images[key] = nil
+    }
+    for request in wanted where images[request.key] == nil {
+      images[request.key] = .loading
+      effects.append(.loadImage(request))
+    }
+    return effects
+  }
+
+  /// Cancels every pending image (on quit).
+  mutating func cancelAllImages() -> [Effect] {
+    let pending = images.filter { $0.value == .loading }.keys.sorted(by: Self.keyOrder)
+    images = [:]
+    return pending.map { .cancelImage($0) }
+  }
+
+  /// A total order on keys so effects come out in a stable order.
+  static func keyOrder(_ a: ImageKey, _ b: ImageKey) -> Bool {
+    if a.asset != b.asset { return a.asset < b.asset }
+    if a.size.width != b.size.width { return a.size.width < b.size.width }
+    if a.size.height != b.size.height { return a.size.height < b.size.height }
+    return a.fit.rawValue < b.fit.rawValue
+  }
+}

@@ -1,0 +1,70 @@
+import PhotoModel
+
+/// How an image request is fitted into its pixel box.
+public enum ImageFit: String, Hashable, Sendable {
+  /// The whole photo inside the box (detail view).
+  case fit
+  /// The box filled and centre-cropped (square grid tiles, as Photos draws them).
+  case fill
+}
+
+/// The identity of one image request: which photo, at what pixel size and fit. Results
+/// carry the key back, and the reducer drops results whose key is no longer wanted.
+public struct ImageKey: Hashable, Sendable, CustomStringConvertible {
+  public var asset: AssetID
+  public var size: PixelSize
+  public var fit: ImageFit
+
+  public init(asset: AssetID, size: PixelSize, fit: ImageFit) {
+    self.asset = asset
+    self.size = size
+    self.fit = fit
+  }
+
+  public var description: String { "\(asset)@\(size)/\(fit.rawValue)" }
+}
+
+/// Where the work for an image request ranks: lower runs first.
+public enum ImagePriority: Int, Hashable, Sendable, Comparable {
+  /// On screen now.
+  case visible = 0
+  /// The detail view's neighbours, so paging is instant.
+  case neighbour = 1
+  /// Just off-screen.
+  case prefetch = 2
+
+  public static func < (lhs: ImagePriority, rhs: ImagePriority) -> Bool {
+    lhs.rawValue < rhs.rawValue
+  }
+}
+
+/// Everything the effect runner needs to produce an image, so it keeps no state of its own
+/// about assets.
+public struct ImageRequest: Hashable, Sendable {
+  public var key: ImageKey
+  public var path: String
+  public var format: MediaFormat
+  public var orientation: Orientation
+  public var priority: ImagePriority
+  /// Fast decode (thumbnails) or best quality (the detail view).
+  public var bestQuality: Bool
+
+  public init(
+    key: ImageKey, path: String, format: MediaFormat, orientation: Orientation,
+    priority: ImagePriority, bestQuality: Bool
+  ) {
+    self.key = key
+    self.path = path
+    self.format = format
+    self.orientation = orientation
+    self.priority = priority
+    self.bestQuality = bestQuality
+  }
+}
+
+/// Where an image request stands.
+public enum ImageStatus: Hashable, Sendable {
+  case loading
+  case ready
+  case failed(String)
+}

@@ -1,0 +1,251 @@
+import CNCurses
+import CTerminalGuard
+import Glibc
+import Imaging
+import PhotoStore
+import TerminalGraphics
+
+/// The real terminal: ncurses draws the text cells, pictures are written straight to the tty
+/// after each `doupdate()`. The only importer of CNCurses.
+///
+/// ncurses knows nothing of pictures. A picture's cells are reserved in the frame with their
+/// own style role, so ncurses repaints them exactly when a picture leaves (the new frame puts
+/// something else there) and never touches them while it stays.
+public final class CursesTerminal: Terminal {
+  /// Why the terminal could not be started.
+  public struct StartError: Error, CustomStringConvertible {
+    public let description: String
+  }
+
+  private let theme: Theme
+  private let synchronizedOutput: Bool
+  private var screen: OpaquePointer?
+  private var lastFrame: Frame?
+  /// Pictures on screen now, by the cells they occupy.
+  private var drawn: [CellRect: ImageKey] = [:]
+  private var needsFullRepaint = true
+  private var attributes: [StyleRole: attr_t] = [:]
+  private var wakeDescriptor: Int32 = -1
+  public private(set) var size = TerminalSize(columns: 80, rows: 24)
+
+  /// Sequences that put the terminal back as the shell expects it, written by the crash
+  /// handler when Swift can no longer run: end synchronized update, reset colours, show the
+  /// cursor, keypad in normal mode, leave the alternate screen.
+  static let restoreSequence = "\u{1B}[?2026l\u{1B}[0m\u{1B}[?25h\u{1B}[?1l\u{1B}>\u{1B}[?1049l"
+
+  public init(theme: Theme, synchronizedOutput: Bool = true) {
+    self.theme = theme
+    self.synchronizedOutput = synchronizedOutput
+  }
+
+  deinit { stop() }
+
+  /// Takes over the terminal: UTF-8 locale, curses in cbreak mode, signal guard.
+  public func start() throws {
+    guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+      throw StartError(description: "lightbox needs a terminal (stdin and stdout are not a tty)")
+    }
+    setlocale(LC_ALL, "")
+    if String(cString: lb_codeset()) != "UTF-8" {
+      // Box drawing and half-blocks need UTF-8; C.UTF-8 exists on every glibc system.
+      setlocale(LC_CTYPE, "C.UTF-8")
+    }
+    // The guard saves the shell's termios before curses changes it.
+    wakeDescriptor = Self.restoreSequence.withCString {
+      lb_guard_install(STDOUT_FILENO, $0, strlen($0))
+    }
+    // newterm, unlike initscr, returns nil for an unknown TERM instead of exiting.
+    guard let screen = newterm(nil, lb_stdout(), lb_stdin()) else {
+      lb_guard_uninstall()
+      let term = String(cString: getenv("TERM") ?? strdup("")!)
+      throw StartError(description: "cannot use terminal type '\(term)' (set TERM, e.g. xterm-256color)")
+    }
+    self.screen = screen
+    set_term(screen)
+    cbreak()
+    noecho()
+    nonl()
+    intrflush(lb_stdscr(), false)
+    keypad(lb_stdscr(), true)
+    lb_set_escdelay(25)
+    curs_set(0)
+    // Line and character insert/delete would shift picture cells that ncurses thinks are
+    // blank; plain rewrites keep pictures where they are.
+    idlok(lb_stdscr(), false)
+    idcok(lb_stdscr(), false)
+    scrollok(lb_stdscr(), false)
+    setUpColors()
+    size = TerminalSize(columns: Int(lb_cols()), rows: Int(lb_lines()))
+    needsFullRepaint = true
+  }
+
+  /// Gives the terminal back (normal screen, cursor, echo); safe to call twice.
+  public func stop() {
+    guard let screen else { return }
+    writeRaw(Array("\u{1B}[?2026l\u{1B}[0m".utf8))
+    curs_set(1)
+    endwin()
+    delscreen(screen)
+    self.screen = nil
+    lb_guard_uninstall()
+  }
+
+  private func setUpColors() {
+    start_color()
+    let many = lb_colors() >= 256
+    for role in StyleRole.allCases {
+      let style = theme.style(role)
+      let pair = Int16(role.rawValue) + 1
+      let fg = many ? Int16(Palette256.nearestIndex(style.foreground)) : Self.basicColor(style.foreground)
+      let bg = many ? Int16(Palette256.nearestIndex(style.background)) : Self.basicColor(style.background)
+      init_pair(pair, fg, bg)
+      attributes[role] = lb_color_pair(Int32(pair)) | (style.bold ? lb_a_bold() : lb_a_normal())
+    }
+  }
+
+  /// The nearest of the 8 ANSI colours, for terminals without 256 colours.
+  static func basicColor(_ rgb: RGB) -> Int16 {
+    let r = rgb.r > 127 ? 1 : 0
+    let g = rgb.g > 127 ? 2 : 0
+    let b = rgb.b > 127 ? 4 : 0
+    return Int16(r | g | b)
+  }
+
+  // MARK: Drawing
+
+  public func present(_ frame: Frame, pictures: (ImageKey) -> TerminalPicture?) {
+    guard screen != nil else { return }
+    if frame.size != lastFrame?.size { needsFullRepaint = true }
+    if synchronizedOutput { writeRaw(Array("\u{1B}[?2026h".utf8)) }
+    let window = lb_stdscr()
+    if needsFullRepaint {
+      clearok(lb_curscr(), true)
+      lastFrame = nil
+      drawn = [:]
+    }
+    let columns = frame.size.columns
+    for row in 0..<frame.size.rows {
+      for column in 0..<columns {
+        let cell = frame[row, column]
+        if let last = lastFrame, last[row, column] == cell { continue }
+        if cell.text.isEmpty { continue }  // right half of a wide character
+        wattrset(window, Int32(bitPattern: attributes[cell.role] ?? lb_a_normal()))
+        _ = mvwaddstr(window, Int32(row), Int32(column), cell.text)
+      }
+    }
+    wattrset(window, Int32(bitPattern: lb_a_normal()))
+    wmove(window, 0, 0)
+    wnoutrefresh(window)
+    doupdate()
+    // ncurses now believes the cursor is at (0,0) with normal attributes; the picture bytes
+    // below end with SGR 0 and a move back to (0,0) so that belief stays true.
+    vidattr(lb_a_normal())
+    fflush(lb_stdout())
+
+    var bytes: [UInt8] = []
+    var nowDrawn: [CellRect: ImageKey] = [:]
+    for placement in frame.images {
+      if drawn[placement.rect] == placement.key {
+        nowDrawn[placement.rect] = placement.key
+        continue
+      }
+      guard let picture = pictures(placement.key) else { continue }
+      appendPicture(picture, in: placement.rect, to: &bytes)
+      nowDrawn[placement.rect] = placement.key
+    }
+    drawn = nowDrawn
+    bytes.append(contentsOf: Array("\u{1B}[0m\u{1B}[1;1H".utf8))
+    if synchronizedOutput { bytes.append(contentsOf: Array("\u{1B}[?2026l".utf8)) }
+    writeRaw(bytes)
+    lastFrame = frame
+    needsFullRepaint = false
+  }
+
+  private func appendPicture(_ picture: TerminalPicture, in rect: CellRect, to bytes: inout [UInt8]) {
+    guard picture.columns <= rect.width, picture.rows <= rect.height else { return }
+    let left = rect.column + (rect.width - picture.columns) / 2
+    let top = rect.row + (rect.height - picture.rows) / 2
+    switch picture {
+    case .halfBlock(let image):
+      for (i, row) in image.encodedRows.enumerated() {
+        bytes.append(contentsOf: Array("\u{1B}[\(top + i + 1);\(left + 1)H".utf8))
+        bytes.append(contentsOf: row)
+      }
+    }
+  }
+
+  private func writeRaw(_ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let n = write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+        if n < 0 {
+          if errno == EINTR || errno == EAGAIN { continue }
+          return
+        }
+        offset += n
+      }
+    }
+  }
+
+  // MARK: Input
+
+  public func readEvents(timeoutMilliseconds: Int32) -> [InputEvent] {
+    guard screen != nil else { return [] }
+    var fds = [
+      pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0),
+    ]
+    _ = poll(&fds, nfds_t(wakeDescriptor >= 0 ? 2 : 1), timeoutMilliseconds)
+    lb_guard_drain()
+    var events: [InputEvent] = []
+    if lb_guard_take_signal() != 0 { events.append(.interrupt) }
+    wtimeout(lb_stdscr(), 0)
+    while true {
+      var character: wint_t = 0
+      let result = wget_wch(lb_stdscr(), &character)
+      if result == lb_err() { break }
+      if result == KEY_CODE_YES {
+        if let event = Self.functionKey(Int32(character)) { events.append(event) }
+        if Int32(character) == lb_key_resize() {
+          size = TerminalSize(columns: Int(lb_cols()), rows: Int(lb_lines()))
+          needsFullRepaint = true
+        }
+      } else if let event = Self.characterKey(UInt32(character)) {
+        events.append(event)
+      }
+    }
+    return events
+  }
+
+  static func functionKey(_ code: Int32) -> InputEvent? {
+    switch code {
+    case KEY_UP: return .up
+    case KEY_DOWN: return .down
+    case KEY_LEFT: return .left
+    case KEY_RIGHT: return .right
+    case KEY_PPAGE: return .pageUp
+    case KEY_NPAGE: return .pageDown
+    case KEY_HOME: return .home
+    case KEY_END: return .end
+    case KEY_ENTER: return .enter
+    case KEY_BTAB: return .backTab
+    case KEY_BACKSPACE: return .backspace
+    case lb_key_resize(): return .resize
+    default: return nil
+    }
+  }
+
+  static func characterKey(_ value: UInt32) -> InputEvent? {
+    switch value {
+    case 27: return .escape
+    case 9: return .tab
+    case 10, 13: return .enter
+    case 8, 127: return .backspace
+    case 3: return .interrupt
+    default:
+      guard let scalar = Unicode.Scalar(value) else { return nil }
+      return .character(Character(scalar))
+    }
+  }
+}

@@ -1,0 +1,196 @@
+import PhotoModel
+import PhotoStore
+
+/// The view: a pure function from the state to a frame. It never decodes; it places the
+/// images the state says are ready and draws placeholders for the rest.
+public enum LibraryView {
+  /// The frame for `state` at the state's terminal size.
+  public static func render(_ state: AppState) -> Frame {
+    var frame = Frame(size: state.terminal)
+    guard state.terminal.rows > 0, state.terminal.columns > 0 else { return frame }
+    switch state.screen {
+    case .grid: renderGrid(state, into: &frame)
+    case .detail: renderDetail(state, into: &frame)
+    }
+    return frame
+  }
+
+  // MARK: Grid
+
+  static func renderGrid(_ state: AppState, into frame: inout Frame) {
+    renderTabBar(state, into: &frame)
+    let geometry = state.grid
+    renderHeader(state, geometry: geometry, into: &frame)
+    if state.assets.isEmpty {
+      renderEmptyLibrary(state, area: geometry.area, into: &frame)
+    } else {
+      let first = state.gridTopRow * geometry.columns
+      for visibleRow in 0..<geometry.visibleRows {
+        for column in 0..<geometry.columns {
+          let index = first + visibleRow * geometry.columns + column
+          guard index < state.assets.count else { break }
+          let rect = geometry.tileRect(visibleRow: visibleRow, column: column)
+          renderTile(state, index: index, rect: rect, into: &frame)
+          if index == state.selectedIndex { renderSelectionFrame(around: rect, into: &frame) }
+        }
+      }
+    }
+    renderStatusLine(state, hints: "←↑↓→ move  ⏎ open  q quit", into: &frame)
+  }
+
+  static func renderTabBar(_ state: AppState, into frame: inout Frame) {
+    frame.fill(CellRect(row: 0, column: 0, width: frame.size.columns, height: 1), role: .tabBar)
+    var column = 1
+    for (name, active) in [("Library", true), ("Albums", false), ("Search", false)] {
+      let text = active ? "[\(name)]" : " \(name) "
+      column += frame.put(text, row: 0, column: column, role: active ? .tabActive : .tabBar) + 2
+    }
+    let count = state.assets.count
+    var right = "\(formatCount(count)) \(count == 1 ? "photo" : "photos")"
+    if case .scanning(let found) = state.libraryStatus {
+      right = "Reading library… \(formatCount(found)) found"
+    }
+    if TerminalText.width(of: right) + 1 < frame.size.columns - column {
+      frame.putRight(right, row: 0, role: .tabBar)
+    }
+  }
+
+  static func renderHeader(_ state: AppState, geometry: GridGeometry, into frame: inout Frame) {
+    guard frame.size.rows > 2 else { return }
+    frame.fill(CellRect(row: 1, column: 0, width: frame.size.columns, height: 1), role: .header)
+    let used = frame.put(" All Photos", row: 1, column: 0, role: .header)
+    guard !state.assets.isEmpty, geometry.columns > 0 else { return }
+    let first = min(state.assets.count - 1, state.gridTopRow * geometry.columns)
+    let last = min(state.assets.count - 1, first + max(1, geometry.tilesPerPage) - 1)
+    let from = state.assets[first].captureDate
+    let to = state.assets[last].captureDate
+    frame.put("  " + dateRange(from, to), row: 1, column: used, role: .headerDim)
+  }
+
+  static func renderTile(_ state: AppState, index: Int, rect: CellRect, into frame: inout Frame) {
+    let asset = state.assets[index]
+    let key = state.imageKey(forIndex: index)
+    switch key.flatMap({ state.images[$0] }) {
+    case .ready?:
+      frame.place(key!, in: rect)
+    case .failed?:
+      frame.fill(rect, role: .tileFailed)
+      frame.putCentered("⚠", row: rect.row + rect.height / 2, in: rect, role: .tileFailed)
+    default:
+      frame.fill(rect, role: .tilePlaceholder)
+      if rect.height >= 3 {
+        frame.putCentered(
+          asset.format.label, row: rect.row + rect.height / 2, in: rect, role: .tilePlaceholder)
+      }
+    }
+  }
+
+  static func renderSelectionFrame(around rect: CellRect, into frame: inout Frame) {
+    let top = rect.row - 1
+    let bottom = rect.row + rect.height
+    let left = rect.column - 1
+    let right = rect.column + rect.width
+    frame.put("┌" + String(repeating: "─", count: rect.width) + "┐", row: top, column: left, role: .selection)
+    frame.put("└" + String(repeating: "─", count: rect.width) + "┘", row: bottom, column: left, role: .selection)
+    for r in rect.row..<(rect.row + rect.height) {
+      frame.put("│", row: r, column: left, role: .selection)
+      frame.put("│", row: r, column: right, role: .selection)
+    }
+  }
+
+  static func renderEmptyLibrary(_ state: AppState, area: CellRect, into frame: inout Frame) {
+    guard area.height > 0 else { return }
+    let middle = area.row + area.height / 2
+    if case .scanning = state.libraryStatus {
+      frame.putCentered("Reading your library…", row: middle, in: area, role: .emptyTitle)
+      return
+    }
+    let roots = state.roots.joined(separator: ", ")
+    frame.putCentered("No photos in \(roots)", row: middle - 1, in: area, role: .emptyTitle)
+    frame.putCentered(
+      "Try Lightbox on a generated library: lightbox demo", row: middle + 1, in: area,
+      role: .emptyHint)
+  }
+
+  // MARK: Detail
+
+  static func renderDetail(_ state: AppState, into frame: inout Frame) {
+    guard let asset = state.selectedAsset else { return }
+    frame.fill(CellRect(row: 0, column: 0, width: frame.size.columns, height: 1), role: .title)
+    let date = asset.captureDate
+    var title = " \(date.longDayTitle)  \(date.timeOfDay)"
+    if let offset = date.offsetText { title += " \(offset)" }
+    let position = "\(formatCount(state.selectedIndex + 1)) of \(formatCount(state.assets.count))"
+    let positionWidth = TerminalText.width(of: position) + 2
+    frame.put(title, row: 0, column: 0, role: .title, maxWidth: max(0, frame.size.columns - positionWidth))
+    if frame.size.columns > positionWidth + 10 { frame.putRight(position, row: 0, role: .titleDim) }
+
+    let area = DetailGeometry.imageArea(terminal: state.terminal)
+    if !area.isEmpty {
+      let key = state.imageKey(forIndex: state.selectedIndex)
+      switch key.flatMap({ state.images[$0] }) {
+      case .ready?:
+        frame.place(key!, in: area)
+      case .failed(let reason)?:
+        frame.putCentered("⚠ \(asset.fileName)", row: area.row + area.height / 2 - 1, in: area, role: .tileFailed)
+        frame.putCentered(reason, row: area.row + area.height / 2 + 1, in: area, role: .emptyHint)
+      default:
+        frame.putCentered("Loading \(asset.fileName)…", row: area.row + area.height / 2, in: area, role: .emptyHint)
+      }
+    }
+    renderStatusLine(state, hints: "←→ page  Esc back  q quit", into: &frame)
+  }
+
+  // MARK: Status line
+
+  static func renderStatusLine(_ state: AppState, hints: String, into frame: inout Frame) {
+    let row = frame.size.rows - 1
+    guard row >= 1 else { return }
+    frame.fill(CellRect(row: row, column: 0, width: frame.size.columns, height: 1), role: .status)
+    let hintWidth = TerminalText.width(of: hints) + 2
+    let showHints = frame.size.columns >= hintWidth + 30
+    let room = frame.size.columns - 1 - (showHints ? hintWidth : 0)
+    if let message = state.message {
+      frame.put(" " + message, row: row, column: 0, role: .statusError, maxWidth: room)
+    } else if let asset = state.selectedAsset {
+      let key = state.imageKey(forIndex: state.selectedIndex)
+      if case .failed(let reason)? = key.flatMap({ state.images[$0] }) {
+        frame.put(" \(asset.fileName): \(reason)", row: row, column: 0, role: .statusError, maxWidth: room)
+      } else {
+        frame.put(" " + describe(asset), row: row, column: 0, role: .status, maxWidth: room)
+      }
+    }
+    if showHints { frame.putRight(hints, row: row, role: .statusDim) }
+  }
+
+  /// "IMG_2041.jpg · 4032×3024 · 3.1 MB · 13 Aug 2024 10:22".
+  static func describe(_ asset: Asset) -> String {
+    var parts = [asset.fileName]
+    if let size = asset.displayPixelSize { parts.append(size.description) }
+    parts.append(ByteCountText.format(asset.byteSize))
+    parts.append(asset.captureDate.shortDateTime)
+    return parts.joined(separator: " · ")
+  }
+
+  // MARK: Formatting
+
+  /// "12,408".
+  static func formatCount(_ n: Int) -> String {
+    let digits = Array(String(n))
+    var out = ""
+    for (i, d) in digits.enumerated() {
+      if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+      out.append(d)
+    }
+    return out
+  }
+
+  /// "13 Aug – 2 Sep 2024", "13 – 20 Aug 2024", "13 Aug 2024".
+  static func dateRange(_ a: CaptureDate, _ b: CaptureDate) -> String {
+    func mon(_ d: CaptureDate) -> String { String(CaptureDate.monthNames[d.month - 1].prefix(3)) }
+    if a.year == b.year && a.month == b.month && a.day == b.day { return "\(a.day) \(mon(a)) \(a.year)" }
+    if a.year == b.year && a.month == b.month { return "\(a.day) – \(b.day) \(mon(b)) \(b.year)" }
+    if a.year == b.year { return "\(a.day) \(mon(a)) – \(b.day) \(mon(b)) \(b.year)" }
+    return "\(a.day) \(mon(a)) \(a.year) – \(b.day) \(mon(b)) \(b.year)"
+  }
+}

@@ -1,0 +1,14 @@
+import PhotoStore
+
+/// A screen the app can draw on and read keys from: curses in the program, a fake in tests.
+public protocol Terminal: AnyObject {
+  /// The size in cells now.
+  var size: TerminalSize { get }
+
+  /// Shows `frame`; `pictures` gives the drawable form of each placed image (nil when it
+  /// is no longer cached, which leaves its cells blank).
+  func present(_ frame: Frame, pictures: (ImageKey) -> TerminalPicture?)
+
+  /// Waits up to `timeoutMilliseconds` for input or a wake-up and returns what arrived.
+  func readEvents(timeoutMilliseconds: Int32) -> [InputEvent]
+}

@@ -1,0 +1,99 @@
+import ArgumentParser
+import Foundation
+import LightboxApp
+
+/// `lightbox`: the command line. Parsing only; the work is in LightboxApp.
+@main
+struct LightboxCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "lightbox",
+    abstract: "The Photos app of the terminal: browse a photo library with real thumbnails.",
+    subcommands: [Browse.self, Demo.self],
+    defaultSubcommand: Browse.self)
+}
+
+/// `lightbox [PATH…]`: browse folders of photos.
+struct Browse: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Browse folders of photos (default: ~/Pictures).")
+
+  @Argument(help: "Folders (or files) to browse.", completion: .directory)
+  var paths: [String] = []
+
+  @OptionGroup var display: DisplayOptions
+
+  func run() throws {
+    let paths = LightboxPaths()
+    let roots = self.paths.isEmpty ? [paths.defaultLibrary] : self.paths.map(CommandSupport.absolute)
+    try CommandSupport.browse(roots: roots, display: display)
+  }
+}
+
+/// `lightbox demo`: generate a demo library and open it.
+struct Demo: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Generate a demo photo library and browse it.",
+    discussion: """
+      Writes procedurally drawn photos (JPEG with EXIF, PNG screenshots, panoramas) to the
+      library folder, then opens it. The same --seed always gives the same files.
+      """)
+
+  @Option(help: "Number of photos to generate.")
+  var count: Int = 600
+
+  @Option(help: "Seed of the generator.")
+  var seed: UInt64 = 1
+
+  @Option(help: "Folder to write the library to (default: $XDG_DATA_HOME/lightbox/demo-library).")
+  var library: String?
+
+  @Flag(help: "Only write the files; do not open the browser.")
+  var noBrowse = false
+
+  @OptionGroup var display: DisplayOptions
+
+  func validate() throws {
+    guard (1...100_000).contains(count) else {
+      throw ValidationError("--count must be between 1 and 100000")
+    }
+  }
+
+  func run() throws {
+    let directory = library.map(CommandSupport.absolute) ?? LightboxPaths().demoLibrary
+    let written = try DemoCommand.prepare(directory: directory, count: count, seed: seed) { line in
+      FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+    if noBrowse {
+      print("demo library: \(written) photos in \(directory)")
+      return
+    }
+    try CommandSupport.browse(roots: [directory], display: display)
+  }
+}
+
+/// Options shared by the commands that draw.
+struct DisplayOptions: ParsableArguments {
+  @Option(help: "Colours for pictures: truecolor or 256 (default: from COLORTERM).")
+  var colors: String?
+}
+
+/// Small helpers shared by the subcommands.
+enum CommandSupport {
+  static func absolute(_ path: String) -> String {
+    if path.hasPrefix("/") { return path }
+    if path == "~" { return LightboxPaths().home }
+    if path.hasPrefix("~/") { return LightboxPaths().home + String(path.dropFirst(1)) }
+    return FileManager.default.currentDirectoryPath + "/" + path
+  }
+
+  static func browse(roots: [String], display: DisplayOptions) throws {
+    do {
+      try BrowseSession(options: .init(roots: roots, colorDepth: try ColorChoice.depth(display.colors))).run()
+    } catch let error as ColorChoice.Invalid {
+      throw ValidationError(error.description)
+    } catch let error as CustomStringConvertible {
+      FileHandle.standardError.write(Data("lightbox: \(error.description)\n".utf8))
+      throw ExitCode.failure
+    }
+  }
+}

@@ -1,3 +1,0 @@
-import LightboxApp
-import ArgumentParser
-print("lightbox")

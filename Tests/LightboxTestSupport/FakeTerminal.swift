@@ -1,0 +1,32 @@
+import PhotoStore
+import TerminalUI
+
+/// A terminal for tests: scripted input, and every presented frame kept for inspection.
+public final class FakeTerminal: Terminal {
+  public var size: TerminalSize
+  /// Input batches handed out one per `readEvents` call; when empty, the terminal sends q.
+  public var script: [[InputEvent]]
+  public private(set) var frames: [Frame] = []
+  /// How many placed pictures had a drawable form when presented.
+  public private(set) var picturesDrawn = 0
+
+  public init(size: TerminalSize, script: [[InputEvent]]) {
+    self.size = size
+    self.script = script
+  }
+
+  public func present(_ frame: Frame, pictures: (ImageKey) -> TerminalPicture?) {
+    frames.append(frame)
+    picturesDrawn += frame.images.filter { pictures($0.key) != nil }.count
+  }
+
+  public func readEvents(timeoutMilliseconds: Int32) -> [InputEvent] {
+    guard !script.isEmpty else { return [.character("q")] }
+    let batch = script.removeFirst()
+    if batch.contains(.resize), let last = resizeTo { size = last }
+    return batch
+  }
+
+  /// The size a scripted `.resize` switches to.
+  public var resizeTo: TerminalSize?
+}

@@ -1,0 +1,86 @@
+import PhotoStore
+import XCTest
+
+/// An exhaustive test store: after each action the test states the whole change to the
+/// state and every effect; anything not stated fails the test.
+public final class TestStore {
+  public private(set) var state: AppState
+  private var unassertedEffects: [Effect] = []
+  private let file: StaticString
+  private let line: UInt
+
+  public init(_ state: AppState, file: StaticString = #filePath, line: UInt = #line) {
+    self.state = state
+    self.file = file
+    self.line = line
+  }
+
+  deinit {
+    if !unassertedEffects.isEmpty {
+      XCTFail("TestStore ended with unasserted effects: \(unassertedEffects)", file: file, line: line)
+    }
+  }
+
+  /// Sends `action`; `update` must turn the old state into exactly the new one, and
+  /// `effects` must equal the effects produced, in order.
+  public func send(
+    _ action: Action, effects expected: [Effect] = [], file: StaticString = #filePath,
+    line: UInt = #line, _ update: (inout AppState) -> Void = { _ in }
+  ) {
+    var expectedState = state
+    update(&expectedState)
+    let effects = Reducer.reduce(&state, action)
+    if state != expectedState {
+      XCTFail(
+        "State after \(action) differs from the expected state:\n\(Self.diff(expectedState, state))",
+        file: file, line: line)
+    }
+    if effects != expected {
+      XCTFail(
+        "Effects after \(action):\n  expected \(expected)\n  actual   \(effects)", file: file,
+        line: line)
+    }
+  }
+
+  /// Sends `action` and returns its effects for the test to inspect; they count as asserted
+  /// only once passed to `assertEffects`.
+  public func sendCollecting(
+    _ action: Action, file: StaticString = #filePath, line: UInt = #line,
+    _ update: (inout AppState) -> Void = { _ in }
+  ) -> [Effect] {
+    var expectedState = state
+    update(&expectedState)
+    let effects = Reducer.reduce(&state, action)
+    if state != expectedState {
+      XCTFail(
+        "State after \(action) differs from the expected state:\n\(Self.diff(expectedState, state))",
+        file: file, line: line)
+    }
+    unassertedEffects += effects
+    return effects
+  }
+
+  /// Marks effects returned by `sendCollecting` as checked.
+  public func assertEffects(
+    _ expected: [Effect], file: StaticString = #filePath, line: UInt = #line
+  ) {
+    if unassertedEffects != expected {
+      XCTFail(
+        "Effects:\n  expected \(expected)\n  actual   \(unassertedEffects)", file: file, line: line)
+    }
+    unassertedEffects = []
+  }
+
+  /// A readable list of the fields that differ.
+  static func diff(_ expected: AppState, _ actual: AppState) -> String {
+    let e = Mirror(reflecting: expected).children
+    let a = Array(Mirror(reflecting: actual).children)
+    var lines: [String] = []
+    for (i, child) in e.enumerated() {
+      let lhs = String(describing: child.value)
+      let rhs = String(describing: a[i].value)
+      if lhs != rhs { lines.append("  \(child.label ?? "?"): expected \(lhs)\n    actual \(rhs)") }
+    }
+    return lines.joined(separator: "\n")
+  }
+}

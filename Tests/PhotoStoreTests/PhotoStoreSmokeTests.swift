@@ -1,5 +1,0 @@
-import XCTest
-
-final class PhotoStoreSmokeTests: XCTestCase {
-  func testModuleLinks() { XCTAssertTrue(true) }
-}

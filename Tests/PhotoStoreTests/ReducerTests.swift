@@ -1,0 +1,236 @@
+import LightboxTestSupport
+import PhotoModel
+import XCTest
+
+@testable import PhotoStore
+
+final class ReducerTests: XCTestCase {
+  /// 80×24: tiles 14×7 → 5 columns, 2 visible rows; tiles are 14×14 pixels in half-blocks.
+  let size = TerminalSize(columns: 80, rows: 24)
+  let tilePixels = PixelSize(width: 14, height: 14)
+
+  func tileRequest(_ asset: Asset, _ priority: ImagePriority = .visible) -> ImageRequest {
+    ImageRequest(
+      key: ImageKey(asset: asset.id, size: tilePixels, fit: .fill), path: asset.path,
+      format: asset.format, orientation: asset.orientation, priority: priority,
+      bestQuality: false)
+  }
+
+  func detailRequest(_ asset: Asset, _ priority: ImagePriority) -> ImageRequest {
+    // Detail area: 80×22 cells = 80×44 pixels.
+    ImageRequest(
+      key: ImageKey(asset: asset.id, size: PixelSize(width: 80, height: 44), fit: .fit),
+      path: asset.path, format: asset.format, orientation: asset.orientation,
+      priority: priority, bestQuality: true)
+  }
+
+  /// A store whose library of `count` photos has loaded (newest selected, at the bottom).
+  func loadedStore(_ count: Int) -> (TestStore, [Asset]) {
+    let assets = Fixtures.assets(count)
+    let store = TestStore(AppState(roots: ["/photos"], terminal: size))
+    store.send(.start, effects: [.scanLibrary(roots: ["/photos"])])
+    let effects = store.sendCollecting(.libraryLoaded(assets: assets, problems: [])) {
+      $0.assets = assets
+      $0.libraryStatus = .ready
+      $0.selectedIndex = count - 1
+      $0.gridTopRow = max(0, (count + 4) / 5 - 2)
+      let first = $0.gridTopRow * 5
+      for asset in assets[first..<count] {
+        $0.images[ImageKey(asset: asset.id, size: self.tilePixels, fit: .fill)] = .loading
+      }
+    }
+    let first = max(0, (count + 4) / 5 - 2) * 5
+    store.assertEffects(assets[first..<count].map { .loadImage(tileRequest($0)) })
+    XCTAssertEqual(effects.count, count - first)
+    return (store, assets)
+  }
+
+  func testStartAsksForTheLibraryAndShowsScanning() {
+    let store = TestStore(AppState(roots: ["/a", "/b"], terminal: size))
+    store.send(.start, effects: [.scanLibrary(roots: ["/a", "/b"])])
+    store.send(.scanProgress(found: 12)) { $0.libraryStatus = .scanning(found: 12) }
+  }
+
+  func testLoadingOpensOnTheNewestPhotoAtTheBottom() {
+    let (store, _) = loadedStore(23)
+    XCTAssertEqual(store.state.selectedIndex, 22)
+    XCTAssertEqual(store.state.gridTopRow, 3)  // rows 3 and 4 of 5 visible
+  }
+
+  func testArrowsMoveAndUpAcrossRows() {
+    let (store, assets) = loadedStore(23)
+    store.send(.move(.left)) { $0.selectedIndex = 21 }
+    store.send(.move(.up)) { $0.selectedIndex = 16 }
+    // Up again leaves the visible rows (3…4): the grid scrolls one row and asks for it.
+    store.send(
+      .move(.up),
+      effects: [
+        .cancelImage(ImageKey(asset: assets[20].id, size: tilePixels, fit: .fill)),
+        .cancelImage(ImageKey(asset: assets[21].id, size: tilePixels, fit: .fill)),
+        .cancelImage(ImageKey(asset: assets[22].id, size: tilePixels, fit: .fill)),
+      ] + assets[10..<15].map { .loadImage(tileRequest($0)) }
+    ) {
+      $0.selectedIndex = 11
+      $0.gridTopRow = 2
+      for a in assets[20..<23] { $0.images[ImageKey(asset: a.id, size: self.tilePixels, fit: .fill)] = nil }
+      for a in assets[10..<15] { $0.images[ImageKey(asset: a.id, size: self.tilePixels, fit: .fill)] = .loading }
+    }
+    store.send(.move(.right)) { $0.selectedIndex = 12 }
+  }
+
+  func testDownStopsWhenThereIsNoPhotoBelow() {
+    let (store, _) = loadedStore(23)
+    store.send(.move(.left)) { $0.selectedIndex = 21 }
+    store.send(.move(.up)) { $0.selectedIndex = 16 }
+    store.send(.move(.down)) { $0.selectedIndex = 21 }
+    store.send(.move(.down))  // index 26 does not exist: nothing changes
+    store.send(.move(.right)) { $0.selectedIndex = 22 }
+    store.send(.move(.right))  // already the last
+  }
+
+  func testReadyImagesStayAndLateResultsAreDropped() {
+    let (store, assets) = loadedStore(12)
+    let visibleKey = ImageKey(asset: assets[11].id, size: tilePixels, fit: .fill)
+    store.send(.imageLoaded(visibleKey)) { $0.images[visibleKey] = .ready }
+    store.send(.imageFailed(ImageKey(asset: assets[10].id, size: tilePixels, fit: .fill), reason: "bad")) {
+      $0.images[ImageKey(asset: assets[10].id, size: self.tilePixels, fit: .fill)] = .failed("bad")
+    }
+    // A result for something nobody asks for any more changes nothing.
+    let stale = ImageKey(asset: assets[0].id, size: tilePixels, fit: .fill)
+    store.send(.imageLoaded(stale))
+    store.send(.imageFailed(stale, reason: "late"))
+  }
+
+  func testOpenPagesAndBackReturnsToTheSamePlace() {
+    let (store, assets) = loadedStore(12)
+    let gridKeys = assets[5..<12].map { ImageKey(asset: $0.id, size: tilePixels, fit: .fill) }
+    store.send(.move(.left)) { $0.selectedIndex = 10 }
+    store.send(
+      .open,
+      effects: gridKeys.map { .cancelImage($0) } + [
+        .loadImage(detailRequest(assets[10], .visible)),
+        .loadImage(detailRequest(assets[11], .neighbour)),
+        .loadImage(detailRequest(assets[9], .neighbour)),
+      ]
+    ) {
+      $0.screen = .detail
+      $0.images = [
+        self.detailRequest(assets[10], .visible).key: .loading,
+        self.detailRequest(assets[11], .visible).key: .loading,
+        self.detailRequest(assets[9], .visible).key: .loading,
+      ]
+    }
+    store.send(.imageLoaded(detailRequest(assets[11], .visible).key)) {
+      $0.images[self.detailRequest(assets[11], .visible).key] = .ready
+    }
+    // Right pages to the prefetched neighbour: only the next one is new.
+    store.send(
+      .move(.right),
+      effects: [.cancelImage(detailRequest(assets[9], .visible).key)]
+    ) {
+      $0.selectedIndex = 11
+      $0.images[self.detailRequest(assets[9], .visible).key] = nil
+    }
+    store.send(.move(.right))  // the last photo: stays
+    store.send(
+      .back,
+      effects: [.cancelImage(detailRequest(assets[10], .visible).key)]
+        + assets[5..<12].map { .loadImage(tileRequest($0)) }
+    ) {
+      $0.screen = .grid
+      $0.images = Dictionary(uniqueKeysWithValues: gridKeys.map { ($0, ImageStatus.loading) })
+    }
+  }
+
+  func testPageAndHomeEnd() {
+    let (store, assets) = loadedStore(40)
+    let tiles = { (range: Range<Int>) in assets[range].map { ImageKey(asset: $0.id, size: self.tilePixels, fit: .fill) } }
+    store.send(
+      .move(.first),
+      effects: tiles(30..<40).map { .cancelImage($0) } + assets[0..<10].map { .loadImage(tileRequest($0)) }
+    ) {
+      $0.selectedIndex = 0
+      $0.gridTopRow = 0
+      $0.images = Dictionary(uniqueKeysWithValues: tiles(0..<10).map { ($0, ImageStatus.loading) })
+    }
+    store.send(
+      .move(.pageDown),
+      effects: [.cancelImage(tiles(0..<5)[0])] + tiles(1..<5).map { .cancelImage($0) }
+        + assets[10..<15].map { .loadImage(tileRequest($0)) }
+    ) {
+      $0.selectedIndex = 10
+      $0.gridTopRow = 1
+      $0.images = Dictionary(uniqueKeysWithValues: tiles(5..<15).map { ($0, ImageStatus.loading) })
+    }
+    store.send(.move(.pageUp), effects: tiles(10..<15).map { .cancelImage($0) } + assets[0..<5].map { .loadImage(tileRequest($0)) }) {
+      $0.selectedIndex = 0
+      $0.gridTopRow = 0
+      $0.images = Dictionary(uniqueKeysWithValues: tiles(0..<10).map { ($0, ImageStatus.loading) })
+    }
+  }
+
+  func testResizeReflowsAndKeepsTheSelectionInView() {
+    let (store, assets) = loadedStore(23)
+    // 120×40: 7 columns and 4 visible rows hold all 23 photos (4 rows), so the top row
+    // must come back from 3 to 0.
+    let wide = TerminalSize(columns: 120, rows: 40)
+    let effects = store.sendCollecting(.resized(wide)) {
+      $0.terminal = wide
+      $0.gridTopRow = 0
+      $0.images = Dictionary(
+        uniqueKeysWithValues: assets.map { (ImageKey(asset: $0.id, size: self.tilePixels, fit: .fill), ImageStatus.loading) })
+    }
+    // Every photo is visible now: the 8 already loading stay, the other 15 are requested.
+    XCTAssertEqual(effects, assets[0..<15].map { .loadImage(tileRequest($0)) })
+    store.assertEffects(effects)
+    XCTAssertEqual(store.state.grid.columns, 7)
+  }
+
+  func testQuitCancelsPendingWork() {
+    let (store, assets) = loadedStore(3)
+    let keys = assets.map { ImageKey(asset: $0.id, size: tilePixels, fit: .fill) }
+    store.send(.imageLoaded(keys[0])) { $0.images[keys[0]] = .ready }
+    store.send(.quit, effects: [.cancelImage(keys[1]), .cancelImage(keys[2])]) {
+      $0.isRunning = false
+      $0.images = [:]
+    }
+  }
+
+  func testEmptyLibraryIgnoresMovesAndOpen() {
+    let store = TestStore(AppState(roots: ["/empty"], terminal: size))
+    store.send(.start, effects: [.scanLibrary(roots: ["/empty"])])
+    store.send(.libraryLoaded(assets: [], problems: ["/empty: Permission denied"])) {
+      $0.libraryStatus = .ready
+      $0.problems = ["/empty: Permission denied"]
+      $0.message = "1 file could not be read: /empty: Permission denied"
+    }
+    store.send(.move(.down))
+    store.send(.open)
+    store.send(.back) { $0.message = nil }
+  }
+
+  func testReloadKeepsTheSelectedPhoto() {
+    let (store, assets) = loadedStore(5)
+    store.send(.move(.first)) { $0.selectedIndex = 0 }
+    // A new older photo arrives: the selection follows its photo to index 1.
+    var older = Fixtures.assets(1)[0]
+    older.id = AssetID(99)
+    older.captureDate.year = 2020
+    let reloaded = [older] + assets
+    let effects = store.sendCollecting(.libraryLoaded(assets: reloaded, problems: [])) {
+      $0.assets = reloaded
+      $0.selectedIndex = 1
+      $0.gridTopRow = 0
+      $0.images[ImageKey(asset: AssetID(99), size: self.tilePixels, fit: .fill)] = .loading
+    }
+    XCTAssertEqual(effects, [.loadImage(tileRequest(older))])
+    store.assertEffects(effects)
+  }
+
+  func testStoreRunsTheReducer() {
+    let store = Store(state: AppState(roots: ["/p"], terminal: size))
+    XCTAssertEqual(store.send(.start), [.scanLibrary(roots: ["/p"])])
+    store.send(.quit)
+    XCTAssertFalse(store.state.isRunning)
+  }
+}
