@@ -35,7 +35,7 @@ public enum LibraryView {
         }
       }
     }
-    renderStatusLine(state, hints: "←↑↓→ move  ⏎ open  q quit", into: &frame)
+    renderStatusLine(state, hints: "⏎ open  q quit", into: &frame)
   }
 
   static func renderTabBar(_ state: AppState, into frame: inout Frame) {
@@ -138,7 +138,7 @@ public enum LibraryView {
         frame.putCentered("Loading \(asset.fileName)…", row: area.row + area.height / 2, in: area, role: .emptyHint)
       }
     }
-    renderStatusLine(state, hints: "←→ page  Esc back  q quit", into: &frame)
+    renderStatusLine(state, hints: "←→ page  Esc back", into: &frame)
   }
 
   // MARK: Status line
@@ -147,19 +147,24 @@ public enum LibraryView {
     let row = frame.size.rows - 1
     guard row >= 1 else { return }
     frame.fill(CellRect(row: row, column: 0, width: frame.size.columns, height: 1), role: .status)
-    let hintWidth = TerminalText.width(of: hints) + 2
-    let showHints = frame.size.columns >= hintWidth + 30
-    let room = frame.size.columns - 1 - (showHints ? hintWidth : 0)
+    var text = ""
+    var role = StyleRole.status
     if let message = state.message {
-      frame.put(" " + message, row: row, column: 0, role: .statusError, maxWidth: room)
+      text = " " + message
+      role = .statusError
     } else if let asset = state.selectedAsset {
       let key = state.imageKey(forIndex: state.selectedIndex)
       if case .failed(let reason)? = key.flatMap({ state.images[$0] }) {
-        frame.put(" \(asset.fileName): \(reason)", row: row, column: 0, role: .statusError, maxWidth: room)
+        text = " \(asset.fileName): \(reason)"
+        role = .statusError
       } else {
-        frame.put(" " + describe(asset), row: row, column: 0, role: .status, maxWidth: room)
+        text = " " + describe(asset)
       }
     }
+    // What is going on matters more than the key hints: they show only where both fit.
+    let hintWidth = TerminalText.width(of: hints) + 3
+    let showHints = TerminalText.width(of: text) + hintWidth <= frame.size.columns
+    frame.put(text, row: row, column: 0, role: role, maxWidth: frame.size.columns - 1)
     if showHints { frame.putRight(hints, row: row, role: .statusDim) }
   }
 

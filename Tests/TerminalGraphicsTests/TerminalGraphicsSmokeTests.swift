@@ -1,5 +1,0 @@
-import XCTest
-
-final class TerminalGraphicsSmokeTests: XCTestCase {
-  func testModuleLinks() { XCTAssertTrue(true) }
-}

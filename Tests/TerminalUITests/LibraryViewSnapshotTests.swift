@@ -1,0 +1,114 @@
+import LightboxTestSupport
+import PhotoModel
+import PhotoStore
+import XCTest
+
+@testable import TerminalUI
+
+final class LibraryViewSnapshotTests: XCTestCase {
+  /// The state after loading `count` fixture photos into an 80×24 terminal, with every
+  /// requested image marked ready except the ones named.
+  func loaded(
+    _ count: Int, size: TerminalSize = TerminalSize(columns: 80, rows: 24),
+    failing: Set<Int> = [], loading: Set<Int> = []
+  ) -> AppState {
+    var state = AppState(roots: ["/photos"], terminal: size)
+    _ = Reducer.reduce(&state, .start)
+    let assets = Fixtures.assets(count)
+    _ = Reducer.reduce(&state, .libraryLoaded(assets: assets, problems: []))
+    settle(&state, assets: assets, failing: failing, loading: loading)
+    return state
+  }
+
+  func settle(_ state: inout AppState, assets: [Asset], failing: Set<Int> = [], loading: Set<Int> = []) {
+    for key in state.images.keys {
+      let index = assets.firstIndex { $0.id == key.asset }!
+      if failing.contains(index) {
+        _ = Reducer.reduce(&state, .imageFailed(key, reason: "not a JPEG file (truncated at byte 4096)"))
+      } else if !loading.contains(index) {
+        _ = Reducer.reduce(&state, .imageLoaded(key))
+      }
+    }
+  }
+
+  func testGrid() {
+    let state = loaded(23, failing: [19], loading: [18])
+    let frame = LibraryView.render(state)
+    Snapshot.assert(frame.snapshotText, named: "grid-80x24")
+    // Rows 3 and 4 (photos 15…22) are visible; one failed and one loading: 6 pictures.
+    XCTAssertEqual(frame.images.count, 6)
+  }
+
+  func testGridWide() {
+    let frame = LibraryView.render(loaded(40, size: TerminalSize(columns: 120, rows: 40)))
+    Snapshot.assert(frame.snapshotText, named: "grid-120x40")
+  }
+
+  func testGridFailedSelectionShowsTheReason() {
+    var state = loaded(23, failing: [22])
+    XCTAssertEqual(state.selectedIndex, 22)
+    let frame = LibraryView.render(state)
+    let status = (0..<80).map { frame[23, $0].text }.joined()
+    XCTAssertTrue(status.contains("IMG_1022.jpg: not a JPEG file (truncated"), status)
+    _ = Reducer.reduce(&state, .move(.left))
+    let moved = LibraryView.render(state)
+    XCTAssertTrue((0..<80).map { moved[23, $0].text }.joined().contains("IMG_1021.jpg · 4032×3024 · 3.1 MB · 21 Aug 2024 18:22"))
+  }
+
+  func testDetail() {
+    var state = loaded(12)
+    _ = Reducer.reduce(&state, .move(.left))
+    _ = Reducer.reduce(&state, .open)
+    settle(&state, assets: state.assets)
+    Snapshot.assert(LibraryView.render(state).snapshotText, named: "detail-80x24")
+  }
+
+  func testDetailLoadingAndFailed() {
+    var state = loaded(12)
+    _ = Reducer.reduce(&state, .open)
+    Snapshot.assert(LibraryView.render(state).snapshotText, named: "detail-loading-80x24")
+    settle(&state, assets: state.assets, failing: [11])
+    let frame = LibraryView.render(state)
+    XCTAssertTrue(frame.images.isEmpty)
+    Snapshot.assert(frame.snapshotText, named: "detail-failed-80x24")
+  }
+
+  func testEmptyLibrary() {
+    var state = AppState(roots: ["/home/ana/Pictures"], terminal: TerminalSize(columns: 80, rows: 24))
+    _ = Reducer.reduce(&state, .start)
+    Snapshot.assert(LibraryView.render(state).snapshotText, named: "scanning-80x24")
+    _ = Reducer.reduce(&state, .libraryLoaded(assets: [], problems: []))
+    Snapshot.assert(LibraryView.render(state).snapshotText, named: "empty-80x24")
+  }
+
+  func testTinyTerminal() {
+    let state = loaded(23, size: TerminalSize(columns: 20, rows: 6))
+    Snapshot.assert(LibraryView.render(state).snapshotText, named: "grid-20x6")
+    var detail = state
+    _ = Reducer.reduce(&detail, .open)
+    Snapshot.assert(LibraryView.render(detail).snapshotText, named: "detail-20x6")
+  }
+
+  func testDegenerateSizesDoNotCrash() {
+    for (columns, rows) in [(0, 0), (1, 1), (2, 2), (5, 3), (80, 1), (1, 40), (3, 24)] {
+      var state = loaded(7, size: TerminalSize(columns: columns, rows: rows))
+      let frame = LibraryView.render(state)
+      XCTAssertEqual(frame.cells.count, columns * rows)
+      _ = Reducer.reduce(&state, .open)
+      _ = LibraryView.render(state)
+      _ = Reducer.reduce(&state, .move(.left))
+      XCTAssertEqual(LibraryView.render(state).cells.count, columns * rows)
+    }
+  }
+
+  func testHostileFileNameIsShownEscaped() {
+    var state = loaded(3)
+    state.assets[2].path = "/photos/\u{1B}]0;pwned\u{07}\u{1B}[2J\u{9B}1m.jpg"
+    let frame = LibraryView.render(state)
+    let status = (0..<80).map { frame[23, $0].text }.joined()
+    XCTAssertTrue(status.contains("\\e]0;pwned\\x07\\e[2J\\x9B1m.jpg"), status)
+    for cell in frame.cells {
+      XCTAssertFalse(cell.text.unicodeScalars.contains { TerminalText.isUnsafe($0) })
+    }
+  }
+}
