@@ -10,7 +10,8 @@ let package = Package(
     .executable(name: "lightbox", targets: ["lightbox"])
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
   ],
   targets: [
     // C libraries from Debian's -dev packages.
@@ -36,7 +37,7 @@ let package = Package(
       name: "LightboxApp",
       dependencies: [
         "PhotoModel", "PhotoMetadata", "PhotoStore", "Imaging", "TerminalGraphics",
-        "TerminalUI", "DemoLibrary",
+        "TerminalUI", "DemoLibrary", .product(name: "TOMLKit", package: "TOMLKit"),
       ]),
     .executableTarget(
       name: "lightbox",

@@ -1,5 +1,0 @@
-import XCTest
-
-final class LightboxAppSmokeTests: XCTestCase {
-  func testModuleLinks() { XCTAssertTrue(true) }
-}
