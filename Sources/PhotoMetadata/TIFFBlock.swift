@@ -87,7 +87,9 @@ struct TIFFBlock {
       guard let tag = u16(at), let type = u16(at + 2), let count = u32(at + 4) else { break }
       body(Entry(tag: tag, type: type, count: count, valueOffset: valueOffset(at: at, type, count)))
     }
-    // A missing next-IFD pointer (table flush with the end) just means "no next IFD".
+    // A clipped table has no next pointer; a missing one (table flush with the end) just
+    // means "no next IFD".
+    guard entryCount == declared else { return 0 }
     return u32(tableStart + entryCount * 12) ?? 0
   }
 
