@@ -63,7 +63,8 @@ enum ExifParser {
     return fields
   }
 
-  private static func readExifIFD(_ tiff: TIFFBlock, at offset: Int, into fields: inout ExifFields) {
+  private static func readExifIFD(_ tiff: TIFFBlock, at offset: Int, into fields: inout ExifFields)
+  {
     _ = tiff.walkIFD(at: offset) { entry in
       switch entry.tag {
       case 0x9003: fields.dateTimeOriginal = tiff.string(entry, trimSpaces: false)

@@ -89,8 +89,9 @@ final class ContainerFormatTests: XCTestCase {
     XCTAssertEqual(m.exifOrientation, 3)
     let date = try XCTUnwrap(m.captureDate)
     XCTAssertEqual(date.source, .pngText)
-    XCTAssertEqual([date.year, date.month, date.day, date.hour, date.minute, date.second],
-                   [2024, 8, 13, 10, 22, 1])
+    XCTAssertEqual(
+      [date.year, date.month, date.day, date.hour, date.minute, date.second],
+      [2024, 8, 13, 10, 22, 1])
     XCTAssertEqual(date.utcOffsetSeconds, 9 * 3600)
   }
 
@@ -106,7 +107,8 @@ final class ContainerFormatTests: XCTestCase {
   }
 
   func testPNGiTXtCreationTimeAndIgnoredChunks() throws {
-    let itxt = Array("Creation Time".utf8) + [0, 0, 0] + Array("en".utf8) + [0, 0]
+    let itxt =
+      Array("Creation Time".utf8) + [0, 0, 0] + Array("en".utf8) + [0, 0]
       + Array("2024-08-13T10:22:01.250Z".utf8)
     let compressed = Array("Creation Time".utf8) + [0, 1, 0, 0, 0] + [0x78, 0x9C]
     let other = Array("Comment\02024:01:01 00:00:00".utf8)
@@ -114,7 +116,8 @@ final class ContainerFormatTests: XCTestCase {
       width: 2, height: 3, chunks: [("iTXt", compressed), ("tEXt", other), ("iTXt", itxt)])
     let m = MetadataReader.read(bytes: png)
     let date = try XCTUnwrap(m.captureDate)
-    XCTAssertEqual([date.year, date.month, date.day, date.hour, date.millisecond], [2024, 8, 13, 10, 250])
+    XCTAssertEqual(
+      [date.year, date.month, date.day, date.hour, date.millisecond], [2024, 8, 13, 10, 250])
     XCTAssertEqual(date.utcOffsetSeconds, 0)
     XCTAssertNil(m.dateTimeOriginal)
     XCTAssertNil(m.exifOrientation)
@@ -167,7 +170,8 @@ final class ContainerFormatTests: XCTestCase {
     }
     let ipco = TestFiles.box("ipco", ispe(512, 512) + ispe(4032, 3024) + ispe(320, 240))
     let meta = TestFiles.box(
-      "meta", [0, 0, 0, 0] + TestFiles.box("hdlr", [UInt8](repeating: 0, count: 20))
+      "meta",
+      [0, 0, 0, 0] + TestFiles.box("hdlr", [UInt8](repeating: 0, count: 20))
         + TestFiles.box("iprp", ipco))
     let file = Self.ftyp("heic", ["mif1", "heic"]) + meta + TestFiles.box("mdat", [1, 2, 3])
     let m = MetadataReader.read(bytes: file)

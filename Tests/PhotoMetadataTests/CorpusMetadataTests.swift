@@ -10,7 +10,9 @@ final class CorpusMetadataTests: XCTestCase {
   struct Answer: Equatable, CustomStringConvertible, Sendable {
     var date: String?
     var orientation: Int?
-    var description: String { "date=\(date ?? "-") orientation=\(orientation.map(String.init) ?? "-")" }
+    var description: String {
+      "date=\(date ?? "-") orientation=\(orientation.map(String.init) ?? "-")"
+    }
   }
 
   /// Other reference readers' answers, copied from MANIFEST.md "Reader-dependent EXIF
@@ -57,7 +59,8 @@ final class CorpusMetadataTests: XCTestCase {
       }
       let actual = Answer(date: metadata.dateTimeOriginal, orientation: metadata.exifOrientation)
       let accepted = Self.expectedAnswers(row)
-      XCTAssertTrue(accepted.contains(actual), "\(path): got \(actual), expected one of \(accepted)")
+      XCTAssertTrue(
+        accepted.contains(actual), "\(path): got \(actual), expected one of \(accepted)")
 
       XCTAssertTrue(
         metadata.format == .jpeg || metadata.format == .png,

@@ -32,8 +32,10 @@ final class DateParsingTests: XCTestCase {
     ] {
       XCTAssertNil(DateTextParser.exifDate(text), text)
     }
-    XCTAssertEqual(fields(DateTextParser.exifDate("2024:02:29 00:00:00")), [2024, 2, 29, 0, 0, 0, 0])
-    XCTAssertEqual(fields(DateTextParser.exifDate("2024:08:13 10:22:01\0\0")), [2024, 8, 13, 10, 22, 1, 0])
+    XCTAssertEqual(
+      fields(DateTextParser.exifDate("2024:02:29 00:00:00")), [2024, 2, 29, 0, 0, 0, 0])
+    XCTAssertEqual(
+      fields(DateTextParser.exifDate("2024:08:13 10:22:01\0\0")), [2024, 8, 13, 10, 22, 1, 0])
   }
 
   func testPNGCreationTimeFormats() {

@@ -63,7 +63,8 @@ final class ExifParsingTests: XCTestCase {
 
   /// 23:30 at +09:00 is 14:30 UTC the same day; the local day is what groups the photo.
   func testOffsetTimeAndSubSecondsKeepTheLocalDay() throws {
-    let m = MetadataReader.read(bytes: TestFiles.jpeg(exif: Self.cameraTIFF(littleEndian: true).tiff))
+    let m = MetadataReader.read(
+      bytes: TestFiles.jpeg(exif: Self.cameraTIFF(littleEndian: true).tiff))
     let date = try XCTUnwrap(m.captureDate)
     XCTAssertEqual(date.source, .exif)
     XCTAssertEqual([date.year, date.month, date.day], [2024, 8, 13])
@@ -76,7 +77,8 @@ final class ExifParsingTests: XCTestCase {
   }
 
   func testGPSSignsAndAltitude() throws {
-    let m = MetadataReader.read(bytes: TestFiles.jpeg(exif: Self.cameraTIFF(littleEndian: false).tiff))
+    let m = MetadataReader.read(
+      bytes: TestFiles.jpeg(exif: Self.cameraTIFF(littleEndian: false).tiff))
     let gps = try XCTUnwrap(m.gps)
     XCTAssertEqual(gps.latitude, -(33 + 51.0 / 60 + 54.0 / 3600), accuracy: 1e-9)
     XCTAssertEqual(gps.longitude, -70.5, accuracy: 1e-9)
@@ -120,7 +122,10 @@ final class ExifParsingTests: XCTestCase {
       var w = TIFFWriter(littleEndian: littleEndian)
       let ifd0Offset = 8 + 0  // the first IFD written lands right after the header
       let ifd0 = w.ifd(
-        [(0x0112, .short([3])), (0x8769, .long([ifd0Offset])), (0x9003, .ascii("2024:01:01 00:00:00"))],
+        [
+          (0x0112, .short([3])), (0x8769, .long([ifd0Offset])),
+          (0x9003, .ascii("2024:01:01 00:00:00")),
+        ],
         next: ifd0Offset)
       XCTAssertEqual(ifd0, ifd0Offset)
       w.setFirstIFD(ifd0)
@@ -152,8 +157,10 @@ final class ExifParsingTests: XCTestCase {
       (0x8827, .short([100])),
     ])
     w.setFirstIFD(
-      w.ifd([(0x0112, .raw(type: 3, count: 0xFFFF_FFFF, payload: [1, 0, 0, 0])),
-             (0x0110, .ascii("Model")), (0x8769, .long([exif]))]))
+      w.ifd([
+        (0x0112, .raw(type: 3, count: 0xFFFF_FFFF, payload: [1, 0, 0, 0])),
+        (0x0110, .ascii("Model")), (0x8769, .long([exif])),
+      ]))
     let m = MetadataReader.read(bytes: TestFiles.jpeg(exif: w.bytes))
     XCTAssertNil(m.dateTimeOriginal)
     XCTAssertNil(m.lensModel)
@@ -178,8 +185,10 @@ final class ExifParsingTests: XCTestCase {
     let ifd1 = w.ifd([(0x0201, .long([0xFFFF_FF00])), (0x0202, .long([0x100]))])
     w.setFirstIFD(
       w.ifd(
-        [(0x0112, .short([1])), (0x8769, .long([0xFFFF_FF00])), (0x8825, .long([0x7FFF_FFFF])),
-         (0x010F, .raw(type: 2, count: 64, payload: w.u32(0xFFFF_FFF0)))],
+        [
+          (0x0112, .short([1])), (0x8769, .long([0xFFFF_FF00])), (0x8825, .long([0x7FFF_FFFF])),
+          (0x010F, .raw(type: 2, count: 64, payload: w.u32(0xFFFF_FFF0))),
+        ],
         next: ifd1))
     let m = MetadataReader.read(bytes: TestFiles.jpeg(exif: w.bytes))
     XCTAssertEqual(m.exifOrientation, 1)

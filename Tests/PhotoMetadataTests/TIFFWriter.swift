@@ -121,8 +121,10 @@ enum TestFiles {
   }
 
   static func be32(_ v: Int) -> [UInt8] {
-    [UInt8(truncatingIfNeeded: v >> 24), UInt8(truncatingIfNeeded: v >> 16),
-     UInt8(truncatingIfNeeded: v >> 8), UInt8(truncatingIfNeeded: v)]
+    [
+      UInt8(truncatingIfNeeded: v >> 24), UInt8(truncatingIfNeeded: v >> 16),
+      UInt8(truncatingIfNeeded: v >> 8), UInt8(truncatingIfNeeded: v),
+    ]
   }
 
   static func le32(_ v: Int) -> [UInt8] { be32(v).reversed() }
