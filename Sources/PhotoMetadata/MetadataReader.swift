@@ -40,7 +40,9 @@ public enum MetadataReader {
       metadata.pixelSize = found.size
       if let exif = found.exif { apply(exif, to: &metadata, source: .exif) }
     case .heic:
-      metadata.pixelSize = HEIFScanner.scan(b)
+      let found = HEIFScanner.scan(b)
+      metadata.pixelSize = found.size
+      if let exif = found.exif { apply(exif, to: &metadata, source: .exif) }
     case .tiff, .raw:
       readTIFF(b, into: &metadata)
     case .video, nil:

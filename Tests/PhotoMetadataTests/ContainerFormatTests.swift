@@ -183,6 +183,49 @@ final class ContainerFormatTests: XCTestCase {
     XCTAssertNil(MetadataReader.read(bytes: broken).pixelSize)
   }
 
+  /// A HEIC whose Exif item (named in iinf, located by iloc) holds a date and orientation.
+  func testHEICExifItem() throws {
+    var w = TIFFWriter(littleEndian: false)
+    let exifIFD = w.ifd([(0x9003, .ascii("2023:12:24 18:30:00")), (0x9011, .ascii("+01:00"))])
+    w.setFirstIFD(w.ifd([(0x0112, .short([6])), (0x8769, .long([exifIFD]))]))
+    // Apple's layout: a 4-byte offset to the TIFF header, then "Exif\0\0", then TIFF.
+    let payload = [0, 0, 0, 6] + Array("Exif".utf8) + [0, 0] + w.bytes
+
+    func infe(_ id: Int, _ type: String) -> [UInt8] {
+      TestFiles.box("infe", [2, 0, 0, 0, 0, UInt8(id), 0, 0] + Array(type.utf8) + [0])
+    }
+    func file(exifOffset: Int) -> [UInt8] {
+      let iinf = TestFiles.box("iinf", [0, 0, 0, 0, 0, 2] + infe(1, "hvc1") + infe(2, "Exif"))
+      var iloc: [UInt8] = [0, 0, 0, 0, 0x44, 0x00, 0, 2]
+      iloc += [0, 1, 0, 0, 0, 1] + TestFiles.be32(0) + TestFiles.be32(0)
+      iloc += [0, 2, 0, 0, 0, 1] + TestFiles.be32(exifOffset) + TestFiles.be32(payload.count)
+      let meta = TestFiles.box(
+        "meta",
+        [0, 0, 0, 0] + iinf + TestFiles.box("iloc", iloc)
+          + TestFiles.box(
+            "iprp",
+            TestFiles.box(
+              "ipco",
+              TestFiles.box(
+                "ispe",
+                [0, 0, 0, 0] + TestFiles.be32(3000) + TestFiles.be32(2000)))))
+      return Self.ftyp("heic", ["mif1"]) + meta + TestFiles.box("mdat", payload)
+    }
+    let draft = file(exifOffset: 0)
+    let bytes = file(exifOffset: draft.count - payload.count)
+    let m = MetadataReader.read(bytes: bytes)
+    XCTAssertEqual(m.format, .heic)
+    XCTAssertEqual(m.pixelSize, PixelSize(width: 3000, height: 2000))
+    XCTAssertEqual(m.exifOrientation, 6)
+    XCTAssertEqual(m.dateTimeOriginal, "2023:12:24 18:30:00")
+    XCTAssertEqual(m.captureDate?.utcOffsetSeconds, 3600)
+    // Every prefix of the file reads without a trap and never invents a different date.
+    for length in 0..<bytes.count {
+      let cut = MetadataReader.read(bytes: Array(bytes.prefix(length)))
+      XCTAssertTrue(cut.dateTimeOriginal == nil || cut.dateTimeOriginal == m.dateTimeOriginal)
+    }
+  }
+
   func testJPEGProgressiveArithmeticAndJunkBeforeMarkers() {
     for sof: UInt8 in [0xC1, 0xC2, 0xC3, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF] {
       var file = TestFiles.jpeg(exif: nil, width: 33, height: 44)
