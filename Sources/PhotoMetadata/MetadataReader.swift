@@ -2,24 +2,81 @@ import PhotoModel
 
 /// Reads format, size, EXIF and PNG metadata from the head of a file.
 ///
-/// CONTRACT STUB: replaced by the real reader.
+/// The parsers work on the bytes in place with bounds-checked index arithmetic: no
+/// allocation per byte, no trap on hostile offsets or counts, and every loop advances.
 public enum MetadataReader {
   /// The reader never looks further than this into a file.
   public static let maxHeaderBytes = 128 * 1024
 
   /// Reads the metadata of the bytes of a file's head (hostile input never traps).
   public static func read(bytes: [UInt8]) -> PhotoMetadata {
-    PhotoMetadata()
+    bytes.withUnsafeBytes { read(buffer: $0) }
   }
 
-  /// Reads at most `maxHeaderBytes` of the file at `path`.
-  public static func read(contentsOf path: String) -> Result<PhotoMetadata, MetadataError> {
-    .failure(MetadataError(reason: "not implemented"))
+  /// Reads the metadata of a file's head held in `buffer`.
+  public static func read(buffer: UnsafeRawBufferPointer) -> PhotoMetadata {
+    let b = ByteView(buffer)
+    var metadata = PhotoMetadata()
+    metadata.format = FormatSniffer.format(of: b)
+    switch metadata.format {
+    case .jpeg:
+      let found = JPEGScanner.scan(b)
+      metadata.pixelSize = found.size
+      if let exif = found.exif { apply(exif, to: &metadata, source: .exif) }
+    case .png:
+      let found = PNGScanner.scan(b)
+      metadata.pixelSize = found.size
+      // The PNG's own eXIf chunk counts as PNG metadata (CaptureDateSource.pngText).
+      if let exif = found.exif { apply(exif, to: &metadata, source: .pngText) }
+      if metadata.captureDate == nil, let text = found.creation {
+        metadata.captureDate = DateTextParser.creationTime(text)
+      }
+    case .gif:
+      if let w = b.u16le(6), let h = b.u16le(8) {
+        metadata.pixelSize = PixelSize(width: w, height: h)
+      }
+    case .webp:
+      let found = WebPScanner.scan(b)
+      metadata.pixelSize = found.size
+      if let exif = found.exif { apply(exif, to: &metadata, source: .exif) }
+    case .heic:
+      let found = HEIFScanner.scan(b)
+      metadata.pixelSize = found.size
+      if let exif = found.exif { apply(exif, to: &metadata, source: .exif) }
+    case .tiff, .raw:
+      readTIFF(b, into: &metadata)
+    case .video, nil:
+      break
+    }
+    return metadata
   }
-}
 
-/// Why metadata could not be read, as one line for the status bar.
-public struct MetadataError: Error, Equatable, Sendable {
-  public let reason: String
-  public init(reason: String) { self.reason = reason }
+  /// A TIFF or TIFF-based RAW file: the whole head is one TIFF structure.
+  private static func readTIFF(_ b: ByteView, into metadata: inout PhotoMetadata) {
+    guard let tiff = TIFFBlock(bytes: b, start: 0, end: b.count, truncated: true) else { return }
+    let exif = ExifParser.parse(tiff)
+    apply(exif, to: &metadata, source: .exif)
+    // IFD0 is the main image unless it is flagged as a reduced-resolution preview (DNG, NEF).
+    if let w = exif.imageWidth, let h = exif.imageHeight, (exif.subfileType ?? 0) == 0 {
+      metadata.pixelSize = PixelSize(width: w, height: h)
+    } else if let w = exif.pixelXDimension, let h = exif.pixelYDimension {
+      metadata.pixelSize = PixelSize(width: w, height: h)
+    }
+  }
+
+  private static func apply(
+    _ exif: ExifFields, to metadata: inout PhotoMetadata, source: CaptureDateSource
+  ) {
+    metadata.exifOrientation = exif.orientation
+    metadata.dateTimeOriginal = exif.dateTimeOriginal
+    metadata.captureDate = DateTextParser.exifDate(
+      exif.dateTimeOriginal, subSec: exif.subSecTimeOriginal, offset: exif.offsetTimeOriginal,
+      source: source)
+    metadata.cameraMake = exif.make
+    metadata.cameraModel = exif.model
+    metadata.lensModel = exif.lensModel
+    metadata.exifThumbnail = exif.thumbnail
+    metadata.exposure = exif.exposure.isEmpty ? nil : exif.exposure
+    metadata.gps = exif.gps
+  }
 }

@@ -2,8 +2,7 @@ import PhotoModel
 
 /// What the metadata reader finds in the first bytes of an image file.
 ///
-/// CONTRACT (filled in by the metadata work): field names and meanings are fixed; the
-/// reader may add fields.
+/// Field names and meanings are a contract with the other modules; fields may be added.
 public struct PhotoMetadata: Sendable, Equatable {
   /// Format recognised from content.
   public var format: MediaFormat?
@@ -12,15 +11,28 @@ public struct PhotoMetadata: Sendable, Equatable {
   /// IFD0 Orientation exactly as stored (may be out of range: 0, 9…).
   public var exifOrientation: Int?
   /// EXIF DateTimeOriginal exactly as written ("2024:08:13 10:22:01"), when present.
+  ///
+  /// Only the terminating NULs are removed: odd values such as `0000:00:00 00:00:00` or a
+  /// run of spaces and colons are kept verbatim, as exiftool reports them.
   public var dateTimeOriginal: String?
   /// The parsed capture date from the file's own metadata (EXIF, PNG text); nil when the
   /// file has none or only an invalid one (`0000:00:00 00:00:00`).
   public var captureDate: CaptureDate?
+  /// IFD0 Make, trailing NULs and spaces trimmed.
   public var cameraMake: String?
+  /// IFD0 Model, trailing NULs and spaces trimmed.
   public var cameraModel: String?
+  /// EXIF LensModel (0xA434), trailing NULs and spaces trimmed.
   public var lensModel: String?
   /// Byte range of the EXIF embedded JPEG thumbnail within the file.
+  ///
+  /// Only set when the whole range lies inside the bytes the reader saw and starts with
+  /// the JPEG SOI marker, so a caller can slice the head it already has.
   public var exifThumbnail: Range<Int>?
+  /// Exposure settings from the EXIF IFD, nil when none is recorded.
+  public var exposure: ExposureInfo?
+  /// Position from the EXIF GPS IFD, nil when absent or unusable.
+  public var gps: GPSCoordinate?
 
   public init() {}
 

@@ -1,0 +1,78 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension MetadataReader {
+  /// Reads at most `maxHeaderBytes` of the file at `path`.
+  ///
+  /// Fails (with a one-line reason) for anything but a non-empty regular file: a FIFO or
+  /// device named `x.jpg` is refused before it is opened, so the reader never blocks.
+  public static func read(contentsOf path: String) -> Result<PhotoMetadata, MetadataError> {
+    readHead(ofFile: path).flatMap { head in
+      head.isEmpty ? .failure(MetadataError(reason: "empty file")) : .success(read(bytes: head))
+    }
+  }
+
+  /// The first `maxBytes` bytes of the regular file at `path` (fewer when the file is
+  /// shorter), read with one `read()` in the usual case.
+  ///
+  /// Callers that want the EXIF thumbnail can read the head once, pass it to
+  /// `read(bytes:)` and slice `exifThumbnail` out of the same bytes.
+  public static func readHead(ofFile path: String, maxBytes: Int = maxHeaderBytes)
+    -> Result<[UInt8], MetadataError>
+  {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return .failure(systemError("cannot read file")) }
+    guard isRegularFile(info) else { return .failure(MetadataError(reason: "not a regular file")) }
+    // O_NONBLOCK: if the path was swapped for a FIFO since stat, open still returns at once.
+    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard fd >= 0 else { return .failure(systemError("cannot open file")) }
+    defer { close(fd) }
+    var opened = stat()
+    guard fstat(fd, &opened) == 0, isRegularFile(opened) else {
+      return .failure(MetadataError(reason: "not a regular file"))
+    }
+    let capacity = max(0, min(maxBytes, Int(opened.st_size)))
+    var failure: Int32 = 0
+    let head = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+      var total = 0
+      // One read() for a regular file; the loop only covers EINTR and short reads.
+      while total < capacity, let base = buffer.baseAddress {
+        let n = systemRead(fd, base + total, capacity - total)
+        if n > 0 {
+          total += n
+        } else if n < 0, errno == EINTR {
+          continue
+        } else {
+          if n < 0 { failure = errno }
+          break
+        }
+      }
+      count = total
+    }
+    if failure != 0, head.isEmpty { return .failure(systemError("cannot read file", failure)) }
+    return .success(head)
+  }
+
+  private static func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int)
+    -> Int
+  {
+    #if canImport(Glibc)
+      Glibc.read(fd, buffer, count)
+    #else
+      Darwin.read(fd, buffer, count)
+    #endif
+  }
+
+  /// POSIX S_IFMT / S_IFREG (the same values on Linux and macOS; the macros are not
+  /// imported into Swift everywhere).
+  private static func isRegularFile(_ info: stat) -> Bool {
+    (UInt32(info.st_mode) & 0o170000) == 0o100000
+  }
+
+  private static func systemError(_ what: String, _ code: Int32 = errno) -> MetadataError {
+    MetadataError(reason: "\(what): \(String(cString: strerror(code)))")
+  }
+}

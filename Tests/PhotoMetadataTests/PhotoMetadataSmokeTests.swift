@@ -1,5 +1,0 @@
-import XCTest
-
-final class PhotoMetadataSmokeTests: XCTestCase {
-  func testModuleLinks() { XCTAssertTrue(true) }
-}
