@@ -20,9 +20,12 @@ enum JPEGDecoder {
       var colorspace: Int32 = 0
       let markers = JPEGMarkers(buffer)
       let isCMYK: Bool
-      if tjDecompressHeader3(handle, base, size, &width, &height, &subsampling, &colorspace)
-        == 0
+      let headerStatus = tjDecompressHeader3(
+        handle, base, size, &width, &height, &subsampling, &colorspace)
+      if headerStatus == 0
+        || (tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue) && width > 0 && height > 0)
       {
+        // A warning here (junk bytes before a marker) still leaves a complete header.
         isCMYK = colorspace == Int32(TJCS_CMYK.rawValue)
           || colorspace == Int32(TJCS_YCCK.rawValue)
       } else {
@@ -30,11 +33,15 @@ enum JPEGDecoder {
         // match none of its TJSAMP_* types (seen with CMYK), although tjDecompress2 decodes
         // them. With a frame header of our own reading, go on and let the decode decide.
         let headerError = error(handle)
-        guard markers.hasFrame else { return .failure(headerError) }
+        guard markers.hasFrame, markers.width > 0, markers.height > 0 else {
+          return .failure(headerError)
+        }
         width = Int32(markers.width)
         height = Int32(markers.height)
         isCMYK = markers.components == 4
       }
+      // A tables-only stream (no frame before EOI) "succeeds" with no size at all.
+      if width == 0 && height == 0 { return .failure(ImageError("JPEG data contains no image")) }
       let stored = PixelSize(width: Int(width), height: Int(height))
       if let refusal = options.refusal(forStored: stored) { return .failure(refusal) }
 

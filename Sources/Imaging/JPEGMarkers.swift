@@ -10,12 +10,15 @@ struct JPEGMarkers {
   /// which is what almost every CMYK JPEG is.
   var hasAdobe = false
 
-  /// Walks the segments of `data` (which starts with SOI) up to SOS, EOI or anything that
-  /// does not look like a segment. Every read is bounds-checked.
+  /// Walks the segments of `data` (which starts with SOI) up to SOS or EOI, skipping junk
+  /// between segments. Every read is bounds-checked.
   init(_ data: UnsafeBufferPointer<UInt8>) {
     var i = 2
     while i + 4 <= data.count {
-      guard data[i] == 0xFF else { return }
+      guard data[i] == 0xFF else {
+        i += 1  // Junk between segments: libjpeg skips it with a warning, and so do we.
+        continue
+      }
       let marker = data[i + 1]
       if marker == 0xFF {
         i += 1  // Fill byte before a marker.
