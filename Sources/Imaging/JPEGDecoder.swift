@@ -26,7 +26,8 @@ enum JPEGDecoder {
         || (tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue) && width > 0 && height > 0)
       {
         // A warning here (junk bytes before a marker) still leaves a complete header.
-        isCMYK = colorspace == Int32(TJCS_CMYK.rawValue)
+        isCMYK =
+          colorspace == Int32(TJCS_CMYK.rawValue)
           || colorspace == Int32(TJCS_YCCK.rawValue)
       } else {
         // TurboJPEG 2.1's header reader also refuses valid files whose sampling factors

@@ -33,7 +33,8 @@ struct JPEGMarkers {
       guard length >= 2 else { return }
       let body = i + 4
       // SOF0…SOF15 except DHT (C4), JPG (C8) and DAC (CC).
-      let isFrame = (0xC0...0xCF).contains(marker) && marker != 0xC4 && marker != 0xC8
+      let isFrame =
+        (0xC0...0xCF).contains(marker) && marker != 0xC4 && marker != 0xC8
         && marker != 0xCC
       if isFrame && !hasFrame && length >= 8 && body + 6 <= data.count {
         height = Int(data[body + 1]) << 8 | Int(data[body + 2])

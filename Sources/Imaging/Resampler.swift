@@ -150,33 +150,49 @@ enum Resampler {
     let h = src.height
     let t = taps(from: w, to: ow)
     var out = [UInt8](repeating: 0, count: ow * h * 4)
-    src.pixels.withUnsafeBufferPointer { s in
-      out.withUnsafeMutableBufferPointer { d in
-        t.weights.withUnsafeBufferPointer { wt in
-          for y in 0..<h {
-            let row = y * w * 4
-            var o = y * ow * 4
-            for x in 0..<ow {
-              var r = 0
-              var g = 0
-              var b = 0
-              var a = 0
-              var p = row &+ t.start[x] &* 4
-              var k = x * t.stride
-              for _ in 0..<t.count[x] {
-                let c = wt[k]
-                r &+= Int(s[p]) &* c
-                g &+= Int(s[p &+ 1]) &* c
-                b &+= Int(s[p &+ 2]) &* c
-                a &+= Int(s[p &+ 3]) &* c
-                p &+= 4
-                k &+= 1
+    // Raw pointers and while loops: in debug builds, buffer subscripts and range iterators
+    // are not optimised away and would make this several times slower. Every index below
+    // is in bounds by construction of the taps (start + count <= w).
+    src.pixels.withUnsafeBufferPointer { sBuf in
+      out.withUnsafeMutableBufferPointer { dBuf in
+        t.weights.withUnsafeBufferPointer { wBuf in
+          t.start.withUnsafeBufferPointer { startBuf in
+            t.count.withUnsafeBufferPointer { countBuf in
+              guard let s = sBuf.baseAddress, let d = dBuf.baseAddress,
+                let wt = wBuf.baseAddress, let starts = startBuf.baseAddress,
+                let counts = countBuf.baseAddress
+              else { return }
+              var o = d
+              var y = 0
+              while y < h {
+                let row = s + y &* w &* 4
+                var x = 0
+                while x < ow {
+                  var r = 0
+                  var g = 0
+                  var b = 0
+                  var a = 0
+                  var p = row + starts[x] &* 4
+                  var k = wt + x &* t.stride
+                  let end = k + counts[x]
+                  while k < end {
+                    let c = k.pointee
+                    r &+= Int(p[0]) &* c
+                    g &+= Int(p[1]) &* c
+                    b &+= Int(p[2]) &* c
+                    a &+= Int(p[3]) &* c
+                    p += 4
+                    k += 1
+                  }
+                  o[0] = clampToByte(r)
+                  o[1] = clampToByte(g)
+                  o[2] = clampToByte(b)
+                  o[3] = clampToByte(a)
+                  o += 4
+                  x &+= 1
+                }
+                y &+= 1
               }
-              d[o] = clampToByte(r)
-              d[o &+ 1] = clampToByte(g)
-              d[o &+ 2] = clampToByte(b)
-              d[o &+ 3] = clampToByte(a)
-              o &+= 4
             }
           }
         }
@@ -193,24 +209,37 @@ enum Resampler {
     let rowBytes = w * 4
     var out = [UInt8](repeating: 0, count: w * oh * 4)
     var acc = [Int](repeating: 0, count: rowBytes)
-    src.pixels.withUnsafeBufferPointer { s in
-      out.withUnsafeMutableBufferPointer { d in
-        acc.withUnsafeMutableBufferPointer { acc in
-          t.weights.withUnsafeBufferPointer { wt in
-            // Row at a time: the inner loop walks memory in order instead of down columns.
-            for y in 0..<oh {
-              for i in 0..<rowBytes { acc[i] = 0 }
-              var k = y * t.stride
-              var p = t.start[y] * rowBytes
-              for _ in 0..<t.count[y] {
-                let c = wt[k]
-                for i in 0..<rowBytes { acc[i] &+= Int(s[p &+ i]) &* c }
-                p &+= rowBytes
-                k &+= 1
+    src.pixels.withUnsafeBufferPointer { sBuf in
+      out.withUnsafeMutableBufferPointer { dBuf in
+        acc.withUnsafeMutableBufferPointer { accBuf in
+          guard let s = sBuf.baseAddress, let d = dBuf.baseAddress,
+            let sum = accBuf.baseAddress
+          else { return }
+          // Row at a time: the inner loop walks memory in order instead of down columns.
+          var y = 0
+          while y < oh {
+            sum.update(repeating: 0, count: rowBytes)
+            var k = y &* t.stride
+            var p = s + t.start[y] &* rowBytes
+            var n = t.count[y]
+            while n > 0 {
+              let c = t.weights[k]
+              var i = 0
+              while i < rowBytes {
+                sum[i] &+= Int(p[i]) &* c
+                i &+= 1
               }
-              let o = y * rowBytes
-              for i in 0..<rowBytes { d[o &+ i] = clampToByte(acc[i]) }
+              p += rowBytes
+              k &+= 1
+              n &-= 1
             }
+            let o = d + y &* rowBytes
+            var i = 0
+            while i < rowBytes {
+              o[i] = clampToByte(sum[i])
+              i &+= 1
+            }
+            y &+= 1
           }
         }
       }

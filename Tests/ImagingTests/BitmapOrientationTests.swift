@@ -7,16 +7,17 @@ final class BitmapOrientationTests: XCTestCase {
   /// Where the stored top-left, top-right and bottom-left pixels of a 3×2 image must land
   /// for each EXIF orientation (from the EXIF definition: which visual side row 0 and
   /// column 0 become), and the display size.
-  private let expectations: [(Orientation, PixelSize, tl: (Int, Int), tr: (Int, Int), bl: (Int, Int))] = [
-    (.up, PixelSize(width: 3, height: 2), (0, 0), (2, 0), (0, 1)),
-    (.upMirrored, PixelSize(width: 3, height: 2), (2, 0), (0, 0), (2, 1)),
-    (.down, PixelSize(width: 3, height: 2), (2, 1), (0, 1), (2, 0)),
-    (.downMirrored, PixelSize(width: 3, height: 2), (0, 1), (2, 1), (0, 0)),
-    (.leftMirrored, PixelSize(width: 2, height: 3), (0, 0), (0, 2), (1, 0)),
-    (.right, PixelSize(width: 2, height: 3), (1, 0), (1, 2), (0, 0)),
-    (.rightMirrored, PixelSize(width: 2, height: 3), (1, 2), (1, 0), (0, 2)),
-    (.left, PixelSize(width: 2, height: 3), (0, 2), (0, 0), (1, 2)),
-  ]
+  private let expectations:
+    [(Orientation, PixelSize, tl: (Int, Int), tr: (Int, Int), bl: (Int, Int))] = [
+      (.up, PixelSize(width: 3, height: 2), (0, 0), (2, 0), (0, 1)),
+      (.upMirrored, PixelSize(width: 3, height: 2), (2, 0), (0, 0), (2, 1)),
+      (.down, PixelSize(width: 3, height: 2), (2, 1), (0, 1), (2, 0)),
+      (.downMirrored, PixelSize(width: 3, height: 2), (0, 1), (2, 1), (0, 0)),
+      (.leftMirrored, PixelSize(width: 2, height: 3), (0, 0), (0, 2), (1, 0)),
+      (.right, PixelSize(width: 2, height: 3), (1, 0), (1, 2), (0, 0)),
+      (.rightMirrored, PixelSize(width: 2, height: 3), (1, 2), (1, 0), (0, 2)),
+      (.left, PixelSize(width: 2, height: 3), (0, 2), (0, 0), (1, 2)),
+    ]
 
   func testAllEightOrientationsMoveCornersWhereEXIFSays() {
     let stored = TestImages.coordinates(width: 3, height: 2)

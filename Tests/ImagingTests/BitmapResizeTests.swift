@@ -77,7 +77,8 @@ final class BitmapResizeTests: XCTestCase {
     for _ in 0..<4 {
       for x in 0..<256 { px += [UInt8(x), 0, 0, 255] }
     }
-    let ramp = Bitmap(width: 256, height: 4, pixels: px).resized(to: PixelSize(width: 37, height: 2))
+    let ramp = Bitmap(width: 256, height: 4, pixels: px).resized(
+      to: PixelSize(width: 37, height: 2))
     let reds = (0..<37).map { Int(ramp.rgb(x: $0, y: 1).r) }
     XCTAssertEqual(reds, reds.sorted())
     XCTAssertLessThan(reds.first!, 10)

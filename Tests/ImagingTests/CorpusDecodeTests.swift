@@ -64,21 +64,27 @@ final class CorpusDecodeTests: XCTestCase {
     let valid = try rows().filter { $0["kind"] == "valid" && isImage($0["path"] ?? "") }
     XCTAssertGreaterThan(valid.count, 100)
     let box = 64
-    for row in valid {
+    for (index, row) in valid.enumerated() {
       let path = row["path"]!
       guard let w = Int(row["width"] ?? ""), let h = Int(row["height"] ?? "") else {
         XCTFail("\(path): no size in expectations.tsv")
         continue
       }
       let o = orientation(row)
-      let options = DecodeOptions(
-        target: PixelSize(width: box, height: box), mode: .fit, orientation: o,
-        background: RGB(10, 20, 30))
-      let result = ImageDecoder.decode(path: corpus.appendingPathComponent(path).path, options: options)
+      // Both quality settings take different TurboJPEG paths; alternate between them.
+      var options = DecodeOptions(
+        target: PixelSize(width: box, height: box), mode: .fit,
+        quality: index % 2 == 0 ? .fast : .best, orientation: o, background: RGB(10, 20, 30))
+      let url = corpus.appendingPathComponent(path)
+      let result = ImageDecoder.decode(path: url.path, options: options)
       guard case .success(let image) = result else {
         XCTFail("\(path): \(result)")
         continue
       }
+      options.mode = .fill
+      options.target = PixelSize(width: 48, height: 32)
+      let tile = ImageDecoder.decode(path: url.path, options: options)
+      XCTAssertEqual(try tile.get().size, options.target, path)
       let upright = o.displaySize(ofStored: PixelSize(width: w, height: h))
       XCTAssertTrue(TestImages.isOpaque(image), path)
       if upright.width <= box && upright.height <= box {
@@ -88,10 +94,12 @@ final class CorpusDecodeTests: XCTestCase {
       // The long side fills the box; the short side matches the aspect to within a pixel.
       let longIsWidth = upright.width >= upright.height
       let (long, short) = longIsWidth ? (image.width, image.height) : (image.height, image.width)
-      let (uLong, uShort) = longIsWidth ? (upright.width, upright.height) : (upright.height, upright.width)
+      let (uLong, uShort) =
+        longIsWidth ? (upright.width, upright.height) : (upright.height, upright.width)
       XCTAssertEqual(long, box, "\(path) decoded \(image.size), upright \(upright)")
       let ideal = max(1, Int((Double(box) * Double(uShort) / Double(uLong)).rounded()))
-      XCTAssertLessThanOrEqual(abs(short - ideal), 1, "\(path) decoded \(image.size), upright \(upright)")
+      XCTAssertLessThanOrEqual(
+        abs(short - ideal), 1, "\(path) decoded \(image.size), upright \(upright)")
     }
   }
 
@@ -128,7 +136,8 @@ final class CorpusDecodeTests: XCTestCase {
     for row in fatal {
       let path = row["path"]!
       let options = DecodeOptions(target: PixelSize(width: 96, height: 96))
-      let result = ImageDecoder.decode(path: corpus.appendingPathComponent(path).path, options: options)
+      let result = ImageDecoder.decode(
+        path: corpus.appendingPathComponent(path).path, options: options)
       if case .success(let image) = result {
         XCTFail("\(path) (\(row["reference_tool_says"] ?? "")) decoded as \(image.size)")
       }

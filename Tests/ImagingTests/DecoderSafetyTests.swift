@@ -113,9 +113,11 @@ final class DecoderSafetyTests: XCTestCase {
 
   func testDirectoryMissingAndEmptyFiles() throws {
     let dir = try temporaryDirectory()
-    XCTAssertEqual(reason(ImageDecoder.decode(path: dir.path, options: thumb)), "not a regular file")
+    XCTAssertEqual(
+      reason(ImageDecoder.decode(path: dir.path, options: thumb)), "not a regular file")
     let missing = try XCTUnwrap(
-      reason(ImageDecoder.decode(path: dir.appendingPathComponent("nope.jpg").path, options: thumb)))
+      reason(ImageDecoder.decode(path: dir.appendingPathComponent("nope.jpg").path, options: thumb))
+    )
     XCTAssertTrue(TestImages.isOneLine(missing), missing)
     let empty = dir.appendingPathComponent("empty.png")
     XCTAssertTrue(FileManager.default.createFile(atPath: empty.path, contents: Data()))
