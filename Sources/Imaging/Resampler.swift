@@ -29,45 +29,61 @@ enum Resampler {
     let oh = (h + fy - 1) / fy
     var out = [UInt8](repeating: 0, count: ow * oh * 4)
     var sums = [Int](repeating: 0, count: ow * 4)
-    src.pixels.withUnsafeBufferPointer { s in
-      out.withUnsafeMutableBufferPointer { d in
-        sums.withUnsafeMutableBufferPointer { acc in
-          for oy in 0..<oh {
-            let y0 = oy * fy
-            let y1 = min(h, y0 + fy)
-            for i in 0..<acc.count { acc[i] = 0 }
-            for y in y0..<y1 {
-              var p = y * w * 4
-              for ox in 0..<ow {
-                let n = min(w - ox * fx, fx)
+    // Raw pointers and while loops for debug-build speed; see convolveRows.
+    src.pixels.withUnsafeBufferPointer { sBuf in
+      out.withUnsafeMutableBufferPointer { dBuf in
+        sums.withUnsafeMutableBufferPointer { accBuf in
+          guard let s = sBuf.baseAddress, let d = dBuf.baseAddress,
+            let acc = accBuf.baseAddress
+          else { return }
+          var oy = 0
+          while oy < oh {
+            let y0 = oy &* fy
+            let y1 = min(h, y0 &+ fy)
+            acc.update(repeating: 0, count: ow &* 4)
+            var y = y0
+            while y < y1 {
+              var p = s + y &* w &* 4
+              var ox = 0
+              while ox < ow {
+                let n = min(w &- ox &* fx, fx)
                 var r = 0
                 var g = 0
                 var b = 0
                 var a = 0
-                for _ in 0..<n {
-                  r &+= Int(s[p])
-                  g &+= Int(s[p &+ 1])
-                  b &+= Int(s[p &+ 2])
-                  a &+= Int(s[p &+ 3])
-                  p &+= 4
+                var i = 0
+                while i < n {
+                  r &+= Int(p[0])
+                  g &+= Int(p[1])
+                  b &+= Int(p[2])
+                  a &+= Int(p[3])
+                  p += 4
+                  i &+= 1
                 }
-                let q = ox * 4
-                acc[q] &+= r
-                acc[q + 1] &+= g
-                acc[q + 2] &+= b
-                acc[q + 3] &+= a
+                let q = acc + ox &* 4
+                q[0] &+= r
+                q[1] &+= g
+                q[2] &+= b
+                q[3] &+= a
+                ox &+= 1
               }
+              y &+= 1
             }
-            let rows = y1 - y0
-            var o = oy * ow * 4
-            for ox in 0..<ow {
-              let count = min(w - ox * fx, fx) * rows
+            let rows = y1 &- y0
+            var o = d + oy &* ow &* 4
+            var ox = 0
+            while ox < ow {
+              let count = min(w &- ox &* fx, fx) &* rows
               let half = count / 2
-              for c in 0..<4 {
-                d[o + c] = UInt8(truncatingIfNeeded: (acc[ox * 4 + c] + half) / count)
-              }
+              let q = acc + ox &* 4
+              o[0] = UInt8(truncatingIfNeeded: (q[0] &+ half) / count)
+              o[1] = UInt8(truncatingIfNeeded: (q[1] &+ half) / count)
+              o[2] = UInt8(truncatingIfNeeded: (q[2] &+ half) / count)
+              o[3] = UInt8(truncatingIfNeeded: (q[3] &+ half) / count)
               o += 4
+              ox &+= 1
             }
+            oy &+= 1
           }
         }
       }
