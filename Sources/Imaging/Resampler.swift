@@ -1,0 +1,265 @@
+/// Image reduction and enlargement on RGBA8 pixels: area averaging (box) for large
+/// reductions, then a separable Catmull-Rom convolution for the last step.
+///
+/// Works on raw buffers with integer arithmetic so that it stays usable in debug builds.
+enum Resampler {
+  /// Fixed-point precision of the convolution weights.
+  private static let weightBits = 16
+
+  /// `source` resampled to exactly `width` × `height` (both at least 1).
+  static func resample(_ source: Bitmap, width: Int, height: Int) -> Bitmap {
+    var image = source
+    if image.width == width && image.height == height { return image }
+    // Box-reduce by whole factors while the image is more than twice the target, so the
+    // convolution below only ever reduces by less than ~4× and stays cheap and sharp.
+    let fx = max(1, image.width / (2 * width))
+    let fy = max(1, image.height / (2 * height))
+    if fx > 1 || fy > 1 { image = boxReduce(image, fx: fx, fy: fy) }
+    if image.width != width { image = convolveRows(image, to: width) }
+    if image.height != height { image = convolveColumns(image, to: height) }
+    return image
+  }
+
+  /// Averages blocks of `fx` × `fy` pixels; blocks at the right and bottom edges may be
+  /// partial and are averaged over the pixels they have.
+  static func boxReduce(_ src: Bitmap, fx: Int, fy: Int) -> Bitmap {
+    let w = src.width
+    let h = src.height
+    let ow = (w + fx - 1) / fx
+    let oh = (h + fy - 1) / fy
+    var out = [UInt8](repeating: 0, count: ow * oh * 4)
+    var sums = [Int](repeating: 0, count: ow * 4)
+    // Raw pointers and while loops for debug-build speed; see convolveRows.
+    src.pixels.withUnsafeBufferPointer { sBuf in
+      out.withUnsafeMutableBufferPointer { dBuf in
+        sums.withUnsafeMutableBufferPointer { accBuf in
+          guard let s = sBuf.baseAddress, let d = dBuf.baseAddress,
+            let acc = accBuf.baseAddress
+          else { return }
+          var oy = 0
+          while oy < oh {
+            let y0 = oy &* fy
+            let y1 = min(h, y0 &+ fy)
+            acc.update(repeating: 0, count: ow &* 4)
+            var y = y0
+            while y < y1 {
+              var p = s + y &* w &* 4
+              var ox = 0
+              while ox < ow {
+                let n = min(w &- ox &* fx, fx)
+                var r = 0
+                var g = 0
+                var b = 0
+                var a = 0
+                var i = 0
+                while i < n {
+                  r &+= Int(p[0])
+                  g &+= Int(p[1])
+                  b &+= Int(p[2])
+                  a &+= Int(p[3])
+                  p += 4
+                  i &+= 1
+                }
+                let q = acc + ox &* 4
+                q[0] &+= r
+                q[1] &+= g
+                q[2] &+= b
+                q[3] &+= a
+                ox &+= 1
+              }
+              y &+= 1
+            }
+            let rows = y1 &- y0
+            var o = d + oy &* ow &* 4
+            var ox = 0
+            while ox < ow {
+              let count = min(w &- ox &* fx, fx) &* rows
+              let half = count / 2
+              let q = acc + ox &* 4
+              o[0] = UInt8(truncatingIfNeeded: (q[0] &+ half) / count)
+              o[1] = UInt8(truncatingIfNeeded: (q[1] &+ half) / count)
+              o[2] = UInt8(truncatingIfNeeded: (q[2] &+ half) / count)
+              o[3] = UInt8(truncatingIfNeeded: (q[3] &+ half) / count)
+              o += 4
+              ox &+= 1
+            }
+            oy &+= 1
+          }
+        }
+      }
+    }
+    return Bitmap(width: ow, height: oh, pixels: out)
+  }
+
+  /// Convolution taps for one axis: output `i` reads `count[i]` source samples from
+  /// `start[i]` with `weights[i * stride ..< i * stride + count[i]]`.
+  struct Taps {
+    var start: [Int] = []
+    var count: [Int] = []
+    var weights: [Int] = []
+    var stride = 0
+  }
+
+  /// The Catmull-Rom cubic (a = -0.5): sharp without the ringing of Lanczos.
+  private static func catmullRom(_ t: Double) -> Double {
+    let x = abs(t)
+    if x < 1 { return (1.5 * x - 2.5) * x * x + 1 }
+    if x < 2 { return ((-0.5 * x + 2.5) * x - 4) * x + 2 }
+    return 0
+  }
+
+  /// Taps mapping `n` source samples onto `m` output samples; when reducing, the filter is
+  /// stretched by the reduction so every source sample contributes (no aliasing).
+  static func taps(from n: Int, to m: Int) -> Taps {
+    let scale = Double(n) / Double(m)
+    let filterScale = max(scale, 1)
+    let support = 2 * filterScale
+    var t = Taps()
+    t.stride = Int(support.rounded(.up)) * 2 + 1
+    t.start.reserveCapacity(m)
+    t.count.reserveCapacity(m)
+    t.weights = [Int](repeating: 0, count: m * t.stride)
+    let one = Double(1 << weightBits)
+    var w = [Double](repeating: 0, count: t.stride)
+    for i in 0..<m {
+      let center = (Double(i) + 0.5) * scale
+      let lo = max(0, Int((center - support + 0.5).rounded(.down)))
+      let hi = min(n, Int((center + support + 0.5).rounded(.down)))
+      let k = min(max(hi - lo, 1), t.stride)
+      var total = 0.0
+      for j in 0..<k {
+        w[j] = catmullRom((Double(lo + j) - center + 0.5) / filterScale)
+        total += w[j]
+      }
+      if total == 0 {
+        // Cannot happen for a sane filter, but never divide by zero: copy the nearest.
+        w[0] = 1
+        for j in 1..<k { w[j] = 0 }
+        total = 1
+      }
+      // Quantise, then give the rounding remainder to the largest tap so weights sum
+      // exactly to one: a flat area stays exactly flat.
+      var sum = 0
+      var largest = 0
+      for j in 0..<k {
+        let q = Int((w[j] / total * one).rounded())
+        t.weights[i * t.stride + j] = q
+        sum += q
+        if q > t.weights[i * t.stride + largest] { largest = j }
+      }
+      t.weights[i * t.stride + largest] += (1 << weightBits) - sum
+      t.start.append(min(lo, n - 1))
+      t.count.append(min(k, n - min(lo, n - 1)))
+    }
+    return t
+  }
+
+  @inline(__always)
+  private static func clampToByte(_ acc: Int) -> UInt8 {
+    let v = (acc &+ (1 << (weightBits - 1))) >> weightBits
+    return v < 0 ? 0 : (v > 255 ? 255 : UInt8(truncatingIfNeeded: v))
+  }
+
+  /// Resamples each row to `ow` pixels.
+  static func convolveRows(_ src: Bitmap, to ow: Int) -> Bitmap {
+    let w = src.width
+    let h = src.height
+    let t = taps(from: w, to: ow)
+    var out = [UInt8](repeating: 0, count: ow * h * 4)
+    // Raw pointers and while loops: in debug builds, buffer subscripts and range iterators
+    // are not optimised away and would make this several times slower. Every index below
+    // is in bounds by construction of the taps (start + count <= w).
+    src.pixels.withUnsafeBufferPointer { sBuf in
+      out.withUnsafeMutableBufferPointer { dBuf in
+        t.weights.withUnsafeBufferPointer { wBuf in
+          t.start.withUnsafeBufferPointer { startBuf in
+            t.count.withUnsafeBufferPointer { countBuf in
+              guard let s = sBuf.baseAddress, let d = dBuf.baseAddress,
+                let wt = wBuf.baseAddress, let starts = startBuf.baseAddress,
+                let counts = countBuf.baseAddress
+              else { return }
+              var o = d
+              var y = 0
+              while y < h {
+                let row = s + y &* w &* 4
+                var x = 0
+                while x < ow {
+                  var r = 0
+                  var g = 0
+                  var b = 0
+                  var a = 0
+                  var p = row + starts[x] &* 4
+                  var k = wt + x &* t.stride
+                  let end = k + counts[x]
+                  while k < end {
+                    let c = k.pointee
+                    r &+= Int(p[0]) &* c
+                    g &+= Int(p[1]) &* c
+                    b &+= Int(p[2]) &* c
+                    a &+= Int(p[3]) &* c
+                    p += 4
+                    k += 1
+                  }
+                  o[0] = clampToByte(r)
+                  o[1] = clampToByte(g)
+                  o[2] = clampToByte(b)
+                  o[3] = clampToByte(a)
+                  o += 4
+                  x &+= 1
+                }
+                y &+= 1
+              }
+            }
+          }
+        }
+      }
+    }
+    return Bitmap(width: ow, height: h, pixels: out)
+  }
+
+  /// Resamples each column to `oh` pixels.
+  static func convolveColumns(_ src: Bitmap, to oh: Int) -> Bitmap {
+    let w = src.width
+    let h = src.height
+    let t = taps(from: h, to: oh)
+    let rowBytes = w * 4
+    var out = [UInt8](repeating: 0, count: w * oh * 4)
+    var acc = [Int](repeating: 0, count: rowBytes)
+    src.pixels.withUnsafeBufferPointer { sBuf in
+      out.withUnsafeMutableBufferPointer { dBuf in
+        acc.withUnsafeMutableBufferPointer { accBuf in
+          guard let s = sBuf.baseAddress, let d = dBuf.baseAddress,
+            let sum = accBuf.baseAddress
+          else { return }
+          // Row at a time: the inner loop walks memory in order instead of down columns.
+          var y = 0
+          while y < oh {
+            sum.update(repeating: 0, count: rowBytes)
+            var k = y &* t.stride
+            var p = s + t.start[y] &* rowBytes
+            var n = t.count[y]
+            while n > 0 {
+              let c = t.weights[k]
+              var i = 0
+              while i < rowBytes {
+                sum[i] &+= Int(p[i]) &* c
+                i &+= 1
+              }
+              p += rowBytes
+              k &+= 1
+              n &-= 1
+            }
+            let o = d + y &* rowBytes
+            var i = 0
+            while i < rowBytes {
+              o[i] = clampToByte(sum[i])
+              i &+= 1
+            }
+            y &+= 1
+          }
+        }
+      }
+    }
+    return Bitmap(width: w, height: oh, pixels: out)
+  }
+}

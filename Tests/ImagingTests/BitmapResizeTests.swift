@@ -1,0 +1,121 @@
+import PhotoModel
+import XCTest
+
+@testable import Imaging
+
+final class BitmapResizeTests: XCTestCase {
+  func testFitKeepsAspectAndNeverEnlarges() {
+    let box = PixelSize(width: 256, height: 256)
+    XCTAssertEqual(
+      Bitmap.fittedSize(of: PixelSize(width: 4000, height: 3000), into: box, mode: .fit),
+      PixelSize(width: 256, height: 192))
+    XCTAssertEqual(
+      Bitmap.fittedSize(of: PixelSize(width: 1200, height: 1800), into: box, mode: .fit),
+      PixelSize(width: 171, height: 256))
+    XCTAssertEqual(
+      Bitmap.fittedSize(of: PixelSize(width: 100, height: 50), into: box, mode: .fit),
+      PixelSize(width: 100, height: 50))
+    let small = TestImages.coordinates(width: 10, height: 6)
+    XCTAssertEqual(small.fitted(into: box, mode: .fit), small)
+
+    let big = Bitmap(width: 400, height: 100, fill: RGB(10, 20, 30))
+    let fitted = big.fitted(into: PixelSize(width: 80, height: 80), mode: .fit)
+    XCTAssertEqual(fitted.size, PixelSize(width: 80, height: 20))
+    XCTAssertEqual(fitted.rgb(x: 40, y: 10), RGB(10, 20, 30))
+  }
+
+  func testFillCoversAndCentreCrops() {
+    // Thirds: red | green | blue. A square fill must keep only the green middle.
+    var px: [UInt8] = []
+    for _ in 0..<100 {
+      for x in 0..<300 {
+        px += x < 100 ? [255, 0, 0, 255] : x < 200 ? [0, 255, 0, 255] : [0, 0, 255, 255]
+      }
+    }
+    let bands = Bitmap(width: 300, height: 100, pixels: px)
+    let tile = bands.fitted(into: PixelSize(width: 50, height: 50), mode: .fill)
+    XCTAssertEqual(tile.size, PixelSize(width: 50, height: 50))
+    for x in [0, 25, 49] {
+      let c = tile.rgb(x: x, y: 25)
+      XCTAssertGreaterThan(c.g, 200, "x=\(x)")
+      XCTAssertLessThan(c.r, 40, "x=\(x)")
+      XCTAssertLessThan(c.b, 40, "x=\(x)")
+    }
+    // A smaller image is enlarged to cover exactly.
+    let small = bands.resized(to: PixelSize(width: 30, height: 10))
+    XCTAssertEqual(
+      small.fitted(into: PixelSize(width: 64, height: 48), mode: .fill).size,
+      PixelSize(width: 64, height: 48))
+  }
+
+  func testBoxReductionOfCheckerboardIsMidGrey() {
+    let board = TestImages.checkerboard(width: 64, height: 64)
+    for size in [PixelSize(width: 8, height: 8), PixelSize(width: 7, height: 5)] {
+      let grey = board.resized(to: size)
+      XCTAssertEqual(grey.size, size)
+      for y in 0..<grey.height {
+        for x in 0..<grey.width {
+          let c = grey.rgb(x: x, y: y)
+          XCTAssert((120...135).contains(c.r), "\(size) (\(x),\(y)) = \(c)")
+          XCTAssertEqual(c.r, c.g)
+        }
+      }
+    }
+    // Nearest-neighbour would give pure black or white here.
+    let direct = Resampler.boxReduce(board, fx: 2, fy: 2)
+    XCTAssertEqual(direct.size, PixelSize(width: 32, height: 32))
+    XCTAssert(direct.pixels.enumerated().allSatisfy { $0.offset % 4 == 3 || $0.element == 128 })
+  }
+
+  func testFlatColourStaysExactAndGradientStaysMonotonic() {
+    let flat = Bitmap(width: 97, height: 61, fill: RGB(200, 100, 50))
+    for size in [PixelSize(width: 13, height: 9), PixelSize(width: 150, height: 90)] {
+      let out = flat.resized(to: size)
+      XCTAssertEqual(out, Bitmap(width: size.width, height: size.height, fill: RGB(200, 100, 50)))
+    }
+    var px: [UInt8] = []
+    for _ in 0..<4 {
+      for x in 0..<256 { px += [UInt8(x), 0, 0, 255] }
+    }
+    let ramp = Bitmap(width: 256, height: 4, pixels: px).resized(
+      to: PixelSize(width: 37, height: 2))
+    let reds = (0..<37).map { Int(ramp.rgb(x: $0, y: 1).r) }
+    XCTAssertEqual(reds, reds.sorted())
+    XCTAssertLessThan(reds.first!, 10)
+    XCTAssertGreaterThan(reds.last!, 245)
+  }
+
+  func testCropClipsToBounds() {
+    let b = TestImages.coordinates(width: 6, height: 4)
+    let c = b.cropped(x: 4, y: 1, width: 10, height: 2)
+    XCTAssertEqual(c.size, PixelSize(width: 2, height: 2))
+    XCTAssertEqual(c.rgb(x: 0, y: 0), RGB(4, 1, 7))
+    XCTAssertEqual(c.rgb(x: 1, y: 1), RGB(5, 2, 7))
+  }
+
+  func testScalingFactorIsSmallestThatCoversTarget() {
+    let thumb = DecodeOptions(target: PixelSize(width: 256, height: 256), mode: .fit)
+    let twelve = PixelSize(width: 4000, height: 3000)
+    let f1 = JPEGDecoder.scalingFactor(stored: twelve, options: thumb)
+    XCTAssertEqual([f1.num, f1.denom], [1, 8])
+
+    var tile = DecodeOptions(target: PixelSize(width: 256, height: 256), mode: .fill)
+    // 1800×1200 covering 256×256 needs 384×256: 1/8 (225×150) is too small, 1/4 is not.
+    let f2 = JPEGDecoder.scalingFactor(stored: PixelSize(width: 1800, height: 1200), options: tile)
+    XCTAssertEqual([f2.num, f2.denom], [1, 4])
+    // Orientation swaps the stored sides; the same tile still needs 1/4.
+    tile.orientation = .right
+    let f3 = JPEGDecoder.scalingFactor(stored: PixelSize(width: 1200, height: 1800), options: tile)
+    XCTAssertEqual([f3.num, f3.denom], [1, 4])
+
+    // Detail view: 4000×3000 into 1600×1000 is 1333×1000, so 3/8 (1500×1125).
+    let detail = DecodeOptions(target: PixelSize(width: 1600, height: 1000), mode: .fit)
+    let f4 = JPEGDecoder.scalingFactor(stored: twelve, options: detail)
+    XCTAssertEqual([f4.num, f4.denom], [3, 8])
+
+    // Never above 1, even when the target is larger than the image.
+    let huge = DecodeOptions(target: PixelSize(width: 9000, height: 9000), mode: .fill)
+    let f5 = JPEGDecoder.scalingFactor(stored: PixelSize(width: 100, height: 80), options: huge)
+    XCTAssertEqual([f5.num, f5.denom], [1, 1])
+  }
+}

@@ -1,5 +1,0 @@
-import XCTest
-
-final class ImagingSmokeTests: XCTestCase {
-  func testModuleLinks() { XCTAssertTrue(true) }
-}
