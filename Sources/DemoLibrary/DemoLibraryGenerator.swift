@@ -32,7 +32,8 @@ public enum DemoLibraryGenerator {
     try prepareDirectory(root)
     let items = plan(options)
     try writeMarker(root: root, items: items)
-    let folders = Set(items.map { $0.relativePath.split(separator: "/").dropLast().joined(separator: "/") })
+    let folders = Set(
+      items.map { $0.relativePath.split(separator: "/").dropLast().joined(separator: "/") })
     for folder in folders.sorted() where !folder.isEmpty {
       do {
         try FileManager.default.createDirectory(
@@ -283,7 +284,8 @@ public enum DemoLibraryGenerator {
     do {
       try text.write(toFile: root + "/" + markerFileName, atomically: true, encoding: .utf8)
     } catch {
-      throw DemoLibraryError("cannot write \(root)/\(markerFileName): \(error.localizedDescription)")
+      throw DemoLibraryError(
+        "cannot write \(root)/\(markerFileName): \(error.localizedDescription)")
     }
   }
 }

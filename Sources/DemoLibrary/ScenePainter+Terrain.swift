@@ -61,8 +61,9 @@ extension ScenePainter {
         layer, ridge: ridges[i], tones: tones[i],
         occludedFrom: occlusion(after: i, ridges: ridges))
     }
-    if scene.theme == .snowfield || (season == .winter && light.elevation > -0.2
-      && detail.chance(0.25))
+    if scene.theme == .snowfield
+      || (season == .winter && light.elevation > -0.2
+        && detail.chance(0.25))
     {
       paintSnowfall()
     }
@@ -95,18 +96,21 @@ extension ScenePainter {
     far = rgb(98, 110, 130)
     let rock = rgb(118, 116, 122).mixed(with: rgb(140, 120, 100), t.unit() * 0.5)
     let forest = season == .autumn ? rgb(120, 80, 40) : rgb(46, 78, 48)
-    let snowy: Float? = season == .winter ? t.float(0.05...0.3) : (t.chance(0.6) ? t.float(0.5...0.72) : nil)
+    let snowy: Float? =
+      season == .winter ? t.float(0.05...0.3) : (t.chance(0.6) ? t.float(0.5...0.72) : nil)
 
     switch scene.theme {
     case .mountains:
       return (
         [
           TerrainLayer(
-            shape: .ridged, base: hz, amplitude: t.float(0.26...0.36), frequency: t.float(1.0...1.5),
+            shape: .ridged, base: hz, amplitude: t.float(0.26...0.36),
+            frequency: t.float(1.0...1.5),
             color: rock, haze: 0.6, snowLine: snowy, mist: 0.25, relief: 0.3, parallax: 0.2),
           TerrainLayer(
             shape: .ridged, base: hz + 0.05, amplitude: t.float(0.18...0.25),
-            frequency: t.float(1.6...2.2), color: rock * 0.85, haze: 0.4, snowLine: snowy.map { $0 + 0.15 },
+            frequency: t.float(1.6...2.2), color: rock * 0.85, haze: 0.4,
+            snowLine: snowy.map { $0 + 0.15 },
             mist: 0.35, relief: 0.3, parallax: 0.4),
           TerrainLayer(
             shape: .smooth, base: hz + 0.15, amplitude: 0.12, frequency: 2.2, color: forest,
@@ -114,7 +118,8 @@ extension ScenePainter {
           TerrainLayer(
             shape: .smooth, base: hz + 0.34, amplitude: 0.13, frequency: 1.4, color: green,
             haze: 0.03, trees: .pines, treeSize: t.float(0.14...0.22), relief: 0.1, parallax: 1.2),
-        ], [], nil)
+        ], [], nil
+      )
     case .lake:
       let water = hz
       return (
@@ -132,7 +137,8 @@ extension ScenePainter {
             shape: .smooth, base: 1.04, amplitude: t.float(0.22...0.3), frequency: 1.1,
             color: green * 0.8, haze: 0.0, trees: .pines, treeSize: t.float(0.2...0.3),
             relief: 0.1, side: t.chance(0.5) ? -1 : 1, parallax: 1.4)
-        ], water)
+        ], water
+      )
     case .coast:
       let water = hz
       var back: [TerrainLayer] = []
@@ -192,7 +198,8 @@ extension ScenePainter {
             shape: .smooth, base: hz + 0.38, amplitude: 0.14, frequency: 0.8, color: green * 1.1,
             haze: 0.02, trees: t.chance(0.5) ? .round : .none, treeSize: 0.2, fields: true,
             parallax: 1.2),
-        ], [], nil)
+        ], [], nil
+      )
     case .desert:
       let sand = rgb(214, 146, 84).mixed(with: rgb(200, 120, 70), t.unit())
       return (
@@ -209,7 +216,8 @@ extension ScenePainter {
           TerrainLayer(
             shape: .dunes, base: 1.05, amplitude: 0.22, frequency: 0.6, color: sand * 1.05,
             haze: 0, relief: 0.6, parallax: 1.2),
-        ], [], nil)
+        ], [], nil
+      )
     case .snowfield:
       let snow = rgb(238, 242, 250)
       return (
@@ -224,7 +232,8 @@ extension ScenePainter {
             shape: .smooth, base: hz + 0.36, amplitude: 0.16, frequency: 0.9, color: snow,
             haze: 0.02, trees: .pines, treeSize: t.float(0.15...0.24), relief: 0.35,
             parallax: 1.2),
-        ], [], nil)
+        ], [], nil
+      )
     }
   }
 
@@ -357,7 +366,8 @@ extension ScenePainter {
         if relief > 0 {
           let r = 2 + Int(depthPx * 0.6)
           let slope = (ridge[min(x + r, w - 1)] - ridge[max(x - r, 0)]) / Float(2 * r)
-          s = 1 + relief * max(-1, min(1, slope * sunSide * 1.6))
+          s =
+            1 + relief * max(-1, min(1, slope * sunSide * 1.6))
             * (1 - 0.5 * smoothstep(0, 1.5, depth))
         }
         if let tones { c *= tones[x] }
@@ -379,7 +389,13 @@ extension ScenePainter {
         canvas.blend(x, y, c, coverage)
       }
     }
-    if layer.trees != .none { paintTrees(layer, ridge: ridge, color: base * 0.72) }
+    if layer.trees != .none {
+      // Evergreens stay dark on snow; elsewhere trees are a darker shade of their ground.
+      let snowy = layer.color.luma > 0.7
+      let treeColor =
+        snowy ? light.lit(rgb(34, 62, 42)).mixed(with: hazeColor, layer.haze) : base * 0.72
+      paintTrees(layer, ridge: ridge, color: treeColor)
+    }
   }
 
   // MARK: Trees
@@ -417,7 +433,8 @@ extension ScenePainter {
       case .forest, .pines:
         paintPine(x: x, baseY: baseY, height: height, color: tone)
       case .round:
-        paintRoundTree(x: x, baseY: baseY, height: height, leaves: leaves * rng.float(0.85...1.1),
+        paintRoundTree(
+          x: x, baseY: baseY, height: height, leaves: leaves * rng.float(0.85...1.1),
           trunk: tone * 0.6)
       case .none:
         break

@@ -173,7 +173,8 @@ final class ScenePainter {
 
   private func paintClouds() {
     let r = detail.unit()
-    let coverage: Float = r < 0.25 ? 0 : (r < 0.75 ? detail.float(0.15...0.45) : detail.float(0.45...0.7))
+    let coverage: Float =
+      r < 0.25 ? 0 : (r < 0.75 ? detail.float(0.15...0.45) : detail.float(0.45...0.7))
     guard coverage > 0, horizon > 8 else { return }
     let noise = Noise(seed: detail.next())
     let cell = 4

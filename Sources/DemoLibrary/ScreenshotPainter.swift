@@ -146,7 +146,8 @@ final class ScreenshotPainter {
           x0: x - 4, y0: row - 4, x1: x + width + 4, y1: row + 20, r: 6, color: accent,
           alpha: dark ? 0.55 : 0.22)
       }
-      let icon = i == selected ? accent : rng.pick(ScreenshotPainter.accents).mixed(with: text(0.5), 0.3)
+      let icon =
+        i == selected ? accent : rng.pick(ScreenshotPainter.accents).mixed(with: text(0.5), 0.3)
       canvas.fillRoundedRect(x0: x + 2, y0: row, x1: x + 18, y1: row + 16, r: 4, color: icon)
       pill(x: x + 26, y: row + 5, width: rng.float(40...(width - 30)), height: 7, color: text(0.8))
       row += 28

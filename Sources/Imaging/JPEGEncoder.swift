@@ -26,7 +26,8 @@ public enum JPEGEncoder {
     }
     let (expected, overflow) = width.multipliedReportingOverflow(by: height * 4)
     guard !overflow, bitmap.pixels.count == expected else {
-      return .failure(ImageError("bitmap has \(bitmap.pixels.count) bytes, not \(width)×\(height)×4"))
+      return .failure(
+        ImageError("bitmap has \(bitmap.pixels.count) bytes, not \(width)×\(height)×4"))
     }
     if let exif {
       if let problem = exifProblem(exif) { return .failure(ImageError(problem)) }

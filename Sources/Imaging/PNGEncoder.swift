@@ -21,7 +21,8 @@ public enum PNGEncoder {
     }
     let (expected, overflow) = width.multipliedReportingOverflow(by: height * 4)
     guard !overflow, bitmap.pixels.count == expected else {
-      return .failure(ImageError("bitmap has \(bitmap.pixels.count) bytes, not \(width)×\(height)×4"))
+      return .failure(
+        ImageError("bitmap has \(bitmap.pixels.count) bytes, not \(width)×\(height)×4"))
     }
     var chunks: [UInt8] = []
     for (key, value) in text {

@@ -20,7 +20,8 @@ final class DemoLibraryFilesTests: XCTestCase {
   private func files(in dir: URL) throws -> [String] {
     try FileManager.default.subpathsOfDirectory(atPath: dir.path).filter {
       var isDir: ObjCBool = false
-      FileManager.default.fileExists(atPath: dir.appendingPathComponent($0).path, isDirectory: &isDir)
+      FileManager.default.fileExists(
+        atPath: dir.appendingPathComponent($0).path, isDirectory: &isDir)
       return !isDir.boolValue
     }.sorted()
   }
@@ -35,7 +36,8 @@ final class DemoLibraryFilesTests: XCTestCase {
     XCTAssertTrue(reports.allSatisfy { $0.1 == 12 })
     let plan = DemoLibraryGenerator.plan(options)
     XCTAssertEqual(
-      try files(in: dir), (plan.map(\.relativePath) + [DemoLibraryGenerator.markerFileName]).sorted())
+      try files(in: dir),
+      (plan.map(\.relativePath) + [DemoLibraryGenerator.markerFileName]).sorted())
     for item in plan {
       let path = dir.appendingPathComponent(item.relativePath).path
       // Threads do not change the output: the file is exactly the item's bytes.
@@ -78,7 +80,9 @@ final class DemoLibraryFilesTests: XCTestCase {
     }
     XCTAssertEqual(try Data(contentsOf: mine), Data("keep".utf8))
     XCTAssertTrue(
-      expected.allSatisfy { FileManager.default.fileExists(atPath: dir.appendingPathComponent($0).path) })
+      expected.allSatisfy {
+        FileManager.default.fileExists(atPath: dir.appendingPathComponent($0).path)
+      })
   }
 
   func testRefusesAPathThatIsAFile() throws {
@@ -93,7 +97,8 @@ final class DemoLibraryFilesTests: XCTestCase {
   func testEmptyExistingDirectoryIsFine() throws {
     let dir = scratch.appendingPathComponent("empty")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    let summary = try DemoLibraryGenerator.generate(DemoLibraryOptions(directory: dir.path, count: 2))
+    let summary = try DemoLibraryGenerator.generate(
+      DemoLibraryOptions(directory: dir.path, count: 2))
     XCTAssertEqual(summary.fileCount, 2)
   }
 }

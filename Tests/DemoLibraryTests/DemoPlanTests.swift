@@ -69,7 +69,8 @@ final class DemoPlanTests: XCTestCase {
         XCTAssertNotNil(path.wholeMatch(of: shot), path)
         let d = item.captureDate
         let stamp =
-          "\(d.year)-\(two(d.month))-\(two(d.day)) at \(two(d.hour)).\(two(d.minute)).\(two(d.second))"
+          "\(d.year)-\(two(d.month))-\(two(d.day)) at "
+          + "\(two(d.hour)).\(two(d.minute)).\(two(d.second))"
         XCTAssertTrue(path.contains(stamp), "\(path) names its capture time")
         counts[3] += 1
       case .panorama:
@@ -102,7 +103,8 @@ final class DemoPlanTests: XCTestCase {
     XCTAssertGreaterThanOrEqual(bursts.count, 3, "days with 10–30 photos")
     XCTAssertGreaterThan(perDay.values.filter { $0 <= 2 }.count, 10, "quiet days too")
     // Capture order, valid dates, offsets recorded for camera files.
-    XCTAssertEqual(items.map(\.captureDate.localSortKey), items.map(\.captureDate.localSortKey).sorted())
+    XCTAssertEqual(
+      items.map(\.captureDate.localSortKey), items.map(\.captureDate.localSortKey).sorted())
     for item in items {
       XCTAssertTrue(item.captureDate.isValid)
       if item.kind != .screenshot {

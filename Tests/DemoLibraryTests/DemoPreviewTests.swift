@@ -16,8 +16,11 @@ final class DemoPreviewTests: XCTestCase {
     let summary = try DemoLibraryGenerator.generate(
       DemoLibraryOptions(directory: dir, count: count, seed: seed))
     XCTAssertEqual(summary.fileCount, count)
-    for item in DemoLibraryGenerator.plan(DemoLibraryOptions(directory: dir, count: count, seed: seed)) {
-      print(item.relativePath, item.kind, item.scene.theme, item.scene.phase, item.scene.hour,
+    for item in DemoLibraryGenerator.plan(
+      DemoLibraryOptions(directory: dir, count: count, seed: seed))
+    {
+      print(
+        item.relativePath, item.kind, item.scene.theme, item.scene.phase, item.scene.hour,
         item.orientation, item.isSelfie ? "selfie" : "")
     }
   }

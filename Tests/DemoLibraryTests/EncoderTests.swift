@@ -83,7 +83,9 @@ final class EncoderTests: XCTestCase {
       return XCTFail("oversized EXIF accepted")
     }
     XCTAssertTrue(e1.reason.contains("APP1"), e1.reason)
-    guard case .failure(let e2) = JPEGEncoder.encode(small, quality: 80, exif: [1, 2, 3, 4, 5, 6, 7, 8])
+    guard
+      case .failure(let e2) = JPEGEncoder.encode(
+        small, quality: 80, exif: [1, 2, 3, 4, 5, 6, 7, 8])
     else { return XCTFail("non-TIFF EXIF accepted") }
     XCTAssertTrue(e2.reason.contains("TIFF"), e2.reason)
     let empty = Bitmap(width: 0, height: 0, pixels: [])
@@ -91,7 +93,8 @@ final class EncoderTests: XCTestCase {
       return XCTFail("empty bitmap accepted")
     }
     // The largest EXIF that fits is accepted.
-    let fits = [0x4D, 0x4D, 0x00, 0x2A] + [UInt8](repeating: 0, count: JPEGEncoder.maxExifBytes - 4)
+    let fits =
+      [0x4D, 0x4D, 0x00, 0x2A] + [UInt8](repeating: 0, count: JPEGEncoder.maxExifBytes - 4)
     XCTAssertNoThrow(try JPEGEncoder.encode(small, quality: 80, exif: fits).get())
   }
 
@@ -101,11 +104,13 @@ final class EncoderTests: XCTestCase {
     var out: [(String, [UInt8])] = []
     var i = 8
     while i + 12 <= png.count {
-      let length = Int(png[i]) << 24 | Int(png[i + 1]) << 16 | Int(png[i + 2]) << 8 | Int(png[i + 3])
+      let length =
+        Int(png[i]) << 24 | Int(png[i + 1]) << 16 | Int(png[i + 2]) << 8 | Int(png[i + 3])
       let typeAndData = Array(png[(i + 4)..<(i + 8 + length)])
       let crc = png[(i + 8 + length)..<(i + 12 + length)].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
       XCTAssertEqual(crc, referenceCRC(typeAndData), "bad CRC")
-      out.append((String(decoding: typeAndData.prefix(4), as: UTF8.self), Array(typeAndData.dropFirst(4))))
+      out.append(
+        (String(decoding: typeAndData.prefix(4), as: UTF8.self), Array(typeAndData.dropFirst(4))))
       i += 12 + length
     }
     XCTAssertEqual(i, png.count)
