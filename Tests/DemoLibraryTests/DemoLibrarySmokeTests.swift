@@ -1,5 +1,0 @@
-import XCTest
-
-final class DemoLibrarySmokeTests: XCTestCase {
-  func testModuleLinks() { XCTAssertTrue(true) }
-}
