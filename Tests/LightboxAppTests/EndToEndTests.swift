@@ -1,0 +1,155 @@
+import Foundation
+import LightboxTestSupport
+import XCTest
+
+/// The built program in a real terminal (tmux): keys in, screen out.
+final class EndToEndTests: XCTestCase {
+  var home: URL!
+
+  override func setUpWithError() throws {
+    guard TmuxSession.isAvailable else { throw XCTSkip("tmux is not installed: end-to-end tests skipped") }
+    guard BuiltProduct.lightbox != nil else {
+      throw XCTSkip("the lightbox binary is not built (run `swift build` first)")
+    }
+    home = BuiltProduct.temporaryDirectory("e2e")
+  }
+
+  override func tearDown() {
+    if let home { try? FileManager.default.removeItem(at: home) }
+  }
+
+  /// Environment of the program: a private HOME and XDG folders, a known terminal.
+  var environment: [String: String] {
+    [
+      "HOME": home.path, "PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "LANG": "C.UTF-8",
+      "XDG_DATA_HOME": home.path + "/data", "XDG_CONFIG_HOME": home.path + "/config",
+      "XDG_CACHE_HOME": home.path + "/cache", "XDG_STATE_HOME": home.path + "/state",
+      "PS1": "e2e$ ", "COLORTERM": "truecolor",
+    ]
+  }
+
+  /// Generates a small demo library with the program itself.
+  func makeLibrary(count: Int) throws -> String {
+    let library = home.appendingPathComponent("library").path
+    let result = Subprocess.run(
+      [BuiltProduct.lightbox!, "demo", "--no-browse", "--count", "\(count)", "--library", library],
+      environment: environment)
+    XCTAssertEqual(result.status, 0, result.output)
+    return library
+  }
+
+  /// The file name the status line (last non-blank line) names.
+  func selectedFile(_ screen: String) -> String? {
+    let lines = screen.split(separator: "\n").map(String.init)
+    guard let status = lines.last(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else { return nil }
+    let trimmed = status.trimmingCharacters(in: .whitespaces)
+    guard let dot = trimmed.range(of: " · ") else { return nil }
+    return String(trimmed[..<dot.lowerBound])
+  }
+
+  func testBrowseOpenPageAndQuitRestoresTheShell() throws {
+    let library = try makeLibrary(count: 30)
+    let tmux = try TmuxSession(columns: 100, rows: 30, environment: environment)
+    defer { tmux.kill() }
+    XCTAssertNotNil(tmux.waitFor("e2e\\$"), "the shell prompt did not appear")
+    let before = home.appendingPathComponent("stty-before").path
+    let after = home.appendingPathComponent("stty-after").path
+    tmux.send(
+      "stty -g > \(before); \(BuiltProduct.lightbox!) \(library); stty -g > \(after); echo EXIT=$?",
+      literal: true)
+    tmux.send("Enter")
+
+    // The grid: the status line names the newest photo.
+    guard let grid = tmux.waitFor("30 photos", timeout: 30), let first = selectedFile(grid) else {
+      return XCTFail("no grid with a selected photo:\n\(tmux.capture())")
+    }
+    XCTAssertTrue(grid.contains("All Photos"), grid)
+
+    // Enter opens the detail view at the last photo.
+    tmux.send("Enter")
+    guard let detail = tmux.waitFor("30 of 30", timeout: 20) else {
+      return XCTFail("Enter did not open the detail view:\n\(tmux.capture())")
+    }
+    XCTAssertEqual(selectedFile(detail), first)
+
+    // Left pages to the previous photo: another file.
+    tmux.send("Left")
+    guard let paged = tmux.waitFor("29 of 30", timeout: 20), let second = selectedFile(paged) else {
+      return XCTFail("Left did not page:\n\(tmux.capture())")
+    }
+    XCTAssertNotEqual(second, first)
+
+    // Right comes back; Esc returns to the grid at the same photo.
+    tmux.send("Right")
+    XCTAssertNotNil(tmux.waitFor("30 of 30"))
+    tmux.send("Escape")
+    guard let back = tmux.waitFor("All Photos") else { return XCTFail("Esc did not go back") }
+    XCTAssertEqual(selectedFile(back), first)
+
+    // q from the detail view exits; the shell prompt is back and the tty is as it was.
+    tmux.send("Enter")
+    XCTAssertNotNil(tmux.waitFor("30 of 30"))
+    tmux.send("q")
+    guard let shell = tmux.waitFor("EXIT=0", timeout: 20) else {
+      return XCTFail("q did not exit:\n\(tmux.capture())")
+    }
+    XCTAssertFalse(shell.contains("All Photos"), "the alternate screen was not left:\n\(shell)")
+    XCTAssertEqual(
+      try String(contentsOfFile: before, encoding: .utf8),
+      try String(contentsOfFile: after, encoding: .utf8), "stty settings changed")
+  }
+
+  /// Starts the program in the foreground of the pane's shell, ends it with `stop`, and checks
+  /// the shell gets its prompt back with the tty settings unchanged.
+  func assertRestored(
+    after stop: String, library: String, file: StaticString = #filePath, line: UInt = #line
+  ) throws {
+    let tmux = try TmuxSession(columns: 80, rows: 24, environment: environment)
+    defer { tmux.kill() }
+    XCTAssertNotNil(tmux.waitFor("e2e\\$"), file: file, line: line)
+    let before = home.appendingPathComponent("stty-before-\(stop)").path
+    let after = home.appendingPathComponent("stty-after-\(stop)").path
+    let pidFile = home.appendingPathComponent("pid-\(stop)").path
+    tmux.send(
+      "stty -g > \(before); sh -c 'echo $$ > \(pidFile); exec \(BuiltProduct.lightbox!) \(library)'; stty -g > \(after); echo DONE",
+      literal: true)
+    tmux.send("Enter")
+    XCTAssertNotNil(tmux.waitFor("photos", timeout: 30), tmux.capture(), file: file, line: line)
+    let pid = try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+    if stop == "C-c" {
+      tmux.send("C-c")
+    } else {
+      Subprocess.run(["kill", "-\(stop)", pid])
+    }
+    let screen = tmux.waitFor("^DONE", timeout: 20)
+    XCTAssertNotNil(screen, "no prompt after \(stop):\n\(tmux.capture())", file: file, line: line)
+    XCTAssertFalse(screen?.contains("photos") ?? true, "still on the alternate screen", file: file, line: line)
+    XCTAssertEqual(
+      try String(contentsOfFile: before, encoding: .utf8),
+      try String(contentsOfFile: after, encoding: .utf8), "stty changed after \(stop)",
+      file: file, line: line)
+  }
+
+  func testSignalsRestoreTheTerminal() throws {
+    let library = try makeLibrary(count: 6)
+    for stop in ["TERM", "HUP", "INT", "C-c"] {
+      try assertRestored(after: stop, library: library)
+    }
+  }
+
+  func testEmptyFolderSaysHowToRunTheDemo() throws {
+    let empty = home.appendingPathComponent("empty")
+    try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+    let tmux = try TmuxSession(columns: 90, rows: 20, environment: environment)
+    defer { tmux.kill() }
+    XCTAssertNotNil(tmux.waitFor("e2e\\$"))
+    tmux.send("\(BuiltProduct.lightbox!) \(empty.path)", literal: true)
+    tmux.send("Enter")
+    let screen = tmux.waitFor("lightbox demo", timeout: 20)
+    XCTAssertNotNil(screen, tmux.capture())
+    XCTAssertTrue(screen?.contains("No photos in") ?? false)
+    tmux.send("q")
+    let prompts = tmux.waitUntil { $0.components(separatedBy: "e2e$").count >= 3 }
+    XCTAssertNotNil(prompts, "no second prompt after q:\n\(tmux.capture())")
+  }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import XCTest
+
+/// Drives a program in a private, detached tmux server of known size, for end-to-end tests:
+/// send keys, read the screen with `capture-pane`.
+public final class TmuxSession {
+  public let socket: String
+  public let name = "e2e"
+  private var killed = false
+
+  /// True when tmux can be run here.
+  public static var isAvailable: Bool { run(["tmux", "-V"]).status == 0 }
+
+  /// Starts `shellCommand` under `sh` in a new session of `columns`×`rows`.
+  public init(columns: Int, rows: Int, environment: [String: String], shellCommand: String = "sh")
+    throws
+  {
+    socket = "lightbox-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    let env = environment.map { "\($0.key)=\(Self.quote($0.value))" }.sorted().joined(separator: " ")
+    let result = Self.run([
+      "tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", name, "-x", "\(columns)",
+      "-y", "\(rows)", "env -i \(env) \(shellCommand)",
+    ])
+    guard result.status == 0 else {
+      throw NSError(domain: "tmux", code: Int(result.status), userInfo: [NSLocalizedDescriptionKey: result.output])
+    }
+  }
+
+  deinit { kill() }
+
+  /// Ends the tmux server and everything in it.
+  public func kill() {
+    guard !killed else { return }
+    killed = true
+    _ = Self.run(["tmux", "-L", socket, "kill-server"])
+  }
+
+  /// Sends tmux key names (`Enter`, `Right`, `q`) or, with `literal`, text.
+  public func send(_ keys: String..., literal: Bool = false) {
+    _ = Self.run(["tmux", "-L", socket, "send-keys", "-t", name] + (literal ? ["-l"] : []) + keys)
+  }
+
+  /// The screen as plain text (with escapes when `escapes`).
+  public func capture(escapes: Bool = false) -> String {
+    Self.run(["tmux", "-L", socket, "capture-pane", "-p", "-t", name] + (escapes ? ["-e"] : [])).output
+  }
+
+  /// Polls the screen until `pattern` (a regular expression) matches; returns the screen,
+  /// or nil after `timeout` seconds.
+  public func waitFor(_ pattern: String, timeout: TimeInterval = 20) -> String? {
+    let regex = try! NSRegularExpression(pattern: pattern, options: [.anchorsMatchLines])
+    let deadline = Date().addingTimeInterval(timeout)
+    repeat {
+      let screen = capture()
+      if regex.firstMatch(in: screen, range: NSRange(screen.startIndex..., in: screen)) != nil {
+        return screen
+      }
+      usleep(100_000)
+    } while Date() < deadline
+    return nil
+  }
+
+  /// Polls the screen until `condition` holds; returns it, or nil after `timeout` seconds.
+  public func waitUntil(timeout: TimeInterval = 20, _ condition: (String) -> Bool) -> String? {
+    let deadline = Date().addingTimeInterval(timeout)
+    repeat {
+      let screen = capture()
+      if condition(screen) { return screen }
+      usleep(100_000)
+    } while Date() < deadline
+    return nil
+  }
+
+  static func quote(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+
+  @discardableResult
+  static func run(_ arguments: [String]) -> (status: Int32, output: String) {
+    Subprocess.run(arguments)
+  }
+}
