@@ -123,6 +123,18 @@ public final class CursesTerminal: Terminal {
       lastFrame = nil
       drawn = [:]
     }
+    // A picture that leaves (or is replaced) must not leave pixels behind. Its cells may be
+    // picture cells in the new frame too (the detail view over the grid), which ncurses
+    // would skip as unchanged, so its rows are marked garbled and rewritten in full; the
+    // pictures that stay on those rows are then sent again.
+    var staying: [CellRect: ImageKey] = [:]
+    for placement in frame.images { staying[placement.rect] = placement.key }
+    var dirtyRows = Set<Int>()
+    for (rect, key) in drawn where staying[rect] != key {
+      for row in rect.row..<(rect.row + rect.height) where row < frame.size.rows { dirtyRows.insert(row) }
+    }
+    for row in dirtyRows.sorted() { wredrawln(window, Int32(row), 1) }
+
     let columns = frame.size.columns
     for row in 0..<frame.size.rows {
       for column in 0..<columns {
@@ -145,7 +157,9 @@ public final class CursesTerminal: Terminal {
     var bytes: [UInt8] = []
     var nowDrawn: [CellRect: ImageKey] = [:]
     for placement in frame.images {
-      if drawn[placement.rect] == placement.key {
+      let rows = placement.rect.row..<(placement.rect.row + placement.rect.height)
+      let rewritten = rows.contains { dirtyRows.contains($0) }
+      if drawn[placement.rect] == placement.key && !rewritten {
         nowDrawn[placement.rect] = placement.key
         continue
       }
