@@ -1,3 +1,4 @@
+import Foundation
 import PhotoStore
 import TerminalUI
 
@@ -20,7 +21,11 @@ public final class FakeTerminal: Terminal {
     picturesDrawn += frame.images.filter { pictures($0.key) != nil }.count
   }
 
+  /// Pause per `readEvents` call, standing in for the user's pace.
+  public var delayMilliseconds: UInt32 = 0
+
   public func readEvents(timeoutMilliseconds: Int32) -> [InputEvent] {
+    if delayMilliseconds > 0 { usleep(delayMilliseconds * 1000) }
     guard !script.isEmpty else { return [.character("q")] }
     let batch = script.removeFirst()
     if batch.contains(.resize), let last = resizeTo { size = last }

@@ -1,0 +1,98 @@
+import Foundation
+import Imaging
+import LightboxTestSupport
+import PhotoModel
+import PhotoStore
+import TerminalGraphics
+import XCTest
+
+@testable import LightboxApp
+
+/// The program's own path from a file to a picture (scanner metadata → decode with the
+/// orientation it read → half-blocks), over the real corpus.
+final class PipelineCorpusTests: XCTestCase {
+  func corpusFolder(_ name: String) throws -> String {
+    guard let corpus = CorpusLocator.corpus else { throw XCTSkip(CorpusLocator.missingMessage) }
+    return corpus.appendingPathComponent(name).path
+  }
+
+  func picture(for asset: Asset, size: PixelSize, fit: ImageFit) -> (Action, PictureCache) {
+    let cache = PictureCache()
+    let request = ImageRequest(
+      key: ImageKey(asset: asset.id, size: size, fit: fit), path: asset.path,
+      format: asset.format, orientation: asset.orientation, priority: .visible,
+      bestQuality: true)
+    let action = EffectRunner.makePicture(request, depth: .trueColor, background: .black, cache: cache)
+    return (action, cache)
+  }
+
+  /// Mean absolute difference of two equally sized half-block pictures, per channel.
+  func difference(_ a: HalfBlockImage, _ b: HalfBlockImage) -> Double {
+    var total = 0
+    for (x, y) in zip(a.cells, b.cells) {
+      for (p, q) in [(x.top, y.top), (x.bottom, y.bottom)] {
+        total += abs(Int(p.r) - Int(q.r)) + abs(Int(p.g) - Int(q.g)) + abs(Int(p.b) - Int(q.b))
+      }
+    }
+    return Double(total) / Double(a.cells.count * 6)
+  }
+
+  func testEveryOrientationDisplaysUpright() throws {
+    let assets = LibraryScanner.scan(roots: [try corpusFolder("orientation")]).assets
+    XCTAssertEqual(assets.count, 9)
+    let size = PixelSize(width: 48, height: 36)
+    var pictures: [String: HalfBlockImage] = [:]
+    for asset in assets {
+      let (action, cache) = picture(for: asset, size: size, fit: .fill)
+      XCTAssertEqual(action, .imageLoaded(ImageKey(asset: asset.id, size: size, fit: .fill)))
+      guard case .halfBlock(let image)? = cache.picture(for: ImageKey(asset: asset.id, size: size, fit: .fill)) else {
+        return XCTFail("no picture for \(asset.fileName)")
+      }
+      pictures[asset.fileName] = image
+    }
+    let reference = try XCTUnwrap(pictures["Landscape_1.jpg"])
+    for (name, image) in pictures {
+      XCTAssertLessThan(difference(image, reference), 8, "\(name) is not upright")
+    }
+    // The check can fail: the stored (unrotated) pixels of an orientation-6 file differ.
+    var wrong = try XCTUnwrap(assets.first { $0.orientation == .right })
+    wrong.orientation = .up
+    let (_, cache) = picture(for: wrong, size: size, fit: .fill)
+    guard case .halfBlock(let unrotated)? = cache.picture(for: ImageKey(asset: wrong.id, size: size, fit: .fill)) else {
+      return XCTFail("no picture")
+    }
+    XCTAssertGreaterThan(difference(unrotated, reference), 20)
+  }
+
+  func testEveryMalformedFileGetsAPlaceholderAndAOneLineReason() throws {
+    let folder = try corpusFolder("malformed")
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+    XCTAssertGreaterThan(files.count, 20)
+    var failed = 0
+    for name in files {
+      let path = folder + "/" + name
+      switch LibraryScanner.makeAsset(path: path) {
+      case .failure(let error):
+        XCTAssertFalse(error.reason.isEmpty)
+        failed += 1
+      case .success(nil):
+        failed += 1  // not recognised as a photo at all: never shown
+      case .success(let asset?):
+        let size = PixelSize(width: 28, height: 28)
+        let (action, _) = picture(for: asset, size: size, fit: .fill)
+        switch action {
+        case .imageFailed(_, let reason):
+          failed += 1
+          XCTAssertFalse(reason.isEmpty, name)
+          XCTAssertFalse(reason.contains("\n"), name)
+          XCTAssertFalse(reason.unicodeScalars.contains { $0.value < 0x20 }, name)
+        case .imageLoaded:
+          break  // recoverable damage: shown with what could be decoded
+        default:
+          XCTFail("unexpected \(action)")
+        }
+      }
+    }
+    XCTAssertGreaterThan(failed, files.count / 2)
+  }
+}
