@@ -20,9 +20,9 @@ final class DemoLibraryFilesTests: XCTestCase {
   private func files(in dir: URL) throws -> [String] {
     try FileManager.default.subpathsOfDirectory(atPath: dir.path).filter {
       var isDir: ObjCBool = false
-      FileManager.default.fileExists(
+      let exists = FileManager.default.fileExists(
         atPath: dir.appendingPathComponent($0).path, isDirectory: &isDir)
-      return !isDir.boolValue
+      return exists && !isDir.boolValue
     }.sorted()
   }
 
