@@ -12,6 +12,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
   ],
   targets: [
     // C libraries from Debian's -dev packages.
@@ -27,6 +28,9 @@ let package = Package(
     .target(name: "PhotoModel"),
     .target(name: "PhotoMetadata", dependencies: ["PhotoModel"]),
     .target(name: "PhotoStore", dependencies: ["PhotoModel"]),
+    .target(
+      name: "Catalog",
+      dependencies: ["PhotoModel", "PhotoMetadata", .product(name: "GRDB", package: "GRDB.swift")]),
     .target(name: "Imaging", dependencies: ["PhotoModel", "CTurboJPEG", "CPNG"]),
     .target(name: "TerminalGraphics", dependencies: ["Imaging"]),
     .target(
@@ -36,7 +40,7 @@ let package = Package(
     .target(
       name: "LightboxApp",
       dependencies: [
-        "PhotoModel", "PhotoMetadata", "PhotoStore", "Imaging", "TerminalGraphics",
+        "PhotoModel", "PhotoMetadata", "PhotoStore", "Catalog", "Imaging", "TerminalGraphics",
         "TerminalUI", "DemoLibrary", .product(name: "TOMLKit", package: "TOMLKit"),
       ]),
     .executableTarget(
@@ -54,6 +58,7 @@ let package = Package(
     .testTarget(
       name: "PhotoMetadataTests",
       dependencies: ["PhotoMetadata", "LightboxTestSupport"]),
+    .testTarget(name: "CatalogTests", dependencies: ["Catalog", "LightboxTestSupport"]),
     .testTarget(
       name: "PhotoStoreTests", dependencies: ["PhotoStore", "LightboxTestSupport"]),
     .testTarget(
