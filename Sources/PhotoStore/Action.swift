@@ -9,8 +9,12 @@ public enum Action: Hashable, Sendable {
   case move(Direction)
   /// Enter: open the selected photo.
   case open
-  /// Esc: back to where the detail view was opened from.
+  /// Esc: back to where the detail view was opened from; in Days and Months, zoom out.
   case back
+  /// Tab: the next Library segment (Years → Months → Days → All → Years).
+  case nextSegment
+  /// Shift-Tab: the previous Library segment.
+  case previousSegment
   /// q: back from the detail view, or quit from the grid.
   case quit
   /// Ctrl-C or a signal: quit at once from anywhere.

@@ -6,15 +6,14 @@ extension AppState {
     guard isRunning, !assets.isEmpty else { return [] }
     switch screen {
     case .grid:
-      let geometry = grid
-      guard geometry.tilesPerPage > 0 else { return [] }
-      let size = PixelSize(
-        width: geometry.tile.columns * cellPixelSize.width,
-        height: geometry.tile.rows * cellPixelSize.height)
-      let first = gridTopRow * geometry.columns
-      let end = min(assets.count, first + geometry.tilesPerPage)
-      guard first < end else { return [] }
-      return (first..<end).map { request(for: $0, size: size, fit: .fill, priority: .visible) }
+      switch segment {
+      case .all: return allRequests()
+      case .days: return daysRequests()
+      case .years:
+        return cardRequests(groups: timeline.years.map(\.assets), geometry: yearsGrid, top: yearsTopRow)
+      case .months:
+        return cardRequests(groups: timeline.months.map(\.assets), geometry: monthsGrid, top: monthsTopRow)
+      }
     case .detail:
       let area = DetailGeometry.imageArea(terminal: terminal)
       guard !area.isEmpty else { return [] }
@@ -25,6 +24,47 @@ extension AppState {
         wanted.append(request(for: neighbour, size: size, fit: .fit, priority: .neighbour))
       }
       return wanted
+    }
+  }
+
+  /// Pixel size of a tile or card image.
+  func pixelSize(of tile: TileSize) -> PixelSize {
+    PixelSize(width: tile.columns * cellPixelSize.width, height: tile.rows * cellPixelSize.height)
+  }
+
+  private func allRequests() -> [ImageRequest] {
+    let geometry = grid
+    guard geometry.tilesPerPage > 0 else { return [] }
+    let size = pixelSize(of: geometry.tile)
+    let first = gridTopRow * geometry.columns
+    let end = min(assets.count, first + geometry.tilesPerPage)
+    guard first < end else { return [] }
+    return (first..<end).map { request(for: $0, size: size, fit: .fill, priority: .visible) }
+  }
+
+  private func daysRequests() -> [ImageRequest] {
+    let geometry = grid
+    guard geometry.tilesPerPage > 0 else { return [] }
+    let size = pixelSize(of: geometry.tile)
+    var requests: [ImageRequest] = []
+    for entry in daysLayout.visibleEntries(from: daysTopEntry, height: geometry.area.height, tileRows: geometry.tile.rows) {
+      if case .tiles(_, let first, let count) = daysLayout.entries[entry] {
+        for index in first..<(first + count) {
+          requests.append(request(for: index, size: size, fit: .fill, priority: .visible))
+        }
+      }
+    }
+    return requests
+  }
+
+  private func cardRequests(groups: [Range<Int>], geometry: GridGeometry, top: Int) -> [ImageRequest] {
+    guard geometry.tilesPerPage > 0 else { return [] }
+    let size = pixelSize(of: geometry.tile)
+    let first = top * geometry.columns
+    let end = min(groups.count, first + geometry.tilesPerPage)
+    guard first < end else { return [] }
+    return (first..<end).map {
+      request(for: Timeline.keyAsset(of: groups[$0]), size: size, fit: .fill, priority: .visible)
     }
   }
 

@@ -1,6 +1,22 @@
+import PhotoModel
+
 extension AppState {
   /// Moves the selection; in the detail view left/right page through the photos.
   mutating func move(_ direction: Direction) {
+    if screen == .grid {
+      switch segment {
+      case .years:
+        moveCard(direction, groups: timeline.years.map(\.assets), geometry: yearsGrid)
+        return
+      case .months:
+        moveCard(direction, groups: timeline.months.map(\.assets), geometry: monthsGrid)
+        return
+      case .days:
+        if moveInDays(direction) { return }
+      case .all:
+        break
+      }
+    }
     let count = assets.count
     let last = count - 1
     let geometry = grid
@@ -23,8 +39,95 @@ extension AppState {
     keepSelectionInView()
   }
 
-  /// Scrolls the grid so the selected photo is visible.
+  /// Moves between year or month cards; the selection becomes the card's key photo.
+  private mutating func moveCard(_ direction: Direction, groups: [Range<Int>], geometry: GridGeometry) {
+    guard !groups.isEmpty else { return }
+    let current = Timeline.search(groups, \.self, selectedIndex) ?? 0
+    let columns = max(1, geometry.columns)
+    let page = max(1, geometry.tilesPerPage)
+    var card = current
+    switch direction {
+    case .left: card -= 1
+    case .right: card += 1
+    case .up: if card - columns >= 0 { card -= columns }
+    case .down: if card + columns < groups.count { card += columns }
+    case .pageUp: card -= page
+    case .pageDown: card += page
+    case .first: card = 0
+    case .last: card = groups.count - 1
+    }
+    card = min(max(0, card), groups.count - 1)
+    if card != current { selectedIndex = Timeline.keyAsset(of: groups[card]) }
+    keepSelectionInView()
+  }
+
+  /// Moves in the Days segment; returns false for moves that work as in All.
+  private mutating func moveInDays(_ direction: Direction) -> Bool {
+    let layout = daysLayout
+    guard let entry = layout.entryIndex(ofAsset: selectedIndex, timeline: timeline),
+      case .tiles(_, let first, _) = layout.entries[entry]
+    else { return false }
+    let column = selectedIndex - first
+    func tilesEntry(from start: Int, step: Int) -> Int? {
+      var i = start + step
+      while i >= 0 && i < layout.entries.count {
+        if case .tiles = layout.entries[i] { return i }
+        i += step
+      }
+      return nil
+    }
+    var steps = 0
+    switch direction {
+    case .up: steps = -1
+    case .down: steps = 1
+    case .pageUp, .pageDown:
+      let area = grid.area
+      let visible = layout.visibleEntries(from: daysTopEntry, height: area.height, tileRows: grid.tile.rows)
+      let rows = max(1, visible.filter { if case .tiles = layout.entries[$0] { return true } else { return false } }.count)
+      steps = direction == .pageUp ? -rows : rows
+    default: return false
+    }
+    var target = entry
+    for _ in 0..<abs(steps) {
+      guard let next = tilesEntry(from: target, step: steps < 0 ? -1 : 1) else { break }
+      target = next
+    }
+    if case .tiles(_, let newFirst, let count) = layout.entries[target] {
+      selectedIndex = newFirst + min(column, count - 1)
+    }
+    keepSelectionInView()
+    return true
+  }
+
+  /// Scrolls the current segment so the selected photo (or its card) is visible.
   mutating func keepSelectionInView() {
-    gridTopRow = grid.topRow(keeping: selectedIndex, from: gridTopRow, count: assets.count)
+    keepSelectionInView(segment)
+  }
+
+  /// Scrolls every segment to the selection (after a load or a resize), so Tab lands on it.
+  mutating func keepSelectionInViewEverywhere() {
+    for segment in LibrarySegment.allCases { keepSelectionInView(segment) }
+  }
+
+  private mutating func keepSelectionInView(_ segment: LibrarySegment) {
+    switch segment {
+    case .all:
+      gridTopRow = grid.topRow(keeping: selectedIndex, from: gridTopRow, count: assets.count)
+    case .years:
+      guard let year = selectedYear else { return }
+      yearsTopRow = yearsGrid.topRow(keeping: year, from: yearsTopRow, count: timeline.years.count)
+    case .months:
+      guard let month = selectedMonth else { return }
+      monthsTopRow = monthsGrid.topRow(keeping: month, from: monthsTopRow, count: timeline.months.count)
+    case .days:
+      guard let entry = daysLayout.entryIndex(ofAsset: selectedIndex, timeline: timeline) else { return }
+      daysTopEntry = daysLayout.top(
+        keeping: entry, from: daysTopEntry, height: grid.area.height, tileRows: grid.tile.rows)
+    }
+  }
+
+  /// Rebuilds what depends on the library and the width (after a load or a resize).
+  mutating func rebuildLayouts() {
+    daysLayout = DaysLayout(timeline: timeline, columns: grid.columns)
   }
 }

@@ -11,6 +11,18 @@ public struct AppState: Hashable, Sendable {
   /// One line per file or folder that could not be read during the scan.
   public var problems: [String]
   public var screen: Screen
+  /// The Library tab's segment.
+  public var segment: LibrarySegment
+  /// Years → months → days of `assets`, rebuilt when the library changes.
+  public var timeline: Timeline
+  /// The Days segment's entries for the current width.
+  public var daysLayout: DaysLayout
+  /// First visible card row of the Years segment.
+  public var yearsTopRow: Int
+  /// First visible card row of the Months segment.
+  public var monthsTopRow: Int
+  /// First visible entry of the Days segment.
+  public var daysTopEntry: Int
   /// Index into `assets` of the selected photo (0 when the library is empty).
   public var selectedIndex: Int
   /// The grid row (0 = oldest) shown at the top of the grid area.
@@ -35,6 +47,12 @@ public struct AppState: Hashable, Sendable {
     self.libraryStatus = .scanning(found: 0)
     self.problems = []
     self.screen = .grid
+    self.segment = .all
+    self.timeline = Timeline()
+    self.daysLayout = DaysLayout()
+    self.yearsTopRow = 0
+    self.monthsTopRow = 0
+    self.daysTopEntry = 0
     self.selectedIndex = 0
     self.gridTopRow = 0
     self.terminal = terminal
@@ -45,8 +63,29 @@ public struct AppState: Hashable, Sendable {
     self.isRunning = true
   }
 
-  /// The grid layout for the current terminal.
+  /// The grid layout for the current terminal (All and Days).
   public var grid: GridGeometry { GridGeometry(terminal: terminal, preferredTile: preferredTile) }
+
+  /// Card size of the Years segment: a large key photo and a title row.
+  public static let yearCard = TileSize(columns: 30, rows: 12)
+  /// Card size of the Months segment.
+  public static let monthCard = TileSize(columns: 20, rows: 8)
+
+  /// The card layout of the Years segment.
+  public var yearsGrid: GridGeometry {
+    GridGeometry(terminal: terminal, preferredTile: Self.yearCard, labelRows: 1)
+  }
+
+  /// The card layout of the Months segment.
+  public var monthsGrid: GridGeometry {
+    GridGeometry(terminal: terminal, preferredTile: Self.monthCard, labelRows: 1)
+  }
+
+  /// The index of the selected year card.
+  public var selectedYear: Int? { timeline.yearIndex(ofAsset: selectedIndex) }
+
+  /// The index of the selected month card.
+  public var selectedMonth: Int? { timeline.monthIndex(ofAsset: selectedIndex) }
 
   /// The selected photo, when the library is not empty.
   public var selectedAsset: Asset? {

@@ -20,15 +20,19 @@ public struct GridGeometry: Hashable, Sendable {
   /// Blank columns left of the first gap column, centring the grid.
   public let leftMargin: Int
 
-  public init(terminal: TerminalSize, preferredTile: TileSize = .standard) {
+  /// Text rows under each tile (a card's title), inside its selection frame.
+  public let labelRows: Int
+
+  public init(terminal: TerminalSize, preferredTile: TileSize = .standard, labelRows: Int = 0) {
+    self.labelRows = labelRows
     let areaHeight = max(0, terminal.rows - Self.topChromeRows - Self.bottomChromeRows)
     area = CellRect(row: Self.topChromeRows, column: 0, width: terminal.columns, height: areaHeight)
     var tileRows = max(1, preferredTile.rows)
     var tileColumns = max(1, preferredTile.columns)
     // Shrink the tile, keeping it square on screen (2 columns per row), when the terminal
     // cannot hold one whole tile and its frame.
-    if areaHeight < tileRows + 2 {
-      tileRows = max(1, areaHeight - 2)
+    if areaHeight < tileRows + labelRows + 2 {
+      tileRows = max(1, areaHeight - 2 - labelRows)
       tileColumns = max(2, min(tileColumns, tileRows * 2))
     }
     if terminal.columns < tileColumns + 2 {
@@ -36,9 +40,9 @@ public struct GridGeometry: Hashable, Sendable {
       tileRows = max(1, min(tileRows, tileColumns / 2))
     }
     tile = TileSize(columns: tileColumns, rows: tileRows)
-    let fitsAny = areaHeight >= tileRows + 2 && terminal.columns >= tileColumns + 2
+    let fitsAny = areaHeight >= tileRows + labelRows + 2 && terminal.columns >= tileColumns + 2
     columns = fitsAny ? max(1, (terminal.columns - 1) / (tileColumns + 1)) : 0
-    visibleRows = fitsAny ? max(1, (areaHeight - 1) / (tileRows + 1)) : 0
+    visibleRows = fitsAny ? max(1, (areaHeight - 1) / (tileRows + labelRows + 1)) : 0
     let used = columns * (tileColumns + 1) + 1
     leftMargin = fitsAny ? max(0, (terminal.columns - used) / 2) : 0
   }
@@ -57,7 +61,7 @@ public struct GridGeometry: Hashable, Sendable {
   /// The cells of the tile at a visible row (0 = top of the area) and column.
   public func tileRect(visibleRow: Int, column: Int) -> CellRect {
     CellRect(
-      row: area.row + 1 + visibleRow * (tile.rows + 1),
+      row: area.row + 1 + visibleRow * (tile.rows + labelRows + 1),
       column: leftMargin + 1 + column * (tile.columns + 1),
       width: tile.columns, height: tile.rows)
   }

@@ -10,7 +10,8 @@ public enum Reducer {
 
     case .resized(let size):
       state.terminal = size
-      state.keepSelectionInView()
+      state.rebuildLayouts()
+      state.keepSelectionInViewEverywhere()
       return state.reconcileImages()
 
     case .move(let direction):
@@ -22,15 +23,43 @@ public enum Reducer {
     case .open:
       guard state.screen == .grid, state.selectedAsset != nil else { return [] }
       state.message = nil
-      state.screen = .detail
+      switch state.segment {
+      case .years:
+        // Enter on a year opens Months at that year's first month.
+        guard let year = state.selectedYear else { return [] }
+        state.selectedIndex = state.timeline.years[year].assets.lowerBound
+        state.segment = .months
+      case .months:
+        // Enter on a month opens Days at that month's first day.
+        guard let month = state.selectedMonth else { return [] }
+        state.selectedIndex = state.timeline.months[month].assets.lowerBound
+        state.segment = .days
+        if let day = state.timeline.dayIndex(ofAsset: state.selectedIndex),
+          day < state.daysLayout.headerEntry.count
+        {
+          state.daysTopEntry = state.daysLayout.headerEntry[day]
+        }
+      case .days, .all:
+        state.screen = .detail
+      }
+      state.keepSelectionInView()
       return state.reconcileImages()
 
     case .back:
-      guard state.screen == .detail else {
-        state.message = nil
-        return []
+      state.message = nil
+      switch (state.screen, state.segment) {
+      case (.detail, _): state.screen = .grid
+      case (.grid, .days): state.segment = .months  // Esc zooms out, as a pinch does in Photos
+      case (.grid, .months): state.segment = .years
+      case (.grid, .years), (.grid, .all): return []
       }
-      state.screen = .grid
+      state.keepSelectionInView()
+      return state.reconcileImages()
+
+    case .nextSegment, .previousSegment:
+      guard state.screen == .grid else { return [] }
+      state.message = nil
+      state.segment = action == .nextSegment ? state.segment.next : state.segment.previous
       state.keepSelectionInView()
       return state.reconcileImages()
 
@@ -45,6 +74,8 @@ public enum Reducer {
     case .libraryLoaded(let assets, let problems):
       let previous = state.selectedAsset?.id
       state.assets = assets
+      state.timeline = Timeline(assets: assets)
+      state.rebuildLayouts()
       state.problems = problems
       state.libraryStatus = .ready
       // Keep the selected photo when it is still there; otherwise open on the newest, at the
@@ -55,8 +86,15 @@ public enum Reducer {
         state.selectedIndex = max(0, assets.count - 1)
         if state.screen == .detail && assets.isEmpty { state.screen = .grid }
       }
-      state.gridTopRow = Int.max
-      state.keepSelectionInView()
+      if previous == nil && !assets.isEmpty {
+        // The first load opens at the newest photos, as Photos does.
+        state.gridTopRow = Int.max
+        state.yearsTopRow = Int.max
+        state.monthsTopRow = Int.max
+        state.daysTopEntry = state.daysLayout.bottomTop(
+          height: state.grid.area.height, tileRows: state.grid.tile.rows)
+      }
+      state.keepSelectionInViewEverywhere()
       if !problems.isEmpty {
         let noun = problems.count == 1 ? "file" : "files"
         state.message = "\(problems.count) \(noun) could not be read: \(problems[0])"

@@ -18,6 +18,8 @@ public struct KeyMap: Sendable {
     case .end, .character("G"): return .move(.last)
     case .enter, .character("\n"), .character("\r"): return .open
     case .escape, .backspace: return .back
+    case .tab: return .nextSegment
+    case .backTab: return .previousSegment
     case .character("q"): return .quit
     case .interrupt: return .terminate
     default: return nil

@@ -19,23 +19,140 @@ public enum LibraryView {
 
   static func renderGrid(_ state: AppState, into frame: inout Frame) {
     renderTabBar(state, into: &frame)
-    let geometry = state.grid
-    renderHeader(state, geometry: geometry, into: &frame)
+    renderSegmentBar(state, into: &frame)
+    let area = state.grid.area
     if state.assets.isEmpty {
-      renderEmptyLibrary(state, area: geometry.area, into: &frame)
-    } else {
-      let first = state.gridTopRow * geometry.columns
-      for visibleRow in 0..<geometry.visibleRows {
-        for column in 0..<geometry.columns {
-          let index = first + visibleRow * geometry.columns + column
-          guard index < state.assets.count else { break }
-          let rect = geometry.tileRect(visibleRow: visibleRow, column: column)
+      renderEmptyLibrary(state, area: area, into: &frame)
+      renderStatusLine(state, hints: "q quit", into: &frame)
+      return
+    }
+    switch state.segment {
+    case .all: renderAll(state, into: &frame)
+    case .days: renderDays(state, into: &frame)
+    case .years:
+      renderCards(
+        state, groups: state.timeline.years.map(\.assets), geometry: state.yearsGrid,
+        top: state.yearsTopRow, selected: state.selectedYear,
+        title: { "\(state.timeline.years[$0].year)" }, into: &frame)
+    case .months:
+      renderCards(
+        state, groups: state.timeline.months.map(\.assets), geometry: state.monthsGrid,
+        top: state.monthsTopRow, selected: state.selectedMonth,
+        title: {
+          let month = state.timeline.months[$0]
+          return "\(CaptureDate.monthNames[month.month - 1].prefix(3)) \(month.year)"
+        }, into: &frame)
+    }
+    let hints = state.segment == .all || state.segment == .days ? "⏎ open  ⇥ view  q quit" : "⏎ open  ⇥ view"
+    renderStatusLine(state, hints: hints, into: &frame)
+  }
+
+  static func renderAll(_ state: AppState, into frame: inout Frame) {
+    let geometry = state.grid
+    let first = state.gridTopRow * geometry.columns
+    for visibleRow in 0..<geometry.visibleRows {
+      for column in 0..<geometry.columns {
+        let index = first + visibleRow * geometry.columns + column
+        guard index < state.assets.count else { break }
+        let rect = geometry.tileRect(visibleRow: visibleRow, column: column)
+        renderTile(state, index: index, rect: rect, into: &frame)
+        if index == state.selectedIndex { renderSelectionFrame(around: rect, into: &frame) }
+      }
+    }
+  }
+
+  static func renderDays(_ state: AppState, into frame: inout Frame) {
+    let geometry = state.grid
+    let layout = state.daysLayout
+    guard geometry.columns > 0 else { return }
+    var row = geometry.area.row
+    let left = geometry.leftMargin + 1
+    let right = geometry.leftMargin + geometry.columns * (geometry.tile.columns + 1)
+    let visible = layout.visibleEntries(
+      from: state.daysTopEntry, height: geometry.area.height, tileRows: geometry.tile.rows)
+    for entry in visible {
+      switch layout.entries[entry] {
+      case .header(let dayIndex):
+        let day = state.timeline.days[dayIndex]
+        let date = CaptureDate(year: day.year, month: day.month, day: day.day, source: .exif)
+        let count = "\(formatCount(day.assets.count)) \(day.assets.count == 1 ? "photo" : "photos")"
+        let countWidth = TerminalText.width(of: count)
+        frame.put(date.longDayTitle, row: row + 1, column: left, role: .header, maxWidth: max(0, right - left - countWidth - 2))
+        if right - left > countWidth + 12 {
+          frame.put(count, row: row + 1, column: right - countWidth, role: .headerDim)
+        }
+      case .tiles(_, let first, let count):
+        for column in 0..<count {
+          let index = first + column
+          let rect = CellRect(
+            row: row + 1, column: geometry.leftMargin + 1 + column * (geometry.tile.columns + 1),
+            width: geometry.tile.columns, height: geometry.tile.rows)
           renderTile(state, index: index, rect: rect, into: &frame)
           if index == state.selectedIndex { renderSelectionFrame(around: rect, into: &frame) }
         }
       }
+      row += DaysLayout.height(of: layout.entries[entry], tileRows: geometry.tile.rows)
     }
-    renderStatusLine(state, hints: "⏎ open  q quit", into: &frame)
+  }
+
+  static func renderCards(
+    _ state: AppState, groups: [Range<Int>], geometry: GridGeometry, top: Int, selected: Int?,
+    title: (Int) -> String, into frame: inout Frame
+  ) {
+    let first = top * geometry.columns
+    for visibleRow in 0..<geometry.visibleRows {
+      for column in 0..<geometry.columns {
+        let card = first + visibleRow * geometry.columns + column
+        guard card < groups.count else { break }
+        let rect = geometry.tileRect(visibleRow: visibleRow, column: column)
+        renderTile(state, index: Timeline.keyAsset(of: groups[card]), rect: rect, into: &frame)
+        let labelRow = rect.row + rect.height
+        let count = formatCount(groups[card].count)
+        let countWidth = TerminalText.width(of: count)
+        let used = frame.put(title(card), row: labelRow, column: rect.column, role: .header, maxWidth: rect.width)
+        if used + countWidth + 1 <= rect.width {
+          frame.put(count, row: labelRow, column: rect.column + rect.width - countWidth, role: .headerDim)
+        }
+        if card == selected {
+          let framed = CellRect(
+            row: rect.row, column: rect.column, width: rect.width, height: rect.height + geometry.labelRows)
+          renderSelectionFrame(around: framed, into: &frame)
+        }
+      }
+    }
+  }
+
+  static func renderSegmentBar(_ state: AppState, into frame: inout Frame) {
+    guard frame.size.rows > 2 else { return }
+    frame.fill(CellRect(row: 1, column: 0, width: frame.size.columns, height: 1), role: .header)
+    var column = 1
+    for segment in LibrarySegment.allCases {
+      let active = segment == state.segment
+      let text = active ? "[\(segment.title)]" : " \(segment.title) "
+      column += frame.put(text, row: 1, column: column, role: active ? .header : .headerDim) + 1
+    }
+    guard !state.assets.isEmpty else { return }
+    var context = ""
+    switch state.segment {
+    case .all:
+      let geometry = state.grid
+      guard geometry.columns > 0 else { return }
+      let first = min(state.assets.count - 1, state.gridTopRow * geometry.columns)
+      let last = min(state.assets.count - 1, first + max(1, geometry.tilesPerPage) - 1)
+      context = dateRange(state.assets[first].captureDate, state.assets[last].captureDate)
+    case .days:
+      if let day = state.timeline.dayIndex(ofAsset: state.selectedIndex) {
+        let d = state.timeline.days[day]
+        context = "\(CaptureDate.monthNames[d.month - 1]) \(d.year)"
+      }
+    case .years:
+      let n = state.timeline.years.count
+      context = "\(n) \(n == 1 ? "year" : "years")"
+    case .months:
+      let n = state.timeline.months.count
+      context = "\(n) \(n == 1 ? "month" : "months")"
+    }
+    frame.put("  " + context, row: 1, column: column, role: .headerDim)
   }
 
   static func renderTabBar(_ state: AppState, into frame: inout Frame) {
@@ -53,18 +170,6 @@ public enum LibraryView {
     if TerminalText.width(of: right) + 1 < frame.size.columns - column {
       frame.putRight(right, row: 0, role: .tabBar)
     }
-  }
-
-  static func renderHeader(_ state: AppState, geometry: GridGeometry, into frame: inout Frame) {
-    guard frame.size.rows > 2 else { return }
-    frame.fill(CellRect(row: 1, column: 0, width: frame.size.columns, height: 1), role: .header)
-    let used = frame.put(" All Photos", row: 1, column: 0, role: .header)
-    guard !state.assets.isEmpty, geometry.columns > 0 else { return }
-    let first = min(state.assets.count - 1, state.gridTopRow * geometry.columns)
-    let last = min(state.assets.count - 1, first + max(1, geometry.tilesPerPage) - 1)
-    let from = state.assets[first].captureDate
-    let to = state.assets[last].captureDate
-    frame.put("  " + dateRange(from, to), row: 1, column: used, role: .headerDim)
   }
 
   static func renderTile(_ state: AppState, index: Int, rect: CellRect, into frame: inout Frame) {
@@ -152,6 +257,12 @@ public enum LibraryView {
     if let message = state.message {
       text = " " + message
       role = .statusError
+    } else if state.screen == .grid, state.segment == .years, let year = state.selectedYear {
+      let group = state.timeline.years[year]
+      text = " \(group.year) · \(formatCount(group.assets.count)) photos"
+    } else if state.screen == .grid, state.segment == .months, let month = state.selectedMonth {
+      let group = state.timeline.months[month]
+      text = " \(CaptureDate.monthNames[group.month - 1]) \(group.year) · \(formatCount(group.assets.count)) photos"
     } else if let asset = state.selectedAsset {
       let key = state.imageKey(forIndex: state.selectedIndex)
       if case .failed(let reason)? = key.flatMap({ state.images[$0] }) {

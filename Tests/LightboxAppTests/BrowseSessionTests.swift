@@ -31,6 +31,6 @@ final class BrowseSessionTests: XCTestCase {
     XCTAssertTrue(titles.contains { $0.contains("6 of 6") }, "the detail view never opened")
     XCTAssertTrue(titles.contains { $0.contains("5 of 6") }, "Left did not page")
     let last = try XCTUnwrap(terminal.frames.last)
-    XCTAssertTrue((0..<80).map { last[1, $0].text }.joined().contains("All Photos"))
+    XCTAssertTrue((0..<80).map { last[1, $0].text }.joined().contains("[All]"))
   }
 }

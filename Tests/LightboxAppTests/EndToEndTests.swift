@@ -63,7 +63,7 @@ final class EndToEndTests: XCTestCase {
     guard let grid = tmux.waitFor("30 photos", timeout: 30), let first = selectedFile(grid) else {
       return XCTFail("no grid with a selected photo:\n\(tmux.capture())")
     }
-    XCTAssertTrue(grid.contains("All Photos"), grid)
+    XCTAssertTrue(grid.contains("[All]"), grid)
 
     // Enter opens the detail view at the last photo.
     tmux.send("Enter")
@@ -83,7 +83,7 @@ final class EndToEndTests: XCTestCase {
     tmux.send("Right")
     XCTAssertNotNil(tmux.waitFor("30 of 30"))
     tmux.send("Escape")
-    guard let back = tmux.waitFor("All Photos") else { return XCTFail("Esc did not go back") }
+    guard let back = tmux.waitFor("\\[All\\]") else { return XCTFail("Esc did not go back") }
     XCTAssertEqual(selectedFile(back), first)
 
     // q from the detail view exits; the shell prompt is back and the tty is as it was.
@@ -93,10 +93,38 @@ final class EndToEndTests: XCTestCase {
     guard let shell = tmux.waitFor("EXIT=0", timeout: 20) else {
       return XCTFail("q did not exit:\n\(tmux.capture())")
     }
-    XCTAssertFalse(shell.contains("All Photos"), "the alternate screen was not left:\n\(shell)")
+    XCTAssertFalse(shell.contains("[All]"), "the alternate screen was not left:\n\(shell)")
     XCTAssertEqual(
       try String(contentsOfFile: before, encoding: .utf8),
       try String(contentsOfFile: after, encoding: .utf8), "stty settings changed")
+  }
+
+  func testTabCyclesSegmentsAndEnterDrillsIn() throws {
+    let library = try makeLibrary(count: 40)
+    let tmux = try TmuxSession(columns: 110, rows: 34, environment: environment)
+    defer { tmux.kill() }
+    XCTAssertNotNil(tmux.waitFor("e2e\\$"))
+    tmux.send("\(BuiltProduct.lightbox!) \(library)", literal: true)
+    tmux.send("Enter")
+    XCTAssertNotNil(tmux.waitFor("40 photos", timeout: 30), tmux.capture())
+    for segment in ["Years", "Months", "Days", "All"] {
+      tmux.send("Tab")
+      XCTAssertNotNil(tmux.waitFor("\\[\(segment)\\]"), "Tab did not reach \(segment):\n\(tmux.capture())")
+    }
+    // Years: the status line names the selected year; Enter opens its months, then days.
+    tmux.send("Tab")
+    guard let years = tmux.waitFor("^ 20[0-9][0-9] · [0-9]+ photos") else {
+      return XCTFail("no year card selected:\n\(tmux.capture())")
+    }
+    XCTAssertTrue(years.contains("[Years]"))
+    tmux.send("Enter")
+    XCTAssertNotNil(tmux.waitFor("\\[Months\\]"), tmux.capture())
+    XCTAssertNotNil(tmux.waitFor("^ [A-Z][a-z]+ 20[0-9][0-9] · [0-9]+ photos"), tmux.capture())
+    tmux.send("Enter")
+    guard let days = tmux.waitFor("\\[Days\\]") else { return XCTFail(tmux.capture()) }
+    XCTAssertNotNil(days.range(of: "(Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day, [0-9]+ [A-Z][a-z]+ 20[0-9][0-9]", options: .regularExpression), days)
+    tmux.send("q")
+    XCTAssertNotNil(tmux.waitUntil { $0.components(separatedBy: "e2e$").count >= 3 })
   }
 
   /// Starts the program in the foreground of the pane's shell, ends it with `stop`, and checks

@@ -19,3 +19,26 @@ public enum Fixtures {
     }
   }
 }
+
+extension Fixtures {
+  /// Photos spread over 2022–2024, sorted: in every third month, two photos on the 10th and
+  /// the rest on the 11th.
+  public static func spread(perMonth: Int = 3) -> [Asset] {
+    var assets: [Asset] = []
+    for year in 2022...2024 {
+      for month in stride(from: 1, through: 12, by: 3) {
+        for i in 0..<perMonth {
+          let n = assets.count
+          assets.append(
+            Asset(
+              id: AssetID(Int64(n + 1)), path: "/photos/\(year)/IMG_\(2000 + n).jpg",
+              byteSize: 2_000_000, modificationTime: 0, format: .jpeg,
+              storedPixelSize: PixelSize(width: 4000, height: 3000), orientation: .up,
+              captureDate: CaptureDate(
+                year: year, month: month, day: i < 2 ? 10 : 11, hour: 8 + i, source: .exif)))
+        }
+      }
+    }
+    return assets
+  }
+}

@@ -32,12 +32,12 @@ public final class TestStore {
     let effects = Reducer.reduce(&state, action)
     if state != expectedState {
       XCTFail(
-        "State after \(action) differs from the expected state:\n\(Self.diff(expectedState, state))",
+        "State after \(Self.short(action)) differs from the expected state:\n\(Self.diff(expectedState, state))",
         file: file, line: line)
     }
     if effects != expected {
       XCTFail(
-        "Effects after \(action):\n  expected \(expected)\n  actual   \(effects)", file: file,
+        "Effects after \(Self.short(action)):\n  expected \(expected)\n  actual   \(effects)", file: file,
         line: line)
     }
   }
@@ -53,7 +53,7 @@ public final class TestStore {
     let effects = Reducer.reduce(&state, action)
     if state != expectedState {
       XCTFail(
-        "State after \(action) differs from the expected state:\n\(Self.diff(expectedState, state))",
+        "State after \(Self.short(action)) differs from the expected state:\n\(Self.diff(expectedState, state))",
         file: file, line: line)
     }
     unassertedEffects += effects
@@ -71,6 +71,12 @@ public final class TestStore {
     unassertedEffects = []
   }
 
+  /// An action as a short line (a library load would print every asset).
+  static func short(_ action: Action) -> String {
+    let text = String(describing: action)
+    return text.count > 100 ? String(text.prefix(100)) + "…" : text
+  }
+
   /// A readable list of the fields that differ.
   static func diff(_ expected: AppState, _ actual: AppState) -> String {
     let e = Mirror(reflecting: expected).children
@@ -79,7 +85,9 @@ public final class TestStore {
     for (i, child) in e.enumerated() {
       let lhs = String(describing: child.value)
       let rhs = String(describing: a[i].value)
-      if lhs != rhs { lines.append("  \(child.label ?? "?"): expected \(lhs)\n    actual \(rhs)") }
+      if lhs != rhs {
+        lines.append("  \(child.label ?? "?"): expected \(lhs.prefix(300))\n    actual \(rhs.prefix(300))")
+      }
     }
     return lines.joined(separator: "\n")
   }

@@ -31,6 +31,9 @@ final class ReducerTests: XCTestCase {
     store.send(.start, effects: [.scanLibrary(roots: ["/photos"])])
     let effects = store.sendCollecting(.libraryLoaded(assets: assets, problems: [])) {
       $0.assets = assets
+      $0.timeline = Timeline(assets: assets)
+      $0.daysLayout = DaysLayout(timeline: $0.timeline, columns: 5)
+      $0.daysTopEntry = $0.daysLayout.bottomTop(height: 21, tileRows: 7)
       $0.libraryStatus = .ready
       $0.selectedIndex = count - 1
       $0.gridTopRow = max(0, (count + 4) / 5 - 2)
@@ -176,6 +179,10 @@ final class ReducerTests: XCTestCase {
     let wide = TerminalSize(columns: 120, rows: 40)
     let effects = store.sendCollecting(.resized(wide)) {
       $0.terminal = wide
+      $0.daysLayout = DaysLayout(timeline: $0.timeline, columns: 7)
+      // Days: one entry per day (header + a row of its 2–3 photos); the last day stays in view.
+      $0.daysTopEntry = $0.daysLayout.top(
+        keeping: $0.daysLayout.entries.count - 1, from: $0.daysTopEntry, height: 37, tileRows: 7)
       $0.gridTopRow = 0
       $0.images = Dictionary(
         uniqueKeysWithValues: assets.map { (ImageKey(asset: $0.id, size: self.tilePixels, fit: .fill), ImageStatus.loading) })
@@ -200,6 +207,7 @@ final class ReducerTests: XCTestCase {
     let store = TestStore(AppState(roots: ["/empty"], terminal: size))
     store.send(.start, effects: [.scanLibrary(roots: ["/empty"])])
     store.send(.libraryLoaded(assets: [], problems: ["/empty: Permission denied"])) {
+      $0.daysLayout = DaysLayout(timeline: Timeline(), columns: 5)
       $0.libraryStatus = .ready
       $0.problems = ["/empty: Permission denied"]
       $0.message = "1 file could not be read: /empty: Permission denied"
@@ -219,6 +227,8 @@ final class ReducerTests: XCTestCase {
     let reloaded = [older] + assets
     let effects = store.sendCollecting(.libraryLoaded(assets: reloaded, problems: [])) {
       $0.assets = reloaded
+      $0.timeline = Timeline(assets: reloaded)
+      $0.daysLayout = DaysLayout(timeline: $0.timeline, columns: 5)
       $0.selectedIndex = 1
       $0.gridTopRow = 0
       $0.images[ImageKey(asset: AssetID(99), size: self.tilePixels, fit: .fill)] = .loading

@@ -73,6 +73,39 @@ final class LibraryViewSnapshotTests: XCTestCase {
     Snapshot.assert(frame.snapshotText, named: "detail-failed-80x24")
   }
 
+  /// The spread fixture (2022–2024) in a segment, with every image ready.
+  func segment(_ segment: LibrarySegment, size: TerminalSize = TerminalSize(columns: 100, rows: 36)) -> AppState {
+    var state = AppState(roots: ["/photos"], terminal: size)
+    _ = Reducer.reduce(&state, .start)
+    let assets = Fixtures.spread()
+    _ = Reducer.reduce(&state, .libraryLoaded(assets: assets, problems: []))
+    while state.segment != segment { _ = Reducer.reduce(&state, .nextSegment) }
+    settle(&state, assets: assets)
+    return state
+  }
+
+  func testYears() {
+    let frame = LibraryView.render(segment(.years))
+    Snapshot.assert(frame.snapshotText, named: "years-100x36")
+    XCTAssertEqual(frame.images.count, 3)
+  }
+
+  func testMonths() {
+    Snapshot.assert(LibraryView.render(segment(.months)).snapshotText, named: "months-100x36")
+  }
+
+  func testDays() {
+    Snapshot.assert(LibraryView.render(segment(.days)).snapshotText, named: "days-100x36")
+  }
+
+  func testSegmentsInATinyTerminal() {
+    for s in LibrarySegment.allCases {
+      let frame = LibraryView.render(segment(s, size: TerminalSize(columns: 20, rows: 6)))
+      XCTAssertEqual(frame.cells.count, 120)
+    }
+    Snapshot.assert(LibraryView.render(segment(.years, size: TerminalSize(columns: 20, rows: 6))).snapshotText, named: "years-20x6")
+  }
+
   func testEmptyLibrary() {
     var state = AppState(roots: ["/home/ana/Pictures"], terminal: TerminalSize(columns: 80, rows: 24))
     _ = Reducer.reduce(&state, .start)

@@ -1,5 +1,0 @@
-import XCTest
-
-final class PhotoModelSmokeTests: XCTestCase {
-  func testModuleLinks() { XCTAssertTrue(true) }
-}
