@@ -1,0 +1,111 @@
+import Foundation
+import PhotoModel
+import PhotoStore
+import TerminalUI
+
+/// Measures the Library UI on a large synthetic library: how long grouping, switching
+/// segments and a key press take, and memory. Reports medians (`lightbox bench ui`).
+public enum UIBenchmark {
+  /// One measured figure.
+  public struct Figure: Codable, Sendable {
+    public var name: String
+    public var medianMilliseconds: Double
+    public var runs: Int
+    public var limitMilliseconds: Double?
+  }
+
+  /// The report of a run.
+  public struct Report: Codable, Sendable {
+    public var photos: Int
+    public var figures: [Figure]
+    public var peakRSSMegabytes: Double
+  }
+
+  /// `count` photos spread over ten years with bursts, sorted as the catalog returns them.
+  public static func syntheticAssets(count: Int) -> [Asset] {
+    var assets: [Asset] = []
+    assets.reserveCapacity(count)
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+    let firstDay = CaptureDate.daysFromCivil(year: 2016, month: 1, day: 1)
+    var day = firstDay
+    while assets.count < count {
+      day += Int(next() % 3)
+      let burst = 1 + Int(next() % 60)
+      let (y, m, d) = CaptureDate.civilFromDays(day)
+      for i in 0..<min(burst, count - assets.count) {
+        let n = assets.count
+        assets.append(
+          Asset(
+            id: AssetID(Int64(n + 1)), path: "/photos/\(y)/IMG_\(n).jpg", byteSize: 3_000_000,
+            modificationTime: 0, format: .jpeg, storedPixelSize: PixelSize(width: 4032, height: 3024),
+            orientation: .up,
+            captureDate: CaptureDate(year: y, month: m, day: d, hour: 8 + i * 12 / burst, minute: i % 60, source: .exif)))
+      }
+    }
+    return assets
+  }
+
+  /// Runs `body` `runs` times and returns the median in milliseconds.
+  public static func median(runs: Int, _ body: () -> Void) -> Double {
+    var times: [Double] = []
+    for _ in 0..<runs {
+      let start = DispatchTime.now().uptimeNanoseconds
+      body()
+      times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+    }
+    times.sort()
+    return times[times.count / 2]
+  }
+
+  /// Peak resident memory of this process so far (VmHWM), in MB.
+  public static func peakRSSMegabytes() -> Double {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+      let digits = line.filter(\.isNumber)
+      return (Double(String(digits)) ?? 0) / 1024
+    }
+    return 0
+  }
+
+  /// Measures grouping, segment switches and key presses over `count` photos.
+  public static func run(count: Int, terminal: TerminalSize = TerminalSize(columns: 200, rows: 60)) -> Report {
+    let assets = syntheticAssets(count: count)
+    var figures: [Figure] = []
+    let grouping = median(runs: 15) {
+      let timeline = Timeline(assets: assets)
+      _ = DaysLayout(timeline: timeline, columns: 13)
+    }
+    figures.append(Figure(name: "grouping rebuilt after a change (timeline + days layout)", medianMilliseconds: grouping, runs: 15, limitMilliseconds: 50))
+
+    var state = AppState(roots: ["/photos"], terminal: terminal)
+    _ = Reducer.reduce(&state, .start)
+    let load = median(runs: 5) {
+      var fresh = state
+      _ = Reducer.reduce(&fresh, .libraryLoaded(assets: assets, problems: []))
+      _ = LibraryView.render(fresh)
+    }
+    figures.append(Figure(name: "library loaded into the state + first frame rendered", medianMilliseconds: load, runs: 5, limitMilliseconds: nil))
+    _ = Reducer.reduce(&state, .libraryLoaded(assets: assets, problems: []))
+
+    let switching = median(runs: 40) {
+      _ = Reducer.reduce(&state, .nextSegment)
+      _ = LibraryView.render(state)
+    }
+    figures.append(Figure(name: "switch segment (reduce + render)", medianMilliseconds: switching, runs: 40, limitMilliseconds: 16))
+
+    while state.segment != .all { _ = Reducer.reduce(&state, .nextSegment) }
+    let key = median(runs: 100) {
+      _ = Reducer.reduce(&state, .move(.left))
+      _ = LibraryView.render(state)
+    }
+    figures.append(Figure(name: "arrow key in All (reduce + render)", medianMilliseconds: key, runs: 100, limitMilliseconds: 16))
+    return Report(photos: count, figures: figures, peakRSSMegabytes: peakRSSMegabytes())
+  }
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+import LightboxApp
+
+/// `lightbox bench`: performance figures, as medians.
+struct Bench: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Measure performance figures (medians).",
+    subcommands: [BenchUI.self])
+}
+
+/// `lightbox bench ui`: the Library UI on a large synthetic library.
+struct BenchUI: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "ui", abstract: "Grouping, segment switches and key presses over N photos.")
+
+  @Option(help: "Number of photos.")
+  var photos: Int = 100_000
+
+  @Flag(help: "Print the report as JSON.")
+  var json = false
+
+  func run() throws {
+    let report = UIBenchmark.run(count: photos)
+    if json {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+      print(String(decoding: try encoder.encode(report), as: UTF8.self))
+      return
+    }
+    print("Library UI over \(report.photos) photos (medians):")
+    for figure in report.figures {
+      let limit = figure.limitMilliseconds.map { String(format: "  (limit %.0f ms: %@)", $0, figure.medianMilliseconds <= $0 ? "ok" : "OVER") } ?? ""
+      let name = figure.name.padding(toLength: 58, withPad: " ", startingAt: 0)
+      print("  " + name + String(format: " %8.2f ms", figure.medianMilliseconds) + limit)
+    }
+    print(String(format: "  peak RSS %.0f MB (limit 200 MB: %@)", report.peakRSSMegabytes, report.peakRSSMegabytes <= 200 ? "ok" : "OVER"))
+  }
+}
