@@ -86,6 +86,16 @@ final class EndToEndTests: XCTestCase {
     guard let back = tmux.waitFor("\\[All\\]") else { return XCTFail("Esc did not go back") }
     XCTAssertEqual(selectedFile(back), first)
 
+    // A narrower terminal reflows the grid to fewer columns and keeps the selection.
+    tmux.resize(columns: 60, rows: 24)
+    guard let narrow = tmux.waitUntil({ screen in
+      screen.split(separator: "\n").allSatisfy { $0.count <= 60 } && screen.contains("[All]")
+    }) else { return XCTFail("no reflow after resize:\n\(tmux.capture())") }
+    XCTAssertEqual(selectedFile(narrow), first, narrow)
+    XCTAssertEqual(narrow.components(separatedBy: "┌").count - 1, 1, "one selection frame")
+    tmux.resize(columns: 100, rows: 30)
+    XCTAssertNotNil(tmux.waitFor("30 photos"))
+
     // q from the detail view exits; the shell prompt is back and the tty is as it was.
     tmux.send("Enter")
     XCTAssertNotNil(tmux.waitFor("30 of 30"))

@@ -40,6 +40,11 @@ public final class TmuxSession {
     _ = Self.run(["tmux", "-L", socket, "send-keys", "-t", name] + (literal ? ["-l"] : []) + keys)
   }
 
+  /// Resizes the window (the program gets SIGWINCH).
+  public func resize(columns: Int, rows: Int) {
+    _ = Self.run(["tmux", "-L", socket, "resize-window", "-t", name, "-x", "\(columns)", "-y", "\(rows)"])
+  }
+
   /// The screen as plain text (with escapes when `escapes`).
   public func capture(escapes: Bool = false) -> String {
     Self.run(["tmux", "-L", socket, "capture-pane", "-p", "-t", name] + (escapes ? ["-e"] : [])).output
