@@ -32,7 +32,7 @@ let package = Package(
       name: "Catalog",
       dependencies: ["PhotoModel", "PhotoMetadata", .product(name: "GRDB", package: "GRDB.swift")]),
     .target(name: "Imaging", dependencies: ["PhotoModel", "CTurboJPEG", "CPNG"]),
-    .target(name: "TerminalGraphics", dependencies: ["Imaging"]),
+    .target(name: "TerminalGraphics", dependencies: ["Imaging", "CSixel"]),
     .target(
       name: "TerminalUI",
       dependencies: ["PhotoStore", "TerminalGraphics", "CNCurses", "CTerminalGuard"]),
