@@ -1,19 +1,173 @@
+import Foundation
 import GRDB
 import PhotoModel
 
-/// The library database (SQLite through GRDB, WAL).
+/// The library database (SQLite through GRDB, WAL, one writer).
 ///
-/// CONTRACT STUB: replaced by the catalog work.
+/// Holds the library roots, one row per photo (`assets`), the files seen that are not
+/// photos (so a re-scan does not read them again), albums and album membership. Every
+/// change of several rows is one transaction, so a process killed at any moment leaves a
+/// consistent catalog.
 public final class Catalog: Sendable {
+  /// The database file.
   public let path: String
-  private let pool: DatabasePool
+  let pool: DatabasePool
 
-  /// Opens (creating and migrating when needed) the catalog at `path`.
+  /// Opens (creating the folders, the file and the tables when needed) the catalog at
+  /// `path`, and brings its schema up to date.
   public init(path: String) throws {
     self.path = path
-    pool = try DatabasePool(path: path)
+    let folder = (path as NSString).deletingLastPathComponent
+    if !folder.isEmpty {
+      do {
+        try FileManager.default.createDirectory(
+          atPath: folder, withIntermediateDirectories: true)
+      } catch {
+        throw CatalogError("cannot create the folder \(folder): \(error.localizedDescription)")
+      }
+    }
+    var configuration = Configuration()
+    configuration.label = "lightbox-catalog"
+    // WAL with synchronous=NORMAL: a committed transaction survives a killed process
+    // (only a power cut may lose the last ones), and readers never block the writer.
+    configuration.prepareDatabase { db in
+      try db.execute(sql: "PRAGMA synchronous = NORMAL")
+    }
+    // Another process (a second `lightbox index`) may hold the write lock for a while.
+    configuration.busyMode = .timeout(10)
+    do {
+      pool = try DatabasePool(path: path, configuration: configuration)
+      try Self.migrator.migrate(pool)
+    } catch let error as DatabaseError {
+      throw CatalogError("cannot open the catalog \(path): \(error.message ?? "\(error)")")
+    }
   }
 
-  /// Every photo not trashed or hidden, oldest first (capture date, then path).
-  public func allAssets() throws -> [Asset] { [] }
+  /// Every photo not trashed or hidden, oldest first (capture date, then path);
+  /// `AssetID` is the row id, stable while the file stays at its path.
+  public func allAssets() throws -> [Asset] {
+    try read { db in
+      try AssetRowReader.fetch(
+        db,
+        whereSQL: "hidden = 0 AND trashed_at IS NULL",
+        orderSQL: "capture_sort_key, path")
+    }
+  }
+
+  /// The photo with row id `id` (hidden and trashed ones too), or nil.
+  public func asset(id: AssetID) throws -> Asset? {
+    try read { db in
+      try AssetRowReader.fetch(db, whereSQL: "id = \(id.rawValue)", orderSQL: nil).first
+    }
+  }
+
+  /// The photo at `path`, or nil.
+  public func asset(path: LibraryPath) throws -> Asset? {
+    try read { db in
+      try AssetRowReader.fetch(
+        db, whereSQL: "path = ?", orderSQL: nil, arguments: [Data(path.bytes)]
+      ).first
+    }
+  }
+
+  /// The library roots (folders or files), in the order they were added.
+  public var roots: [String] {
+    get throws { try rootPaths().map(\.string) }
+  }
+
+  /// The library roots as exact bytes.
+  public func rootPaths() throws -> [LibraryPath] {
+    try read { db in
+      try Data.fetchAll(db, sql: "SELECT path FROM roots ORDER BY id").map {
+        LibraryPath(bytes: [UInt8]($0))
+      }
+    }
+  }
+
+  /// Adds library roots (already present ones are kept as they are).
+  public func addRoots(_ roots: [LibraryPath]) throws {
+    let now = Int64(Date().timeIntervalSince1970)
+    try write { db in
+      let statement = try db.makeStatement(
+        sql: "INSERT INTO roots (path, added_at) VALUES (?, ?) ON CONFLICT(path) DO NOTHING")
+      for root in roots {
+        try statement.execute(arguments: [Data(root.normalized.bytes), now])
+      }
+    }
+  }
+
+  /// Adds library roots given as text.
+  public func addRoots(_ roots: [String]) throws {
+    try addRoots(roots.map(LibraryPath.init))
+  }
+
+  /// Removes a root and the rows of the files only it holds, in one transaction.
+  public func removeRoot(_ root: LibraryPath) throws {
+    let root = root.normalized
+    try write { db in
+      try db.execute(sql: "DELETE FROM roots WHERE path = ?", arguments: [Data(root.bytes)])
+      let others = try Data.fetchAll(db, sql: "SELECT path FROM roots").map {
+        LibraryPath(bytes: [UInt8]($0))
+      }
+      // Files also under another root (nested roots) stay.
+      if others.contains(where: { $0.contains(root) }) { return }
+      for table in ["assets", "other_files"] {
+        try CatalogWriter.deleteTree(db, table: table, root: root)
+      }
+    }
+  }
+
+  /// Number of photos not trashed or hidden.
+  public var assetCount: Int {
+    get throws {
+      try read { db in
+        try Int.fetchOne(
+          db, sql: "SELECT count(*) FROM assets WHERE hidden = 0 AND trashed_at IS NULL") ?? 0
+      }
+    }
+  }
+
+  /// Sets or clears the favorite flag of some photos (one transaction).
+  public func setFavorite(_ favorite: Bool, for ids: [AssetID]) throws {
+    try setFlag("favorite", favorite, ids)
+  }
+
+  /// Hides or shows some photos (one transaction).
+  public func setHidden(_ hidden: Bool, for ids: [AssetID]) throws {
+    try setFlag("hidden", hidden, ids)
+  }
+
+  private func setFlag(_ column: String, _ value: Bool, _ ids: [AssetID]) throws {
+    try write { db in
+      let statement = try db.makeStatement(sql: "UPDATE assets SET \(column) = ? WHERE id = ?")
+      for id in ids { try statement.execute(arguments: [value, id.rawValue]) }
+    }
+  }
+
+  /// SQLite's `PRAGMA integrity_check`: `["ok"]` for a sound file.
+  public func integrityCheck() throws -> [String] {
+    try read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+  }
+
+  /// Number of asset rows sharing a path with another row (0 in a sound catalog).
+  public func duplicatePathCount() throws -> Int {
+    try read { db in
+      try Int.fetchOne(
+        db, sql: "SELECT count(*) - count(DISTINCT path) FROM assets") ?? 0
+    }
+  }
+
+  /// Runs `body` in a read transaction, turning database errors into `CatalogError`.
+  func read<T>(_ body: (Database) throws -> T) throws -> T {
+    do { return try pool.read(body) } catch let error as DatabaseError {
+      throw CatalogError("catalog read failed: \(error.message ?? "\(error)")")
+    }
+  }
+
+  /// Runs `body` in one write transaction, turning database errors into `CatalogError`.
+  func write<T>(_ body: (Database) throws -> T) throws -> T {
+    do { return try pool.write(body) } catch let error as DatabaseError {
+      throw CatalogError("catalog write failed: \(error.message ?? "\(error)")")
+    }
+  }
 }

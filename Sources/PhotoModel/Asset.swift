@@ -15,11 +15,25 @@ public struct Asset: Hashable, Sendable, Identifiable {
   public var captureDate: CaptureDate
   public var cameraMake: String?
   public var cameraModel: String?
+  /// EXIF LensModel, when recorded.
+  public var lensModel: String?
+  /// The favorite flag (the Favorites album is the set of flagged photos).
+  public var isFavorite: Bool
+  /// Hidden from the timeline (shown only in the Hidden album).
+  public var isHidden: Bool
+  /// Where it was taken (EXIF GPS), signed decimal degrees, when recorded.
+  public var latitude: Double?
+  public var longitude: Double?
+  /// The path's exact bytes when they are not valid UTF-8 (`path` then holds U+FFFD in
+  /// their place and cannot be opened); nil for every ordinary path.
+  public var pathBytes: [UInt8]?
 
   public init(
     id: AssetID, path: String, byteSize: Int64, modificationTime: Int64, format: MediaFormat,
     storedPixelSize: PixelSize?, orientation: Orientation, captureDate: CaptureDate,
-    cameraMake: String? = nil, cameraModel: String? = nil
+    cameraMake: String? = nil, cameraModel: String? = nil, lensModel: String? = nil,
+    isFavorite: Bool = false, isHidden: Bool = false, latitude: Double? = nil,
+    longitude: Double? = nil, pathBytes: [UInt8]? = nil
   ) {
     self.id = id
     self.path = path
@@ -31,6 +45,12 @@ public struct Asset: Hashable, Sendable, Identifiable {
     self.captureDate = captureDate
     self.cameraMake = cameraMake
     self.cameraModel = cameraModel
+    self.lensModel = lensModel
+    self.isFavorite = isFavorite
+    self.isHidden = isHidden
+    self.latitude = latitude
+    self.longitude = longitude
+    self.pathBytes = pathBytes
   }
 
   /// The last path component.

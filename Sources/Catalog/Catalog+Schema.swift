@@ -1,0 +1,87 @@
+import GRDB
+
+extension Catalog {
+  /// The schema, one migration per version. Applied migrations are never edited: a change
+  /// is a new migration, so an older catalog file is brought forward in place.
+  static var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("v1: roots, assets, other files, albums") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE roots (
+            id INTEGER PRIMARY KEY,
+            path BLOB NOT NULL UNIQUE,        -- exact file-system bytes
+            added_at INTEGER NOT NULL,        -- seconds since the epoch
+            indexed_at INTEGER                -- last complete index of this root
+          );
+
+          CREATE TABLE assets (
+            id INTEGER PRIMARY KEY,           -- AssetID
+            path BLOB NOT NULL UNIQUE,        -- exact bytes: non-UTF-8 names round-trip
+            size INTEGER NOT NULL,
+            mtime_ns INTEGER NOT NULL,        -- with size: tells a changed file
+            format TEXT NOT NULL,             -- MediaFormat raw value, from content
+            width INTEGER,                    -- stored pixel size (before orientation)
+            height INTEGER,
+            orientation INTEGER NOT NULL DEFAULT 1,
+            date_time_original TEXT,          -- EXIF DateTimeOriginal as written
+            capture_local TEXT NOT NULL,      -- local wall clock 'YYYY-MM-DDTHH:MM:SS.mmm'
+            capture_day INTEGER NOT NULL,     -- local day number (days since 1970-01-01)
+            capture_sort_key INTEGER NOT NULL, -- local wall clock in ms, as if UTC
+            capture_offset INTEGER,           -- seconds east of UTC, when recorded
+            capture_source TEXT NOT NULL,     -- CaptureDateSource raw value
+            make TEXT,
+            model TEXT,
+            lens TEXT,
+            exposure_time_num INTEGER,
+            exposure_time_den INTEGER,
+            f_number REAL,
+            iso INTEGER,
+            focal_length REAL,
+            latitude REAL,
+            longitude REAL,
+            altitude REAL,
+            thumbnail_offset INTEGER,         -- EXIF embedded JPEG thumbnail in the file
+            thumbnail_length INTEGER,
+            favorite INTEGER NOT NULL DEFAULT 0,
+            hidden INTEGER NOT NULL DEFAULT 0,
+            trashed_at INTEGER,               -- seconds since the epoch, when in the bin
+            indexed_at INTEGER NOT NULL
+          );
+          CREATE INDEX assets_timeline ON assets(capture_sort_key, path);
+          CREATE INDEX assets_day ON assets(capture_day);
+          CREATE INDEX assets_favorite ON assets(favorite) WHERE favorite = 1;
+          CREATE INDEX assets_trashed ON assets(trashed_at) WHERE trashed_at IS NOT NULL;
+
+          -- Files seen under a root that are not photos (or could not be read): remembered
+          -- with their stamp so that a re-scan reads only what changed.
+          CREATE TABLE other_files (
+            path BLOB PRIMARY KEY,
+            size INTEGER NOT NULL,
+            mtime_ns INTEGER NOT NULL,
+            reason TEXT                       -- why it is not in assets
+          ) WITHOUT ROWID;
+
+          CREATE TABLE albums (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL,
+            created_at INTEGER NOT NULL,
+            sort_order INTEGER NOT NULL DEFAULT 0
+          );
+          CREATE TABLE album_assets (
+            album_id INTEGER NOT NULL REFERENCES albums(id) ON DELETE CASCADE,
+            asset_id INTEGER NOT NULL REFERENCES assets(id) ON DELETE CASCADE,
+            added_at INTEGER NOT NULL,
+            PRIMARY KEY (album_id, asset_id)
+          ) WITHOUT ROWID;
+          CREATE INDEX album_assets_asset ON album_assets(asset_id);
+          """)
+    }
+    return migrator
+  }
+
+  /// Names of the migrations applied to this catalog, oldest first.
+  public func appliedMigrations() throws -> [String] {
+    try read { db in try Self.migrator.appliedMigrations(db) }
+  }
+}

@@ -1,0 +1,38 @@
+import PhotoMetadata
+import PhotoModel
+
+/// What indexing one file produced: a photo row, or the reason it is not a photo.
+struct CatalogEntry: Sendable {
+  var path: LibraryPath
+  var stamp: FileStamp
+  /// The metadata of a photo; nil when the file is not one.
+  var metadata: PhotoMetadata?
+  /// The capture date, after the EXIF → file name → mtime fallback (photos only).
+  var captureDate: CaptureDate?
+  /// Why the file is not in `assets` (not a photo, unreadable…).
+  var reason: String?
+  /// True when reading failed (counted in the summary's errors).
+  var isError: Bool
+
+  /// A photo with its metadata.
+  init(path: LibraryPath, stamp: FileStamp, metadata: PhotoMetadata, captureDate: CaptureDate) {
+    self.path = path
+    self.stamp = stamp
+    self.metadata = metadata
+    self.captureDate = captureDate
+    reason = nil
+    isError = false
+  }
+
+  /// A file that is not (or could not be read as) a photo.
+  init(path: LibraryPath, stamp: FileStamp, reason: String, isError: Bool) {
+    self.path = path
+    self.stamp = stamp
+    metadata = nil
+    captureDate = nil
+    self.reason = reason
+    self.isError = isError
+  }
+
+  var isPhoto: Bool { metadata != nil }
+}

@@ -1,0 +1,295 @@
+import Dispatch
+import Foundation
+import GRDB
+import PhotoModel
+
+/// Brings the catalog in line with the files under the library roots.
+///
+/// Incremental: a file whose size and mtime match its row is not read again, rows of
+/// files that vanished are deleted, and only new or changed files are read (on all cores).
+/// Rows are written in batches, one transaction each, so a run killed at any moment leaves
+/// a consistent catalog and the next run resumes where it stopped. One run at a time: a
+/// second call waits for the first.
+public final class Indexer: Sendable {
+  public let catalog: Catalog
+  /// Files per write transaction.
+  public let batchSize: Int
+  /// Threads reading metadata.
+  public let workers: Int
+  private let runLock = NSLock()
+  private let state = IndexerState()
+
+  public init(
+    catalog: Catalog, batchSize: Int = 500,
+    workers: Int = ProcessInfo.processInfo.activeProcessorCount
+  ) {
+    self.catalog = catalog
+    self.batchSize = max(1, batchSize)
+    self.workers = max(1, workers)
+  }
+
+  /// Number of files whose metadata this indexer has read (tests check that a re-scan
+  /// with nothing changed reads none).
+  public var metadataReads: Int { state.reads }
+
+  /// Asks the running run to stop after its current batch.
+  public func cancel() { state.setCancelled(true) }
+
+  /// Indexes `roots` (adding them to the catalog's roots), or every catalog root when nil.
+  ///
+  /// A root that is missing or unreadable is reported in `problems` and its rows are
+  /// kept: an unmounted disk must not empty the library.
+  public func index(
+    roots: [String]? = nil, progress: @escaping @Sendable (IndexProgress) -> Void = { _ in }
+  ) throws -> IndexSummary {
+    runLock.lock()
+    defer { runLock.unlock() }
+    state.setCancelled(false)
+    var targets: [LibraryPath]
+    if let roots {
+      targets = roots.map { LibraryPath($0).normalized }
+      try catalog.addRoots(targets)
+    } else {
+      targets = try catalog.rootPaths()
+    }
+    var summary = try run(targets: targets, missingMeansRemoved: false, progress: progress)
+    if !summary.cancelled {
+      let now = Int64(Date().timeIntervalSince1970)
+      try catalog.write { db in
+        let statement = try db.makeStatement(sql: "UPDATE roots SET indexed_at = ? WHERE path = ?")
+        for target in targets { try statement.execute(arguments: [now, Data(target.bytes)]) }
+      }
+    }
+    summary.total = try photoCount(under: targets)
+    return summary
+  }
+
+  /// Adds, refreshes or removes the rows of these paths (files or folders), as a file
+  /// watcher reports them. A path that no longer exists loses its rows (and a folder the
+  /// rows under it); a folder is walked; a file is read when its stamp changed. Paths
+  /// outside the library roots, or hidden inside them, are ignored.
+  public func update(paths: [LibraryPath]) throws -> IndexSummary {
+    runLock.lock()
+    defer { runLock.unlock() }
+    state.setCancelled(false)
+    let roots = try catalog.rootPaths()
+    let targets = paths.map(\.normalized).filter { path in
+      guard let root = roots.filter({ $0.contains(path) }).max(by: { $0.bytes.count < $1.bytes.count })
+      else { return false }
+      // Hidden below the root (".thumbnails/x.jpg", ".x.swp"): not part of the library.
+      let below = path.bytes.dropFirst(root.normalized.bytes.count)
+      return !below.split(separator: UInt8(ascii: "/")).contains { $0.first == UInt8(ascii: ".") }
+    }
+    guard !targets.isEmpty else { return IndexSummary() }
+    var summary = try run(targets: targets, missingMeansRemoved: true, progress: { _ in })
+    summary.total = try photoCount(under: roots)
+    return summary
+  }
+
+  /// `update(paths:)` for paths given as text.
+  public func update(paths: [String]) throws -> IndexSummary {
+    try update(paths: paths.map(LibraryPath.init))
+  }
+
+  // MARK: - The run
+
+  private func run(
+    targets: [LibraryPath], missingMeansRemoved: Bool,
+    progress: @escaping @Sendable (IndexProgress) -> Void
+  ) throws -> IndexSummary {
+    let clock = ContinuousClock()
+    let started = clock.now
+    func elapsed() -> Double {
+      let d = clock.now - started
+      return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+    }
+    var summary = IndexSummary()
+    progress(
+      IndexProgress(
+        phase: .scanning, found: 0, done: 0, total: 0, elapsedSeconds: 0, rate: 0,
+        etaSeconds: nil))
+
+    // 1. What the catalog knows, and what is on disk.
+    var known: [LibraryPath: CatalogWriter.Known] = [:]
+    try catalog.read { db in
+      for target in targets {
+        known.merge(try CatalogWriter.knownFiles(db, under: target)) { a, _ in a }
+      }
+    }
+    var walker = LibraryWalker()
+    var missing: [LibraryPath] = []
+    for target in targets {
+      if missingMeansRemoved, !Self.exists(target) {
+        missing.append(target)
+      } else {
+        walker.walk(root: target)
+      }
+    }
+    summary.problems = walker.problems
+
+    // 2. Compare stamps: unchanged files are not read.
+    var todo: [LibraryWalker.File] = []
+    var seen = Set<LibraryPath>(minimumCapacity: walker.files.count)
+    for file in walker.files where seen.insert(file.path).inserted {
+      if let row = known[file.path], row.stamp == file.stamp {
+        summary.unchanged += 1
+      } else {
+        todo.append(file)
+      }
+    }
+
+    // 3. Vanished files (not under a folder that could not be read this time).
+    let unreadable = walker.unreadable
+    let vanished = known.keys.filter { path in
+      !seen.contains(path) && !unreadable.contains { $0.contains(path) }
+    }
+    if !vanished.isEmpty || !missing.isEmpty {
+      summary.removed = try catalog.write { db in
+        var removed = try CatalogWriter.delete(db, paths: vanished)
+        for target in missing {
+          removed += try CatalogWriter.deleteTree(db, table: "assets", root: target)
+          try CatalogWriter.deleteTree(db, table: "other_files", root: target)
+        }
+        return removed
+      }
+    }
+
+    // 4. Read new and changed files on all cores; write each batch in one transaction
+    // while the next batch is being read.
+    let total = todo.count
+    let readingStarted = elapsed()
+    let writer = BatchWriter(catalog: catalog)
+    var done = 0
+    var batchStart = 0
+    while batchStart < total {
+      if state.cancelled {
+        summary.cancelled = true
+        break
+      }
+      let batch = Array(todo[batchStart..<min(total, batchStart + batchSize)])
+      let entries = readAll(batch)
+      for entry in entries {
+        if entry.isError { summary.errors += 1 }
+        guard entry.isPhoto else {
+          if known[entry.path]?.isPhoto == true { summary.removed += 1 }
+          continue
+        }
+        if known[entry.path]?.isPhoto == true { summary.changed += 1 } else { summary.new += 1 }
+      }
+      summary.read += entries.count
+      try writer.submit(entries, known: known)
+      done += batch.count
+      batchStart += batch.count
+      let seconds = elapsed() - readingStarted
+      let rate = seconds > 0 ? Double(done) / seconds : 0
+      progress(
+        IndexProgress(
+          phase: .reading, found: walker.files.count, done: done, total: total,
+          elapsedSeconds: elapsed(), rate: rate,
+          etaSeconds: rate > 0 ? Double(total - done) / rate : nil))
+    }
+    try writer.finish()
+
+    summary.seconds = elapsed()
+    let seconds = summary.seconds - readingStarted
+    progress(
+      IndexProgress(
+        phase: .finished, found: walker.files.count, done: done, total: total,
+        elapsedSeconds: summary.seconds, rate: seconds > 0 ? Double(done) / seconds : 0,
+        etaSeconds: 0))
+    return summary
+  }
+
+  /// Reads the entries of `files` in parallel (results in the same order).
+  private func readAll(_ files: [LibraryWalker.File]) -> [CatalogEntry] {
+    let slots = UnsafeMutableBufferPointer<CatalogEntry?>.allocate(capacity: files.count)
+    slots.initialize(repeating: nil)
+    defer {
+      slots.deinitialize()
+      slots.deallocate()
+    }
+    nonisolated(unsafe) let shared = slots
+    // Small chunks keep both cores busy when a few files are slow (cold cache, big heads).
+    let chunk = 8
+    let chunks = (files.count + chunk - 1) / chunk
+    DispatchQueue.concurrentPerform(iterations: chunks) { c in
+      for i in (c * chunk)..<min(files.count, (c + 1) * chunk) {
+        shared[i] = FileIndexing.entry(path: files[i].path, stamp: files[i].stamp)
+      }
+    }
+    state.addReads(files.count)
+    return slots.compactMap { $0 }
+  }
+
+  private func photoCount(under roots: [LibraryPath]) throws -> Int {
+    guard !roots.isEmpty else { return 0 }
+    return try catalog.read { db in
+      var conditions: [String] = []
+      var arguments = StatementArguments()
+      for root in roots {
+        let (sql, args) = CatalogWriter.treeCondition(root)
+        conditions.append(sql)
+        arguments += args
+      }
+      return try Int.fetchOne(
+        db,
+        sql: """
+          SELECT count(*) FROM assets WHERE trashed_at IS NULL AND hidden = 0
+          AND (\(conditions.joined(separator: " OR ")))
+          """,
+        arguments: arguments) ?? 0
+    }
+  }
+
+  private static func exists(_ path: LibraryPath) -> Bool {
+    var info = stat()
+    return path.withCString { stat($0, &info) } == 0
+  }
+}
+
+/// Writes batches on a serial queue so the next batch is read meanwhile.
+private final class BatchWriter: @unchecked Sendable {
+  private let catalog: Catalog
+  private let queue = DispatchQueue(label: "lightbox.catalog.writer")
+  private let group = DispatchGroup()
+  // Touched only on `queue`, and read after `group.wait()`.
+  private var failure: Error?
+
+  init(catalog: Catalog) { self.catalog = catalog }
+
+  /// Waits for the previous batch, then starts writing this one.
+  func submit(_ entries: [CatalogEntry], known: [LibraryPath: CatalogWriter.Known]) throws {
+    group.wait()
+    if let failure { throw failure }
+    let now = Int64(Date().timeIntervalSince1970)
+    group.enter()
+    queue.async { [self] in
+      defer { group.leave() }
+      do {
+        try catalog.write { db in
+          try CatalogWriter.write(db, entries: entries, known: known, now: now)
+        }
+      } catch {
+        failure = error
+      }
+    }
+  }
+
+  /// Waits for the last batch.
+  func finish() throws {
+    group.wait()
+    if let failure { throw failure }
+  }
+}
+
+/// The mutable counters of an `Indexer`, behind a lock.
+private final class IndexerState: @unchecked Sendable {
+  private let lock = NSLock()
+  private var readCount = 0
+  private var isCancelled = false
+
+  var reads: Int { lock.withLock { readCount } }
+  var cancelled: Bool { lock.withLock { isCancelled } }
+  func addReads(_ n: Int) { lock.withLock { readCount += n } }
+  func setCancelled(_ value: Bool) { lock.withLock { isCancelled = value } }
+}

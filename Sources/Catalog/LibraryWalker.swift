@@ -1,0 +1,130 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Walks library folders and lists the regular files in them with their size and mtime.
+///
+/// Symbolic links are followed, but each folder (device, inode) is entered once, so a link
+/// loop ends. Hidden entries (`.thumbnails`, `.Trash-1000`, `.git`) are not part of the
+/// library. FIFOs, sockets and devices are listed by type only and never opened. A folder
+/// that cannot be read is reported and remembered, so rows under it are kept rather than
+/// dropped as vanished.
+struct LibraryWalker {
+  /// A regular file found by the walk.
+  struct File: Sendable, Equatable {
+    var path: LibraryPath
+    var stamp: FileStamp
+  }
+
+  /// (device, inode) of a folder.
+  struct DirectoryIdentity: Hashable {
+    var device: UInt64
+    var inode: UInt64
+  }
+
+  private(set) var files: [File] = []
+  /// One line per folder or root that could not be read.
+  private(set) var problems: [String] = []
+  /// Folders (and missing roots) whose contents are unknown this time.
+  private(set) var unreadable: [LibraryPath] = []
+  private var visited = Set<DirectoryIdentity>()
+
+  init() {}
+
+  /// Walks `root`, a folder or a single file.
+  mutating func walk(root: LibraryPath) {
+    var info = stat()
+    let found = root.withCString { stat($0, &info) }
+    guard found == 0 else {
+      let reason = String(cString: strerror(errno))
+      problems.append("\(root): \(reason)")
+      unreadable.append(root)
+      return
+    }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: files.append(File(path: root, stamp: FileStamp(info)))
+    case S_IFDIR: walkFolder(root, identity: Self.identity(info))
+    default: problems.append("\(root): not a folder or a regular file")
+    }
+  }
+
+  /// Walks the folder `folder` (or its subtree under a root already being walked).
+  mutating func walkFolder(_ folder: LibraryPath) {
+    var info = stat()
+    guard folder.withCString({ stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+      return
+    }
+    walkFolder(folder, identity: Self.identity(info))
+  }
+
+  private mutating func walkFolder(_ folder: LibraryPath, identity: DirectoryIdentity) {
+    guard visited.insert(identity).inserted else { return }
+    guard let handle = folder.withCString({ opendir($0) }) else {
+      problems.append("\(folder): cannot read folder (\(String(cString: strerror(errno))))")
+      unreadable.append(folder)
+      return
+    }
+    defer { closedir(handle) }
+    let fd = dirfd(handle)
+    var subfolders: [(LibraryPath, DirectoryIdentity)] = []
+    var info = stat()
+    while let entry = readdir(handle) {
+      // Hidden files and folders, and "." and "..".
+      if UInt8(bitPattern: entry.pointee.d_name.0) == UInt8(ascii: ".") { continue }
+      let type = Int32(entry.pointee.d_type)
+      guard type == Int32(DT_REG) || type == Int32(DT_DIR) || type == Int32(DT_LNK)
+        || type == Int32(DT_UNKNOWN)
+      else { continue }  // FIFOs, sockets and devices are never opened
+      // fstatat relative to the open folder: no full-path lookup per file.
+      let status = withUnsafeMutablePointer(to: &entry.pointee.d_name) { tuple in
+        tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) {
+          fstatat(fd, $0, &info, 0)
+        }
+      }
+      guard status == 0 else { continue }  // a dangling link, or removed meanwhile
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+      switch info.st_mode & S_IFMT {
+      case S_IFREG: files.append(File(path: folder.appending(name), stamp: FileStamp(info)))
+      case S_IFDIR: subfolders.append((folder.appending(name), Self.identity(info)))
+      default: continue
+      }
+    }
+    subfolders.sort { $0.0 < $1.0 }
+    for (path, identity) in subfolders { walkFolder(path, identity: identity) }
+  }
+
+  static func identity(_ info: stat) -> DirectoryIdentity {
+    DirectoryIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+  }
+}
+
+/// What tells a file's version apart: its size and modification time (nanoseconds).
+struct FileStamp: Hashable, Sendable {
+  var size: Int64
+  var mtimeNanoseconds: Int64
+
+  init(size: Int64, mtimeNanoseconds: Int64) {
+    self.size = size
+    self.mtimeNanoseconds = mtimeNanoseconds
+  }
+
+  init(_ info: stat) {
+    size = Int64(info.st_size)
+    #if canImport(Glibc)
+      let (seconds, nanos) = (Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec))
+    #else
+      let (seconds, nanos) = (Int64(info.st_mtimespec.tv_sec), Int64(info.st_mtimespec.tv_nsec))
+    #endif
+    // Saturate: a hostile mtime far in the future must not trap.
+    let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+    mtimeNanoseconds = overflow ? (seconds < 0 ? .min : .max) : scaled &+ nanos
+  }
+
+  /// Whole seconds of the modification time.
+  var mtimeSeconds: Int64 {
+    mtimeNanoseconds >= 0
+      ? mtimeNanoseconds / 1_000_000_000 : (mtimeNanoseconds - 999_999_999) / 1_000_000_000
+  }
+}

@@ -1,5 +1,0 @@
-import XCTest
-
-final class CatalogSmokeTests: XCTestCase {
-  func testModuleLinks() { XCTAssertTrue(true) }
-}
