@@ -14,12 +14,15 @@ public final class BrowseSession {
     public var colorDepth: ColorDepth
     public var theme: Theme
     public var cacheBudgetBytes: Int
+    /// The catalog file; nil reads the folders directly without one.
+    public var catalogPath: String?
 
     public init(
       roots: [String], colorDepth: ColorDepth, theme: Theme = .dark,
-      cacheBudgetBytes: Int = 256 << 20
+      cacheBudgetBytes: Int = 256 << 20, catalogPath: String? = nil
     ) {
       self.roots = roots
+      self.catalogPath = catalogPath
       self.colorDepth = colorDepth
       self.theme = theme
       self.cacheBudgetBytes = cacheBudgetBytes
@@ -47,7 +50,7 @@ public final class BrowseSession {
     let cache = PictureCache(budgetBytes: options.cacheBudgetBytes)
     let runner = EffectRunner(
       inbox: inbox, cache: cache, depth: options.colorDepth,
-      background: options.theme.imageBackground)
+      background: options.theme.imageBackground, catalogPath: options.catalogPath)
     defer { runner.stop() }
     let store = Store(state: AppState(roots: options.roots, terminal: terminal.size))
     runner.run(store.send(.start))

@@ -11,11 +11,15 @@ final class EffectRunner: Sendable {
   let inbox: ActionInbox
   let cache: PictureCache
   private let pool: DecodePool
-  private let scanQueue = DispatchQueue(label: "lightbox.scan", qos: .userInitiated)
+  private let library: LibraryService
 
-  init(inbox: ActionInbox, cache: PictureCache, depth: ColorDepth, background: RGB) {
+  init(
+    inbox: ActionInbox, cache: PictureCache, depth: ColorDepth, background: RGB,
+    catalogPath: String?
+  ) {
     self.inbox = inbox
     self.cache = cache
+    self.library = LibraryService(inbox: inbox, catalogPath: catalogPath)
     self.pool = DecodePool { request in
       let action = EffectRunner.makePicture(request, depth: depth, background: background, cache: cache)
       inbox.post(action)
@@ -30,13 +34,7 @@ final class EffectRunner: Sendable {
   func run(_ effect: Effect) {
     switch effect {
     case .scanLibrary(let roots):
-      let inbox = self.inbox
-      scanQueue.async {
-        let result = LibraryScanner.scan(roots: roots) { found in
-          inbox.post(.scanProgress(found: found))
-        }
-        inbox.post(.libraryLoaded(assets: result.assets, problems: result.problems))
-      }
+      library.open(roots: roots)
     case .loadImage(let request):
       if cache.contains(request.key) {
         inbox.post(.imageLoaded(request.key))
@@ -48,8 +46,11 @@ final class EffectRunner: Sendable {
     }
   }
 
-  /// Stops the decode workers.
-  func stop() { pool.stop() }
+  /// Stops the decode workers, indexing and watching.
+  func stop() {
+    pool.stop()
+    library.stop()
+  }
 
   /// Decodes, scales and rasterizes one request into the cache.
   static func makePicture(

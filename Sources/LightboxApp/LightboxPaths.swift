@@ -8,8 +8,10 @@ public struct LightboxPaths: Sendable {
   public var configHome: String
   public var stateHome: String
   public var cacheHome: String
+  private let environment: [String: String]
 
   public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    self.environment = environment
     let home = environment["HOME"] ?? NSHomeDirectory()
     self.home = home
     func base(_ variable: String, _ fallback: String) -> String {
@@ -22,6 +24,15 @@ public struct LightboxPaths: Sendable {
     cacheHome = base("XDG_CACHE_HOME", ".cache")
     if let value = environment["LIGHTBOX_DATA_DIR"], !value.isEmpty { dataHome = value }
   }
+
+  /// The catalog (`LIGHTBOX_CATALOG` overrides).
+  public var catalog: String {
+    if let value = environment["LIGHTBOX_CATALOG"], !value.isEmpty { return value }
+    return dataHome + "/lightbox/library.sqlite"
+  }
+
+  /// The demo library's own catalog, so the demo never mixes with a real library.
+  public var demoCatalog: String { dataHome + "/lightbox/demo-library.sqlite" }
 
   /// The default library: ~/Pictures.
   public var defaultLibrary: String { home + "/Pictures" }

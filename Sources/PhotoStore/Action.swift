@@ -20,10 +20,13 @@ public enum Action: Hashable, Sendable {
   /// Ctrl-C or a signal: quit at once from anywhere.
   case terminate
 
-  /// The scanner found these photos so far (the library grows while scanning).
-  case scanProgress(found: Int)
-  /// The scan finished: the whole library, sorted oldest first, and per-file problems.
+  /// Indexing has examined `done` of `total` files.
+  case indexProgress(done: Int, total: Int)
+  /// The library as the catalog has it now (sorted oldest first), and per-file problems
+  /// (sent at start-up from the catalog, during indexing, and after each live change).
   case libraryLoaded(assets: [Asset], problems: [String])
+  /// Indexing finished.
+  case indexFinished
   /// An image is in the runner's cache and can be drawn.
   case imageLoaded(ImageKey)
   /// An image could not be made; `reason` is one line.

@@ -44,7 +44,7 @@ public struct AppState: Hashable, Sendable {
   ) {
     self.roots = roots
     self.assets = []
-    self.libraryStatus = .scanning(found: 0)
+    self.libraryStatus = .indexing(done: 0, total: 0)
     self.problems = []
     self.screen = .grid
     self.segment = .all

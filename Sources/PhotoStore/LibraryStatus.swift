@@ -1,7 +1,7 @@
-/// Whether the library is still being read.
+/// Whether the library is still being indexed.
 public enum LibraryStatus: Hashable, Sendable {
-  /// Walking the roots; `found` photos so far.
-  case scanning(found: Int)
-  /// Every root was read.
+  /// The catalog is being brought up to date: `done` of `total` files examined.
+  case indexing(done: Int, total: Int)
+  /// Indexing finished; the library follows file changes live.
   case ready
 }

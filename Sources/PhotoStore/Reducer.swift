@@ -67,8 +67,12 @@ public enum Reducer {
       state.isRunning = false
       return state.cancelAllImages()
 
-    case .scanProgress(let found):
-      state.libraryStatus = .scanning(found: found)
+    case .indexProgress(let done, let total):
+      state.libraryStatus = .indexing(done: done, total: total)
+      return []
+
+    case .indexFinished:
+      state.libraryStatus = .ready
       return []
 
     case .libraryLoaded(let assets, let problems):
@@ -77,7 +81,6 @@ public enum Reducer {
       state.timeline = Timeline(assets: assets)
       state.rebuildLayouts()
       state.problems = problems
-      state.libraryStatus = .ready
       // Keep the selected photo when it is still there; otherwise open on the newest, at the
       // bottom of the grid, as Photos does.
       if let previous, let index = assets.firstIndex(where: { $0.id == previous }) {

@@ -164,8 +164,8 @@ public enum LibraryView {
     }
     let count = state.assets.count
     var right = "\(formatCount(count)) \(count == 1 ? "photo" : "photos")"
-    if case .scanning(let found) = state.libraryStatus {
-      right = "Reading library… \(formatCount(found)) found"
+    if case .indexing = state.libraryStatus, count == 0 {
+      right = "Reading library…"
     }
     if TerminalText.width(of: right) + 1 < frame.size.columns - column {
       frame.putRight(right, row: 0, role: .tabBar)
@@ -206,7 +206,7 @@ public enum LibraryView {
   static func renderEmptyLibrary(_ state: AppState, area: CellRect, into frame: inout Frame) {
     guard area.height > 0 else { return }
     let middle = area.row + area.height / 2
-    if case .scanning = state.libraryStatus {
+    if case .indexing = state.libraryStatus {
       frame.putCentered("Reading your library…", row: middle, in: area, role: .emptyTitle)
       return
     }
@@ -272,10 +272,21 @@ public enum LibraryView {
         text = " " + describe(asset)
       }
     }
+    // While indexing, its progress takes the place of the key hints.
+    var hints = hints
+    if case .indexing(let done, let total) = state.libraryStatus {
+      hints = total > 0 ? "Indexing \(formatCount(done)) of \(formatCount(total))" : "Indexing…"
+    }
     // What is going on matters more than the key hints: they show only where both fit.
     let hintWidth = TerminalText.width(of: hints) + 3
-    let showHints = TerminalText.width(of: text) + hintWidth <= frame.size.columns
-    frame.put(text, row: row, column: 0, role: role, maxWidth: frame.size.columns - 1)
+    var showHints = TerminalText.width(of: text) + hintWidth <= frame.size.columns
+    var textWidth = frame.size.columns - 1
+    if case .indexing = state.libraryStatus, frame.size.columns >= hintWidth + 12 {
+      // Progress is news: it stays, and the photo's description gives way.
+      showHints = true
+      textWidth = frame.size.columns - hintWidth
+    }
+    frame.put(text, row: row, column: 0, role: role, maxWidth: textWidth)
     if showHints { frame.putRight(hints, row: row, role: .statusDim) }
   }
 

@@ -25,7 +25,8 @@ struct Browse: ParsableCommand {
   func run() throws {
     let paths = LightboxPaths()
     let roots = self.paths.isEmpty ? [paths.defaultLibrary] : self.paths.map(CommandSupport.absolute)
-    try CommandSupport.browse(roots: roots, display: display)
+    try CommandSupport.browse(
+      roots: roots, display: display, catalog: display.catalog.map(CommandSupport.absolute) ?? paths.catalog)
   }
 }
 
@@ -67,7 +68,10 @@ struct Demo: ParsableCommand {
       print("demo library: \(written) photos in \(directory)")
       return
     }
-    try CommandSupport.browse(roots: [directory], display: display)
+    let catalog =
+      display.catalog.map(CommandSupport.absolute)
+      ?? (library == nil ? LightboxPaths().demoCatalog : directory + ".sqlite")
+    try CommandSupport.browse(roots: [directory], display: display, catalog: catalog)
   }
 }
 
@@ -75,6 +79,9 @@ struct Demo: ParsableCommand {
 struct DisplayOptions: ParsableArguments {
   @Option(help: "Colours for pictures: truecolor or 256 (default: from COLORTERM).")
   var colors: String?
+
+  @Option(help: "The catalog file (default: $LIGHTBOX_CATALOG or $XDG_DATA_HOME/lightbox/library.sqlite).")
+  var catalog: String?
 }
 
 /// Small helpers shared by the subcommands.
@@ -86,9 +93,11 @@ enum CommandSupport {
     return FileManager.default.currentDirectoryPath + "/" + path
   }
 
-  static func browse(roots: [String], display: DisplayOptions) throws {
+  static func browse(roots: [String], display: DisplayOptions, catalog: String) throws {
     do {
-      try BrowseSession(options: .init(roots: roots, colorDepth: try ColorChoice.depth(display.colors))).run()
+      let options = BrowseSession.Options(
+        roots: roots, colorDepth: try ColorChoice.depth(display.colors), catalogPath: catalog)
+      try BrowseSession(options: options).run()
     } catch let error as ColorChoice.Invalid {
       throw ValidationError(error.description)
     } catch let error as CustomStringConvertible {

@@ -34,7 +34,6 @@ final class ReducerTests: XCTestCase {
       $0.timeline = Timeline(assets: assets)
       $0.daysLayout = DaysLayout(timeline: $0.timeline, columns: 5)
       $0.daysTopEntry = $0.daysLayout.bottomTop(height: 21, tileRows: 7)
-      $0.libraryStatus = .ready
       $0.selectedIndex = count - 1
       $0.gridTopRow = max(0, (count + 4) / 5 - 2)
       let first = $0.gridTopRow * 5
@@ -51,7 +50,8 @@ final class ReducerTests: XCTestCase {
   func testStartAsksForTheLibraryAndShowsScanning() {
     let store = TestStore(AppState(roots: ["/a", "/b"], terminal: size))
     store.send(.start, effects: [.scanLibrary(roots: ["/a", "/b"])])
-    store.send(.scanProgress(found: 12)) { $0.libraryStatus = .scanning(found: 12) }
+    store.send(.indexProgress(done: 12, total: 40)) { $0.libraryStatus = .indexing(done: 12, total: 40) }
+    store.send(.indexFinished) { $0.libraryStatus = .ready }
   }
 
   func testLoadingOpensOnTheNewestPhotoAtTheBottom() {
@@ -208,7 +208,6 @@ final class ReducerTests: XCTestCase {
     store.send(.start, effects: [.scanLibrary(roots: ["/empty"])])
     store.send(.libraryLoaded(assets: [], problems: ["/empty: Permission denied"])) {
       $0.daysLayout = DaysLayout(timeline: Timeline(), columns: 5)
-      $0.libraryStatus = .ready
       $0.problems = ["/empty: Permission denied"]
       $0.message = "1 file could not be read: /empty: Permission denied"
     }

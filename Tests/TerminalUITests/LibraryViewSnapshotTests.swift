@@ -16,6 +16,7 @@ final class LibraryViewSnapshotTests: XCTestCase {
     _ = Reducer.reduce(&state, .start)
     let assets = Fixtures.assets(count)
     _ = Reducer.reduce(&state, .libraryLoaded(assets: assets, problems: []))
+    _ = Reducer.reduce(&state, .indexFinished)
     settle(&state, assets: assets, failing: failing, loading: loading)
     return state
   }
@@ -79,6 +80,7 @@ final class LibraryViewSnapshotTests: XCTestCase {
     _ = Reducer.reduce(&state, .start)
     let assets = Fixtures.spread()
     _ = Reducer.reduce(&state, .libraryLoaded(assets: assets, problems: []))
+    _ = Reducer.reduce(&state, .indexFinished)
     while state.segment != segment { _ = Reducer.reduce(&state, .nextSegment) }
     settle(&state, assets: assets)
     return state
@@ -111,6 +113,7 @@ final class LibraryViewSnapshotTests: XCTestCase {
     _ = Reducer.reduce(&state, .start)
     Snapshot.assert(LibraryView.render(state).snapshotText, named: "scanning-80x24")
     _ = Reducer.reduce(&state, .libraryLoaded(assets: [], problems: []))
+    _ = Reducer.reduce(&state, .indexFinished)
     Snapshot.assert(LibraryView.render(state).snapshotText, named: "empty-80x24")
   }
 
@@ -132,6 +135,15 @@ final class LibraryViewSnapshotTests: XCTestCase {
       _ = Reducer.reduce(&state, .move(.left))
       XCTAssertEqual(LibraryView.render(state).cells.count, columns * rows)
     }
+  }
+
+  func testIndexingProgressShowsInTheStatusLine() {
+    var state = loaded(5)
+    _ = Reducer.reduce(&state, .indexProgress(done: 1234, total: 10000))
+    let frame = LibraryView.render(state)
+    let status = (0..<80).map { frame[23, $0].text }.joined()
+    XCTAssertTrue(status.hasSuffix("Indexing 1,234 of 10,000 "), status)
+    XCTAssertTrue(status.contains("IMG_1004.jpg"), status)
   }
 
   func testHostileFileNameIsShownEscaped() {
