@@ -115,7 +115,7 @@ public struct ThumbnailDiskCache: Sendable {
     if let mimeType { text.append(("Thumb::Mimetype", mimeType)) }
     text.append(("Software", "Lightbox"))
     let png: [UInt8]
-    switch PNGEncoder.encode(thumbnail, text: text) {
+    switch PNGEncoder.encodeFast(thumbnail, text: text) {
     case .success(let bytes): png = bytes
     case .failure(let error): return .failure(error)
     }
