@@ -23,7 +23,7 @@ public enum ImageDecoder {
     }
     let decoded: Result<Bitmap, ImageError>
     switch format(of: data) {
-    case .jpeg: decoded = JPEGDecoder.decode(data, options: options)
+    case .jpeg: decoded = JPEGDecoder.decodePreferringDCScans(data, options: options)
     case .png: decoded = PNGDecoder.decode(data, options: options)
     default:
       return .failure(ImageError(data.isEmpty ? "empty file" : "not a JPEG or PNG file"))

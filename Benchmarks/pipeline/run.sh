@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# Thumbnail pipeline benchmarks (issue 4's Figures), one command:
+#   Benchmarks/pipeline/run.sh            (WORK=/tmp/lightbox-pipeline-bench RUNS=3 JOBS=2)
+# Builds lightbox in release, generates the test JPEGs from the corpus, runs every tool
+# RUNS times interleaved and prints medians and ratios from this one run.
+set -euo pipefail
+HERE="$(cd "$(dirname "$0")" && pwd)"
+ROOT="$(cd "$HERE/../.." && pwd)"
+CORPUS="${LIGHTBOX_CORPUS:-$ROOT/../shared/corpus}"
+WORK="${WORK:-/tmp/lightbox-pipeline-bench}"
+RUNS="${RUNS:-3}"
+JOBS="${JOBS:-2}"
+SIDE=256
+
+need() { command -v "$1" >/dev/null || { echo "missing: $1 ($2)" >&2; exit 1; }; }
+need convert "apt install imagemagick"
+need jpegtran "apt install libjpeg-turbo-progs"
+need cc "a C compiler (clang from the Swift toolchain works)"
+
+echo "== build (release)"
+(cd "$ROOT" && swift build -c release --product lightbox 2>&1 | grep -E "error|Compiling lightbox|Build" | tail -3)
+LIGHTBOX="$ROOT/.build/release/lightbox"
+mkdir -p "$WORK"
+cc -O2 -o "$WORK/floor" "$HERE/floor.c" -lturbojpeg -lpthread
+
+echo "== test images in $WORK"
+mkdir -p "$WORK/bases" "$WORK/baseline" "$WORK/progressive"
+n=0
+for src in "$CORPUS"/large/*.jpg; do
+  for flip in none flop; do
+    out="$WORK/bases/base_$n.jpg"
+    if [ ! -s "$out" ]; then
+      extra=(); [ "$flip" = flop ] && extra=(-flop)
+      # 12 MP 4:2:0 baseline, as a camera writes it; EXIF kept (thumbnail included).
+      convert "$src" -auto-orient "${extra[@]}" -resize '4000x3000^' -gravity center \
+        -extent 4000x3000 -sampling-factor 2x2,1x1,1x1 -interlace none -quality 90 "$out"
+    fi
+    [ -s "$WORK/bases/prog_$n.jpg" ] || jpegtran -progressive -copy all -outfile "$WORK/bases/prog_$n.jpg" "$out"
+    n=$((n + 1))
+  done
+done
+bases=("$WORK"/bases/base_*.jpg)
+progs=("$WORK"/bases/prog_*.jpg)
+for i in $(seq 0 199); do
+  f="$WORK/baseline/photo_$(printf %03d "$i").jpg"
+  [ -s "$f" ] || cp "${bases[$((i % ${#bases[@]}))]}" "$f"
+done
+for i in $(seq 0 39); do
+  f="$WORK/progressive/photo_$(printf %03d "$i").jpg"
+  [ -s "$f" ] || cp "${progs[$((i % ${#progs[@]}))]}" "$f"
+done
+du -sh "$WORK/baseline" "$WORK/progressive" | sed 's/^/   /'
+identify -format "   baseline sample: %wx%h %[interlace] %b\n" "$WORK/baseline/photo_000.jpg"
+identify -format "   progressive sample: %wx%h %[interlace] %b\n" "$WORK/progressive/photo_000.jpg"
+
+# Seconds of wall time for a command.
+wall() {
+  local a b
+  a=$(date +%s%N)
+  "$@" >/dev/null 2>&1
+  b=$(date +%s%N)
+  echo "scale=4; ($b - $a) / 1000000000" | bc
+}
+median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+
+ours() {  # DIR
+  rm -rf "$WORK/cache"
+  wall "$LIGHTBOX" thumbnails "$1" --size $SIDE --jobs "$JOBS" --cache "$WORK/cache"
+}
+vips() {  # DIR
+  rm -rf "$WORK/vips" && mkdir -p "$WORK/vips"
+  local a b
+  a=$(date +%s%N)
+  ls "$1"/*.jpg | xargs -P"$JOBS" -n100 vipsthumbnail -s $SIDE -o "$WORK/vips/%s.png"
+  b=$(date +%s%N)
+  echo "scale=4; ($b - $a) / 1000000000" | bc
+}
+pillow() {  # DIR
+  rm -rf "$WORK/pil" && mkdir -p "$WORK/pil"
+  /usr/bin/python3 "$HERE/pillow_thumbs.py" "$WORK/pil" "$JOBS" "$1"/*.jpg
+}
+floor() { "$WORK/floor" $SIDE "$JOBS" "$1"/*.jpg; }
+
+HAVE_VIPS=0; command -v vipsthumbnail >/dev/null && HAVE_VIPS=1
+HAVE_PIL=0; /usr/bin/python3 -c "import PIL" 2>/dev/null && HAVE_PIL=1
+
+echo "== batch: 200 x 12 MP baseline -> $SIDE px thumbnails, $JOBS jobs, $RUNS runs (median s)"
+F=(); O=(); V=(); P=()
+ours "$WORK/baseline" >/dev/null  # warm the page cache and the binary
+for r in $(seq "$RUNS"); do
+  F+=("$(floor "$WORK/baseline")")
+  O+=("$(ours "$WORK/baseline")")
+  [ $HAVE_VIPS = 1 ] && V+=("$(vips "$WORK/baseline")")
+  [ $HAVE_PIL = 1 ] && P+=("$(pillow "$WORK/baseline")")
+done
+mf=$(median "${F[@]}"); mo=$(median "${O[@]}")
+echo "   TurboJPEG 1/8 floor : $mf   (runs: ${F[*]})"
+echo "   lightbox thumbnails : $mo   (runs: ${O[*]})  = $(echo "scale=3; $mo / $mf" | bc) x floor"
+if [ $HAVE_VIPS = 1 ]; then
+  mv=$(median "${V[@]}")
+  echo "   vipsthumbnail -P2   : $mv   (runs: ${V[*]})  lightbox is $(echo "scale=2; $mv / $mo" | bc) x faster"
+fi
+if [ $HAVE_PIL = 1 ]; then
+  mp=$(median "${P[@]}")
+  echo "   Pillow draft, 2 proc: $mp   (runs: ${P[*]})  lightbox is $(echo "scale=2; $mp / $mo" | bc) x faster"
+fi
+ls "$WORK/cache/large" | wc -l | sed 's/^/   thumbnails written by lightbox: /'
+
+echo "== progressive: 40 x 12 MP progressive -> $SIDE px, $JOBS jobs (median s)"
+F=(); O=(); V=()
+for r in $(seq "$RUNS"); do
+  F+=("$(floor "$WORK/progressive")")
+  O+=("$(ours "$WORK/progressive")")
+  [ $HAVE_VIPS = 1 ] && V+=("$(vips "$WORK/progressive")")
+done
+mf=$(median "${F[@]}"); mo=$(median "${O[@]}")
+echo "   TurboJPEG 1/8, all scans: $mf   (runs: ${F[*]})"
+echo "   lightbox (DC scans)     : $mo   (runs: ${O[*]})"
+if [ $HAVE_VIPS = 1 ]; then
+  mv=$(median "${V[@]}")
+  echo "   vipsthumbnail -P2       : $mv   (runs: ${V[*]})  lightbox is $(echo "scale=2; $mv / $mo" | bc) x faster"
+fi
+
+echo "== single-file decode medians (ms, one thread, file in memory)"
+"$LIGHTBOX" thumbnails-bench --side $SIDE --repeats 15 \
+  "$WORK/baseline/photo_000.jpg" "$WORK/progressive/photo_000.jpg" \
+  "$CORPUS/large/seeding_by_Clements_Engelhardt.jpg" \
+  "$CORPUS/jpeg-variants/tower_progressive.jpg" "$CORPUS/large/42_IndexError.jpg" \
+  "$CORPUS/large/iphone_hdr_NO.jpg" | column -t | sed 's/^/   /'
+
+echo "== peak RSS thumbnailing the 20 MP corpus photo"
+BIG="$CORPUS/large/Kleiber_by_Lukas_Baubkus.jpg"
+identify -format "   %f: %wx%h, %b\n" "$BIG"
+"$LIGHTBOX" thumbnails-bench --rss "$BIG" --cache "$WORK/rss-cache-$$" | sed 's/^/   in-process (VmHWM - VmRSS before): /'
+mkdir -p "$WORK/empty"
+rm -rf "$WORK/rss1" "$WORK/rss2"
+base=$(/usr/bin/time -f %M "$LIGHTBOX" thumbnails "$WORK/empty" --cache "$WORK/rss1" 2>&1 >/dev/null | tail -1)
+peak=$(/usr/bin/time -f %M "$LIGHTBOX" thumbnails "$BIG" --cache "$WORK/rss2" 2>&1 >/dev/null | tail -1)
+echo "   /usr/bin/time max RSS: empty run $base kB, 20 MP photo $peak kB, over base $((peak - base)) kB"
+rm -rf "$WORK/rss-cache-$$"

@@ -1,0 +1,142 @@
+import ArgumentParser
+import Foundation
+import Imaging
+import LightboxApp
+
+/// `lightbox thumbnails [PATH…]`: fill the freedesktop thumbnail cache.
+struct Thumbnails: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Make freedesktop thumbnails for folders of photos (shared with file managers).",
+    discussion: """
+      Writes $XDG_CACHE_HOME/thumbnails/{normal,large,x-large}/MD5(URI).png as the
+      freedesktop thumbnail spec says; thumbnails that are already valid (made by Lightbox
+      or another program) are kept. --cache DIR (or LIGHTBOX_CACHE) uses DIR instead of
+      $XDG_CACHE_HOME/thumbnails.
+      """)
+
+  @Argument(help: "Folders (or files) to thumbnail (default: ~/Pictures).", completion: .directory)
+  var paths: [String] = []
+
+  @Option(help: "Thumbnail size: 128 (normal), 256 (large) or 512 (x-large).")
+  var size: Int = 256
+
+  @Option(help: "Number of decoding threads (default: one per core).")
+  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+  @Option(help: "Thumbnail folder to use instead of $XDG_CACHE_HOME/thumbnails.")
+  var cache: String?
+
+  @Flag(help: "List the files that could not be thumbnailed.")
+  var verbose = false
+
+  func validate() throws {
+    guard ThumbnailSize(pixels: size) != nil else {
+      throw ValidationError("--size must be 128, 256 or 512")
+    }
+    guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be 1…256") }
+  }
+
+  func run() throws {
+    let environment = ProcessInfo.processInfo.environment
+    let root =
+      cache.map(CommandSupport.absolute)
+      ?? environment["LIGHTBOX_CACHE"].flatMap { $0.isEmpty ? nil : CommandSupport.absolute($0) }
+      ?? ThumbnailDiskCache.defaultRoot(environment: environment)
+    let roots =
+      paths.isEmpty ? [LightboxPaths().defaultLibrary] : paths.map(CommandSupport.absolute)
+    let (files, problems) = ThumbnailBatch.files(under: roots)
+    for problem in problems { Self.printError("lightbox: \(problem)") }
+    guard let size = ThumbnailSize(pixels: size) else { throw ExitCode.validationFailure }
+
+    let bar = ProgressBar(enabled: isatty(STDERR_FILENO) == 1)
+    let summary = ThumbnailBatch.run(
+      files: files, cache: ThumbnailDiskCache(root: root), size: size, jobs: jobs
+    ) { progress in bar.update(progress) }
+    bar.finish()
+    if verbose {
+      for failure in summary.failures { Self.printError("lightbox: \(failure)") }
+    }
+    print("thumbnails: \(summary.line) → \(root)/\(size.folder)")
+    if !problems.isEmpty && files.isEmpty { throw ExitCode.failure }
+  }
+
+  static func printError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+  }
+}
+
+/// A one-line progress bar on standard error, redrawn at most ten times a second.
+private final class ProgressBar: @unchecked Sendable {
+  // @unchecked: `lastDraw` and `drawn` are only touched by the batch's progress callback,
+  // which ThumbnailBatch never calls concurrently, and by finish() after the batch.
+  private let enabled: Bool
+  private var lastDraw: UInt64 = 0
+  private var drawn = false
+
+  init(enabled: Bool) { self.enabled = enabled }
+
+  func update(_ p: ThumbnailBatch.Progress) {
+    guard enabled else { return }
+    let now = DispatchTime.now().uptimeNanoseconds
+    guard p.done == p.total || now - lastDraw >= 100_000_000 else { return }
+    lastDraw = now
+    let width = 30
+    let filled = p.total > 0 ? p.done * width / p.total : width
+    let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
+    let line = "\r\u{1B}[K\(bar) \(p.done)/\(p.total)  \(p.made) made, \(p.reused) reused, \(p.failed) failed"
+    FileHandle.standardError.write(Data(line.utf8))
+    drawn = true
+  }
+
+  func finish() {
+    if enabled && drawn { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+  }
+}
+
+/// `lightbox thumbnails-bench`: in-process timings for Benchmarks/pipeline (hidden).
+struct ThumbnailsBench: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "thumbnails-bench",
+    abstract: "Measure the thumbnail pipeline (used by Benchmarks/pipeline/run.sh).",
+    shouldDisplay: false)
+
+  @Argument(help: "JPEG files.")
+  var files: [String] = []
+
+  @Option(help: "Box side in pixels.")
+  var side: Int = 256
+
+  @Option(help: "Runs per measurement (median reported).")
+  var repeats: Int = 9
+
+  @Option(help: "Thumbnail this file into --cache and report peak RSS over the base.")
+  var rss: String?
+
+  @Option(help: "Thumbnail folder for --rss.")
+  var cache: String?
+
+  func run() throws {
+    if let rss {
+      let root = cache ?? NSTemporaryDirectory() + "lightbox-bench-rss-\(getpid())"
+      let base = ThumbnailMeasurements.residentKilobytes()
+      let outcome = ThumbnailBatch.thumbnail(
+        path: CommandSupport.absolute(rss), cache: ThumbnailDiskCache(root: root), size: .large)
+      let after = ThumbnailMeasurements.residentKilobytes()
+      print(
+        "rss\tbase_kb=\(base.current)\tpeak_kb=\(after.peak)\t"
+          + "over_base_kb=\(after.peak - base.current)\toutcome=\(outcome)")
+      return
+    }
+    print("file\tprogressive\tall_scans_ms\tpipeline_ms\texif_thumb_ms")
+    for file in files {
+      switch ThumbnailMeasurements.decodeTimes(path: file, side: side, repeats: repeats) {
+      case .success(let t):
+        func f(_ v: Double?) -> String { v.map { String(format: "%.3f", $0) } ?? "-" }
+        print(
+          "\(file)\t\(t.progressive)\t\(f(t.allScans))\t\(f(t.pipeline))\t\(f(t.exifThumbnail))")
+      case .failure(let error):
+        print("\(file)\terror: \(error.reason)")
+      }
+    }
+  }
+}
