@@ -24,8 +24,15 @@ public final class FakeTerminal: Terminal {
   /// Pause per `readEvents` call, standing in for the user's pace.
   public var delayMilliseconds: UInt32 = 0
 
+  /// Called before each `readEvents` with the number of calls so far (tests change files
+  /// while the program runs).
+  public var onRead: ((Int) -> Void)?
+  private var reads = 0
+
   public func readEvents(timeoutMilliseconds: Int32) -> [InputEvent] {
     if delayMilliseconds > 0 { usleep(delayMilliseconds * 1000) }
+    reads += 1
+    onRead?(reads)
     guard !script.isEmpty else { return [.character("q")] }
     let batch = script.removeFirst()
     if batch.contains(.resize), let last = resizeTo { size = last }
