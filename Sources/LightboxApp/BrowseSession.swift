@@ -16,12 +16,16 @@ public final class BrowseSession {
     public var cacheBudgetBytes: Int
     /// The catalog file; nil reads the folders directly without one.
     public var catalogPath: String?
+    /// The freedesktop thumbnail folder (`…/thumbnails`); nil uses no disk cache.
+    public var thumbnailCacheRoot: String?
 
     public init(
       roots: [String], colorDepth: ColorDepth, theme: Theme = .dark,
-      cacheBudgetBytes: Int = 256 << 20, catalogPath: String? = nil
+      cacheBudgetBytes: Int = 256 << 20, catalogPath: String? = nil,
+      thumbnailCacheRoot: String? = nil
     ) {
       self.roots = roots
+      self.thumbnailCacheRoot = thumbnailCacheRoot
       self.catalogPath = catalogPath
       self.colorDepth = colorDepth
       self.theme = theme
@@ -50,7 +54,8 @@ public final class BrowseSession {
     let cache = PictureCache(budgetBytes: options.cacheBudgetBytes)
     let runner = EffectRunner(
       inbox: inbox, cache: cache, depth: options.colorDepth,
-      background: options.theme.imageBackground, catalogPath: options.catalogPath)
+      background: options.theme.imageBackground, catalogPath: options.catalogPath,
+      diskCache: options.thumbnailCacheRoot.map { ThumbnailDiskCache(root: $0) })
     defer { runner.stop() }
     let store = Store(state: AppState(roots: options.roots, terminal: terminal.size))
     runner.run(store.send(.start))

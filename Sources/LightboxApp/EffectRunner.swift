@@ -15,13 +15,14 @@ final class EffectRunner: Sendable {
 
   init(
     inbox: ActionInbox, cache: PictureCache, depth: ColorDepth, background: RGB,
-    catalogPath: String?
+    catalogPath: String?, diskCache: ThumbnailDiskCache? = nil
   ) {
     self.inbox = inbox
     self.cache = cache
     self.library = LibraryService(inbox: inbox, catalogPath: catalogPath)
     self.pool = DecodePool { request in
-      let action = EffectRunner.makePicture(request, depth: depth, background: background, cache: cache)
+      let action = EffectRunner.makePicture(
+        request, depth: depth, background: background, cache: cache, diskCache: diskCache)
       inbox.post(action)
     }
   }
@@ -53,19 +54,49 @@ final class EffectRunner: Sendable {
   }
 
   /// Decodes, scales and rasterizes one request into the cache.
+  ///
+  /// Tiles and cards go through the freedesktop thumbnail cache: a thumbnail there (ours or
+  /// a file manager's) is used as is; otherwise the photo is decoded at the cache's size
+  /// class, the thumbnail is stored for next time, and the tile is cut from it.
   static func makePicture(
-    _ request: ImageRequest, depth: ColorDepth, background: RGB, cache: PictureCache
+    _ request: ImageRequest, depth: ColorDepth, background: RGB, cache: PictureCache,
+    diskCache: ThumbnailDiskCache? = nil
   ) -> Action {
+    if request.key.fit == .fill, let diskCache,
+      let sizeClass = ThumbnailSize.covering(max(request.key.size.width, request.key.size.height)),
+      case .success(let source) = ThumbnailSource.forFile(atPath: request.path)
+    {
+      if let thumbnail = diskCache.thumbnail(for: source, size: sizeClass, background: background) {
+        return finish(thumbnail.fitted(into: request.key.size, mode: .fill), request, depth, cache)
+      }
+      let options = DecodeOptions(
+        target: PixelSize(width: sizeClass.pixels, height: sizeClass.pixels), mode: .fit,
+        quality: .fast, orientation: request.orientation, background: background)
+      switch ImageDecoder.decode(path: request.path, options: options) {
+      case .success(let thumbnail):
+        let action = finish(thumbnail.fitted(into: request.key.size, mode: .fill), request, depth, cache)
+        diskCache.store(thumbnail, for: source, size: sizeClass)
+        return action
+      case .failure(let error):
+        return .imageFailed(request.key, reason: error.reason)
+      }
+    }
     let options = DecodeOptions(
       target: request.key.size, mode: request.key.fit == .fill ? .fill : .fit,
       quality: request.bestQuality ? .best : .fast, orientation: request.orientation,
       background: background)
     switch ImageDecoder.decode(path: request.path, options: options) {
     case .success(let bitmap):
-      cache.insert(.halfBlock(HalfBlockImage(bitmap: bitmap, depth: depth)), for: request.key)
-      return .imageLoaded(request.key)
+      return finish(bitmap, request, depth, cache)
     case .failure(let error):
       return .imageFailed(request.key, reason: error.reason)
     }
+  }
+
+  private static func finish(
+    _ bitmap: Bitmap, _ request: ImageRequest, _ depth: ColorDepth, _ cache: PictureCache
+  ) -> Action {
+    cache.insert(.halfBlock(HalfBlockImage(bitmap: bitmap, depth: depth)), for: request.key)
+    return .imageLoaded(request.key)
   }
 }

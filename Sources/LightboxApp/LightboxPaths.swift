@@ -34,6 +34,12 @@ public struct LightboxPaths: Sendable {
   /// The demo library's own catalog, so the demo never mixes with a real library.
   public var demoCatalog: String { dataHome + "/lightbox/demo-library.sqlite" }
 
+  /// The freedesktop thumbnail folder shared with file managers (`LIGHTBOX_CACHE` overrides).
+  public var thumbnailCache: String {
+    if let value = environment["LIGHTBOX_CACHE"], !value.isEmpty { return value }
+    return cacheHome + "/thumbnails"
+  }
+
   /// The default library: ~/Pictures.
   public var defaultLibrary: String { home + "/Pictures" }
 

@@ -82,6 +82,9 @@ struct DisplayOptions: ParsableArguments {
 
   @Option(help: "The catalog file (default: $LIGHTBOX_CATALOG or $XDG_DATA_HOME/lightbox/library.sqlite).")
   var catalog: String?
+
+  @Option(help: "The thumbnail cache folder (default: $LIGHTBOX_CACHE or $XDG_CACHE_HOME/thumbnails).")
+  var cache: String?
 }
 
 /// Small helpers shared by the subcommands.
@@ -95,8 +98,10 @@ enum CommandSupport {
 
   static func browse(roots: [String], display: DisplayOptions, catalog: String) throws {
     do {
+      let cacheRoot = display.cache.map(absolute) ?? LightboxPaths().thumbnailCache
       let options = BrowseSession.Options(
-        roots: roots, colorDepth: try ColorChoice.depth(display.colors), catalogPath: catalog)
+        roots: roots, colorDepth: try ColorChoice.depth(display.colors), catalogPath: catalog,
+        thumbnailCacheRoot: cacheRoot)
       try BrowseSession(options: options).run()
     } catch let error as ColorChoice.Invalid {
       throw ValidationError(error.description)

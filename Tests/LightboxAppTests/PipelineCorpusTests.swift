@@ -96,3 +96,43 @@ final class PipelineCorpusTests: XCTestCase {
     XCTAssertGreaterThan(failed, files.count / 2)
   }
 }
+
+/// Tiles go through the freedesktop thumbnail cache.
+final class DiskCachedTileTests: XCTestCase {
+  func testTileThumbnailIsStoredAndReusedWhileTheFileIsUnchanged() throws {
+    let root = BuiltProduct.temporaryDirectory("tiles")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let photo = root.appendingPathComponent("IMG_1.jpg")
+    let bitmap = Bitmap(width: 400, height: 300, fill: RGB(30, 140, 220))
+    let original = try JPEGEncoder.encode(bitmap, quality: 90).get()
+    try Data(original).write(to: photo)
+    let disk = ThumbnailDiskCache(root: root.appendingPathComponent("thumbnails").path)
+    let asset = try XCTUnwrap(LibraryScanner.makeAsset(path: photo.path).get())
+    let request = ImageRequest(
+      key: ImageKey(asset: asset.id, size: PixelSize(width: 14, height: 14), fit: .fill),
+      path: photo.path, format: .jpeg, orientation: .up, priority: .visible, bestQuality: false)
+
+    let first = EffectRunner.makePicture(request, depth: .trueColor, background: .black, cache: PictureCache(), diskCache: disk)
+    XCTAssertEqual(first, .imageLoaded(request.key))
+    let source = try ThumbnailSource.forFile(atPath: photo.path).get()
+    XCTAssertTrue(disk.hasThumbnail(for: source, size: .normal))
+
+    // Same size and mtime but bytes that cannot be decoded: only the cache can answer.
+    var stat1 = stat()
+    stat(photo.path, &stat1)
+    try Data(repeating: 0x41, count: original.count).write(to: photo)
+    var times = [stat1.st_atim, stat1.st_mtim]
+    utimensat(AT_FDCWD, photo.path, &times, 0)
+    let cache = PictureCache()
+    let second = EffectRunner.makePicture(request, depth: .trueColor, background: .black, cache: cache, diskCache: disk)
+    XCTAssertEqual(second, .imageLoaded(request.key))
+    guard case .halfBlock(let tile)? = cache.picture(for: request.key) else { return XCTFail("no tile") }
+    let c = tile.cells[0].top  // JPEG is lossy: within a few levels of the painted colour
+    XCTAssertLessThan(abs(Int(c.r) - 30) + abs(Int(c.g) - 140) + abs(Int(c.b) - 220), 8, "\(c)")
+
+    // Without the cache the same bytes fail with a reason.
+    let uncached = EffectRunner.makePicture(request, depth: .trueColor, background: .black, cache: PictureCache())
+    guard case .imageFailed(_, let reason) = uncached else { return XCTFail("\(uncached)") }
+    XCTAssertFalse(reason.isEmpty)
+  }
+}
