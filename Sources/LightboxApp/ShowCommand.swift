@@ -17,11 +17,14 @@ public enum ShowCommand {
     public var graphics: GraphicsMode
     /// Width in columns; nil: the terminal's width.
     public var columns: Int?
+    /// Most rows a picture may take; nil: no limit (the width decides).
+    public var rows: Int?
 
-    public init(files: [String], graphics: GraphicsMode = .auto, columns: Int? = nil) {
+    public init(files: [String], graphics: GraphicsMode = .auto, columns: Int? = nil, rows: Int? = nil) {
       self.files = files
       self.graphics = graphics
       self.columns = columns
+      self.rows = rows
     }
   }
 
@@ -58,6 +61,7 @@ public enum ShowCommand {
     public var capabilities: TerminalCapabilities
     public var mode: GraphicsMode
     public var columns: Int
+    public var rows: Int?
     public var depth: ColorDepth
 
     public init(capabilities: TerminalCapabilities, options: Options, environment: [String: String]) {
@@ -66,6 +70,7 @@ public enum ShowCommand {
       let terminalColumns =
         capabilities.windowSize?.columns ?? environment["COLUMNS"].flatMap { Int($0) } ?? 80
       columns = min(max(1, options.columns ?? terminalColumns), ShowLayout.maxColumns)
+      rows = options.rows
       depth = ColorDepth.detect(environment: environment)
     }
 
@@ -75,7 +80,8 @@ public enum ShowCommand {
       let cell = capabilities.cellSize
       switch mode {
       case .sixel, .auto:
-        let box = ShowLayout.sixelBox(columns: columns, cell: cell, maxSixel: capabilities.maxSixelSize)
+        let box = ShowLayout.sixelBox(
+          columns: columns, rows: rows, cell: cell, maxSixel: capabilities.maxSixelSize)
         let options = DecodeOptions(target: box, mode: .fit, quality: .best, orientation: orientation)
         return ImageDecoder.decode(path: path, options: options).flatMap { bitmap in
           let encoderOptions = SixelEncoder.Options(colors: capabilities.sixelPaletteSize, cell: cell)
@@ -84,7 +90,7 @@ public enum ShowCommand {
             .mapError { ImageError($0.reason) }
         }
       case .halfBlock:
-        let box = ShowLayout.halfBlockBox(columns: columns)
+        let box = ShowLayout.halfBlockBox(columns: columns, rows: rows, cell: cell)
         let options = DecodeOptions(target: box, mode: .fit, quality: .best, orientation: orientation)
         return ImageDecoder.decode(path: path, options: options).map { bitmap in
           let shaped = bitmap.resized(to: ShowLayout.halfBlockPixels(for: bitmap.size, cell: cell))

@@ -13,10 +13,14 @@ public enum ShowLayout {
 
   /// The box a sixel picture is fitted into: the columns' pixels wide, and no larger
   /// than the terminal's maximum sixel geometry when it reported one.
-  public static func sixelBox(columns: Int, cell: PixelSize, maxSixel: PixelSize?) -> PixelSize {
+  /// With `rows`, the picture also fits in that many cell rows.
+  public static func sixelBox(columns: Int, rows: Int? = nil, cell: PixelSize, maxSixel: PixelSize?)
+    -> PixelSize
+  {
     let cols = min(max(1, columns), maxColumns)
     var width = cols * max(1, cell.width)
     var height = defaultMaxSixelHeight
+    if let rows { height = min(height, min(max(1, rows), maxHalfBlockRows) * max(1, cell.height)) }
     if let limit = maxSixel, limit.width > 0, limit.height > 0 {
       width = min(width, limit.width)
       height = min(height, limit.height)
@@ -24,10 +28,13 @@ public enum ShowLayout {
     return PixelSize(width: width, height: height)
   }
 
-  /// The box a half-block picture is decoded into: one pixel per column, and rows of
-  /// half-cells up to the row limit (before the cell-shape correction).
-  public static func halfBlockBox(columns: Int) -> PixelSize {
-    PixelSize(width: min(max(1, columns), maxColumns), height: maxHalfBlockRows * 2)
+  /// The box a half-block picture is decoded into (square pixels, before the cell-shape
+  /// correction): one pixel per column, and as many rows as fit in `rows` cell rows once
+  /// each pixel is drawn `cell.height / 2` high (`rows × cell.height / cell.width`).
+  public static func halfBlockBox(columns: Int, rows: Int? = nil, cell: PixelSize) -> PixelSize {
+    let maxRows = min(max(1, rows ?? maxHalfBlockRows), maxHalfBlockRows)
+    let height = max(1, maxRows * max(2, cell.height) / max(1, cell.width))
+    return PixelSize(width: min(max(1, columns), maxColumns), height: height)
   }
 
   /// The half-block pixel size for an upright bitmap of `size` (square pixels) so that it
@@ -40,6 +47,8 @@ public enum ShowLayout {
     // height' = height × cw / (ch / 2), rounded to nearest.
     let scaled = (size.height * cw * 2 + ch / 2) / ch
     let height = min(max(1, scaled), maxHalfBlockRows * 2)
+    // (A bitmap fitted into `halfBlockBox` lands within its row limit: the box height is
+    // rounded down, so the scaled height rounds to at most 2 × rows.)
     return PixelSize(width: size.width, height: height)
   }
 }

@@ -17,10 +17,16 @@ struct Show: ParsableCommand {
   @Option(help: "Width in columns (default: the terminal's width).")
   var width: Int?
 
+  @Option(help: "Most rows a picture may take (default: no limit; the width decides).")
+  var height: Int?
+
   func validate() throws {
     if case .failure(let error) = GraphicsMode.parse(graphics) { throw ValidationError(error.description) }
     if let width, !(1...ShowLayout.maxColumns).contains(width) {
       throw ValidationError("--width must be between 1 and \(ShowLayout.maxColumns)")
+    }
+    if let height, !(1...ShowLayout.maxHalfBlockRows).contains(height) {
+      throw ValidationError("--height must be between 1 and \(ShowLayout.maxHalfBlockRows)")
     }
     if files.isEmpty { throw ValidationError("give at least one file") }
   }
@@ -28,7 +34,7 @@ struct Show: ParsableCommand {
   func run() throws {
     let mode = (try? GraphicsMode.parse(graphics).get()) ?? .auto
     let status = ShowCommand.run(
-      .init(files: files, graphics: mode, columns: width),
+      .init(files: files, graphics: mode, columns: width, rows: height),
       environment: ProcessInfo.processInfo.environment)
     if status != 0 { throw ExitCode(status) }
   }

@@ -63,6 +63,20 @@ final class ShowCommandTests: XCTestCase {
     }
   }
 
+  func testHeightLimitKeepsTheAspect() throws {
+    let photo = try photo(orientations: ["1", "-"])
+    let result = Subprocess.run(
+      [lightbox, "show", "--graphics", "halfblock", "--width", "200", "--height", "10", photo.path],
+      environment: environment(truecolor: true))
+    XCTAssertEqual(result.status, 0, result.output)
+    let rows = visibleRows(result.output)
+    XCTAssertLessThanOrEqual(rows.count, 10)
+    XCTAssertGreaterThanOrEqual(rows.count, 9)
+    // Narrower than 200 columns, by the photo's aspect (square half-cells on 10×20 cells).
+    let columns = rows[0].count
+    XCTAssertEqual(Double(columns), Double(rows.count * 2 * photo.width) / Double(photo.height), accuracy: 3)
+  }
+
   func testHalfBlocksIn256ColoursWithoutCOLORTERM() throws {
     let photo = try photo(orientations: ["1", "-"])
     let result = Subprocess.run(
