@@ -9,7 +9,9 @@ public enum DoctorCommand {
   }
 
   /// The report for a probe result. Pure: every byte from the terminal is shown escaped.
-  public static func report(_ probe: CapabilityProbe.Result, graphics: GraphicsMode = .auto) -> String {
+  public static func report(_ probe: CapabilityProbe.Result, graphics: GraphicsMode = .auto)
+    -> String
+  {
     let caps = probe.capabilities
     let env = caps.environment
     var lines: [String] = ["Lightbox terminal report", "", "Environment:"]
@@ -23,7 +25,9 @@ public enum DoctorCommand {
     if env.insideScreen { lines.append("  inside GNU screen: yes") }
     if let ws = caps.windowSize {
       lines.append(
-        "  window (TIOCGWINSZ): \(ws.columns)×\(ws.rows) cells, \(ws.pixelWidth)×\(ws.pixelHeight) px")
+        "  window (TIOCGWINSZ): \(ws.columns)×\(ws.rows) cells, "
+          + "\(ws.pixelWidth)×\(ws.pixelHeight) px"
+      )
     } else {
       lines.append("  window (TIOCGWINSZ): unavailable")
     }
@@ -38,11 +42,14 @@ public enum DoctorCommand {
           + "\(Int(probe.elapsedMilliseconds.rounded())) ms")
       var used = Set<Int>()
       for (index, query) in probe.sent.enumerated() {
-        let replies = caps.replies.enumerated().filter { queryIndex(for: $0.element.reply) == index }
+        let replies = caps.replies.enumerated().filter {
+          queryIndex(for: $0.element.reply) == index
+        }
         replies.forEach { used.insert($0.offset) }
         let answer =
           replies.isEmpty
-          ? "(no reply)" : replies.map { ReplyParser.displayText($0.element.bytes) }.joined(separator: " ")
+          ? "(no reply)"
+          : replies.map { ReplyParser.displayText($0.element.bytes) }.joined(separator: " ")
         lines.append("  \(query.name)")
         lines.append("    sent \(ReplyParser.displayText(query.bytes))  →  \(answer)")
       }
@@ -51,7 +58,10 @@ public enum DoctorCommand {
         lines.append("  other reply: \(ReplyParser.displayText(other.element.bytes))")
       }
       if !probe.leftoverInput.isEmpty {
-        lines.append("  typed during the probe (kept as input): \(ReplyParser.displayText(probe.leftoverInput))")
+        lines.append(
+          "  typed during the probe (kept as input): "
+            + ReplyParser.displayText(probe.leftoverInput)
+        )
       }
     }
 
@@ -63,21 +73,32 @@ public enum DoctorCommand {
     if graphics != .auto {
       lines.append("  sixel: \(sixel.available ? "available" : "not used") — \(sixel.reason)")
     }
-    lines.append("  cell size: \(caps.cellSize.width)×\(caps.cellSize.height) px (\(caps.cellSizeSource.rawValue))")
+    lines.append(
+      "  cell size: \(caps.cellSize.width)×\(caps.cellSize.height) px "
+        + "(\(caps.cellSizeSource.rawValue))"
+    )
     if let registers = caps.reportedColorRegisters {
-      lines.append("  colour registers: \(registers) (XTSMGRAPHICS); sixel palette \(caps.sixelPaletteSize)")
+      lines.append(
+        "  colour registers: \(registers) (XTSMGRAPHICS); sixel palette \(caps.sixelPaletteSize)")
       if registers < 64 {
         lines.append(
-          "    few registers make photos look posterised: raise them (xterm: numColorRegisters: 256)")
+          "    few registers make photos look posterised: raise them "
+            + "(xterm: numColorRegisters: 256)"
+        )
       }
     } else {
-      lines.append("  colour registers: not reported; sixel palette \(caps.sixelPaletteSize) assumed")
+      lines.append(
+        "  colour registers: not reported; sixel palette \(caps.sixelPaletteSize) assumed")
     }
     if let max = caps.maxSixelSize {
       lines.append("  largest sixel image: \(max.width)×\(max.height) px (XTSMGRAPHICS)")
     }
     lines.append("  synchronized output (mode 2026): \(caps.synchronizedOutput ? "yes" : "no")")
-    lines.append("  terminal: \(caps.terminalVersion.map { ReplyParser.displayText(Array($0.utf8)) } ?? "did not say (XTVERSION)")")
+    lines.append(
+      "  terminal: "
+        + (caps.terminalVersion.map { ReplyParser.displayText(Array($0.utf8)) }
+          ?? "did not say (XTVERSION)")
+    )
     lines.append("  half-block colours: \(env.colorDepth.rawValue) (COLORTERM)")
     lines.append("  libsixel: \(SixelEncoder.libraryVersion)")
     return lines.joined(separator: "\n") + "\n"

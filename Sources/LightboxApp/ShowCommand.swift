@@ -20,7 +20,9 @@ public enum ShowCommand {
     /// Most rows a picture may take; nil: no limit (the width decides).
     public var rows: Int?
 
-    public init(files: [String], graphics: GraphicsMode = .auto, columns: Int? = nil, rows: Int? = nil) {
+    public init(
+      files: [String], graphics: GraphicsMode = .auto, columns: Int? = nil, rows: Int? = nil
+    ) {
       self.files = files
       self.graphics = graphics
       self.columns = columns
@@ -64,7 +66,8 @@ public enum ShowCommand {
     public var rows: Int?
     public var depth: ColorDepth
 
-    public init(capabilities: TerminalCapabilities, options: Options, environment: [String: String]) {
+    public init(capabilities: TerminalCapabilities, options: Options, environment: [String: String])
+    {
       self.capabilities = capabilities
       mode = capabilities.graphicsMode(requested: options.graphics)
       let terminalColumns =
@@ -82,16 +85,19 @@ public enum ShowCommand {
       case .sixel, .auto:
         let box = ShowLayout.sixelBox(
           columns: columns, rows: rows, cell: cell, maxSixel: capabilities.maxSixelSize)
-        let options = DecodeOptions(target: box, mode: .fit, quality: .best, orientation: orientation)
+        let options = DecodeOptions(
+          target: box, mode: .fit, quality: .best, orientation: orientation)
         return ImageDecoder.decode(path: path, options: options).flatMap { bitmap in
-          let encoderOptions = SixelEncoder.Options(colors: capabilities.sixelPaletteSize, cell: cell)
+          let encoderOptions = SixelEncoder.Options(
+            colors: capabilities.sixelPaletteSize, cell: cell)
           return SixelEncoder.encode(bitmap, options: encoderOptions)
             .map { $0.bytes + Array("\r\n".utf8) }
             .mapError { ImageError($0.reason) }
         }
       case .halfBlock:
         let box = ShowLayout.halfBlockBox(columns: columns, rows: rows, cell: cell)
-        let options = DecodeOptions(target: box, mode: .fit, quality: .best, orientation: orientation)
+        let options = DecodeOptions(
+          target: box, mode: .fit, quality: .best, orientation: orientation)
         return ImageDecoder.decode(path: path, options: options).map { bitmap in
           let shaped = bitmap.resized(to: ShowLayout.halfBlockPixels(for: bitmap.size, cell: cell))
           let image = HalfBlockImage(bitmap: shaped, depth: depth)

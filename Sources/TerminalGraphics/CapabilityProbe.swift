@@ -92,7 +92,8 @@ public enum CapabilityProbe {
     let exchange = self.exchange(fd: fd, timeoutMilliseconds: timeoutMilliseconds)
     let scan = ReplyParser.scan(exchange.received, final: true)
     return Result(
-      capabilities: TerminalCapabilities(environment: environment, replies: scan.replies, windowSize: size),
+      capabilities: TerminalCapabilities(
+        environment: environment, replies: scan.replies, windowSize: size),
       leftoverInput: scan.leftover, sent: queries, received: exchange.received,
       outcome: exchange.sawDA1 ? .answered : .timedOut, elapsedMilliseconds: (now() - start) * 1000)
   }
@@ -142,7 +143,9 @@ public enum CapabilityProbe {
       if received.count > 1 << 20 { break }  // a terminal flooding us: stop listening
       if !sawDA1 {
         let scan = ReplyParser.scan(received, final: false)
-        if scan.replies.contains(where: { if case .deviceAttributes = $0.reply { true } else { false } }) {
+        if scan.replies.contains(where: {
+          if case .deviceAttributes = $0.reply { true } else { false }
+        }) {
           sawDA1 = true
           deadline = min(deadline, now() + Double(graceMilliseconds) / 1000)
         }

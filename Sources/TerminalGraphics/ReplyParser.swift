@@ -121,7 +121,8 @@ public enum ReplyParser {
       return .deviceAttributes(numbers)
     case (true, UInt8(ascii: "S"), []):
       guard numbers.count >= 2 else { return .unrecognized }
-      return .graphicsAttribute(item: numbers[0], status: numbers[1], values: Array(numbers.dropFirst(2)))
+      return .graphicsAttribute(
+        item: numbers[0], status: numbers[1], values: Array(numbers.dropFirst(2)))
     case (_, UInt8(ascii: "y"), [UInt8(ascii: "$")]):
       guard numbers.count >= 2 else { return .unrecognized }
       return .modeReport(mode: numbers[0], value: numbers[1])
@@ -168,7 +169,8 @@ public enum ReplyParser {
         guard i + 1 < n else { break }
         if bytes[i + 1] == UInt8(ascii: "\\") {
           let body = Array(bytes[(start + 2)..<i])
-          return .complete(end: i + 2, kind: classifyString(introducer: bytes[start + 1], body: body))
+          return .complete(
+            end: i + 2, kind: classifyString(introducer: bytes[start + 1], body: body))
         }
       }
       if i - start > maxSequenceLength { return .overlong(end: i) }
@@ -178,7 +180,8 @@ public enum ReplyParser {
   }
 
   static func classifyString(introducer: UInt8, body: [UInt8]) -> TerminalReply {
-    if introducer == UInt8(ascii: "P") && body.starts(with: [UInt8(ascii: ">"), UInt8(ascii: "|")]) {
+    if introducer == UInt8(ascii: "P") && body.starts(with: [UInt8(ascii: ">"), UInt8(ascii: "|")])
+    {
       return .version(String(decoding: body.dropFirst(2), as: UTF8.self))
     }
     return .unrecognized

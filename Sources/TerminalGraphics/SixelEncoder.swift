@@ -107,14 +107,17 @@ public enum SixelEncoder {
   public static let maxSide = 16_384
 
   /// Encodes an opaque RGBA bitmap (alpha already composited; it is ignored).
-  public static func encode(_ bitmap: Bitmap, options: Options = Options()) -> Result<SixelImage, EncodeError> {
+  public static func encode(_ bitmap: Bitmap, options: Options = Options()) -> Result<
+    SixelImage, EncodeError
+  > {
     let width = bitmap.width
     let height = bitmap.height
     guard width > 0, height > 0 else {
       return .failure(EncodeError("cannot encode an empty image (\(width)×\(height))"))
     }
     guard width <= maxSide, height <= maxSide else {
-      return .failure(EncodeError("image too large for sixel (\(width)×\(height), limit \(maxSide))"))
+      return .failure(
+        EncodeError("image too large for sixel (\(width)×\(height), limit \(maxSide))"))
     }
     // RGBA → RGB888: libsixel's quantizer takes packed 24-bit pixels.
     let count = width * height
@@ -175,7 +178,8 @@ public enum SixelEncoder {
     let size = PixelSize(width: width, height: height)
     return .success(
       SixelImage(
-        bytes: sink.bytes, pixelSize: size, cellSize: SixelImage.cells(covering: size, cell: options.cell),
+        bytes: sink.bytes, pixelSize: size,
+        cellSize: SixelImage.cells(covering: size, cell: options.cell),
         colors: paletteColors))
   }
 
@@ -193,7 +197,9 @@ final class OutputSink {
 }
 
 /// libsixel's write callback: appends `size` bytes to the `OutputSink` behind `priv`.
-private func sixelWrite(_ data: UnsafeMutablePointer<CChar>?, _ size: Int32, _ priv: UnsafeMutableRawPointer?) -> Int32 {
+private func sixelWrite(
+  _ data: UnsafeMutablePointer<CChar>?, _ size: Int32, _ priv: UnsafeMutableRawPointer?
+) -> Int32 {
   guard let data, let priv, size > 0 else { return 0 }
   let sink = Unmanaged<OutputSink>.fromOpaque(priv).takeUnretainedValue()
   data.withMemoryRebound(to: UInt8.self, capacity: Int(size)) {

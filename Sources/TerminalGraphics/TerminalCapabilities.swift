@@ -60,7 +60,8 @@ public struct TerminalCapabilities: Sendable, Hashable {
       case .deviceAttributes(let values): attributes = values
       case .graphicsAttribute(1, 0, let values) where values.first.map({ $0 > 0 }) ?? false:
         registers = values[0]
-      case .graphicsAttribute(2, 0, let values) where values.count >= 2 && values[0] > 0 && values[1] > 0:
+      case .graphicsAttribute(2, 0, let values)
+      where values.count >= 2 && values[0] > 0 && values[1] > 0:
         geometry = PixelSize(width: values[0], height: values[1])
       case .version(let text): version = text
       case .modeReport(2026, let value): sync = value == 1 || value == 2
@@ -106,7 +107,8 @@ public struct TerminalCapabilities: Sendable, Hashable {
       if isSane(cell) { return (cell, .windowSize) }
     }
     if let cell = cellReport, isSane(cell) { return (cell, .cellReport) }
-    let cells = windowSize.flatMap { $0.columns > 0 && $0.rows > 0 ? ($0.columns, $0.rows) : nil }
+    let cells =
+      windowSize.flatMap { $0.columns > 0 && $0.rows > 0 ? ($0.columns, $0.rows) : nil }
       ?? textCells
     if let area = textArea, let (columns, rows) = cells, columns > 0, rows > 0 {
       let cell = PixelSize(width: area.width / columns, height: area.height / rows)

@@ -48,6 +48,8 @@ public struct TerminalEnvironment: Sendable, Hashable {
       ("TERM", term), ("COLORTERM", colorTerm), ("TERM_PROGRAM", termProgram),
       ("TERM_PROGRAM_VERSION", termProgramVersion), ("LC_TERMINAL", lcTerminal),
       ("LC_TERMINAL_VERSION", lcTerminalVersion),
-    ].map { name, value in "\(name)=\(value.map { ReplyParser.displayText(Array($0.utf8)) } ?? "(unset)")" }
+    ].map { name, value in
+      "\(name)=\(value.map { ReplyParser.displayText(Array($0.utf8)) } ?? "(unset)")"
+    }
   }
 }

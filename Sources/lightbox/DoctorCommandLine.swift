@@ -12,11 +12,15 @@ struct Doctor: ParsableCommand {
   var graphics: String = "auto"
 
   func validate() throws {
-    if case .failure(let error) = GraphicsMode.parse(graphics) { throw ValidationError(error.description) }
+    if case .failure(let error) = GraphicsMode.parse(graphics) {
+      throw ValidationError(error.description)
+    }
   }
 
   func run() throws {
     let mode = (try? GraphicsMode.parse(graphics).get()) ?? .auto
-    print(DoctorCommand.run(environment: ProcessInfo.processInfo.environment, graphics: mode), terminator: "")
+    print(
+      DoctorCommand.run(environment: ProcessInfo.processInfo.environment, graphics: mode),
+      terminator: "")
   }
 }

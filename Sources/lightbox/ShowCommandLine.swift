@@ -21,7 +21,9 @@ struct Show: ParsableCommand {
   var height: Int?
 
   func validate() throws {
-    if case .failure(let error) = GraphicsMode.parse(graphics) { throw ValidationError(error.description) }
+    if case .failure(let error) = GraphicsMode.parse(graphics) {
+      throw ValidationError(error.description)
+    }
     if let width, !(1...ShowLayout.maxColumns).contains(width) {
       throw ValidationError("--width must be between 1 and \(ShowLayout.maxColumns)")
     }

@@ -17,7 +17,8 @@ final class CapabilityProbeIOTests: XCTestCase {
       guard master >= 0 else { throw XCTSkip("no pseudo-terminals here") }
       var unlock: Int32 = 0
       var number: Int32 = 0
-      guard ioctl(master, UInt(0x4004_5431), &unlock) == 0, ioctl(master, UInt(0x8004_5430), &number) == 0
+      guard ioctl(master, UInt(0x4004_5431), &unlock) == 0,
+        ioctl(master, UInt(0x8004_5430), &number) == 0
       else {
         Glibc.close(master)
         throw XCTSkip("cannot unlock a pseudo-terminal")
@@ -46,7 +47,9 @@ final class CapabilityProbeIOTests: XCTestCase {
       if n <= 0 { break }
       got += buffer[0..<n]
       if got.count >= marker.count
-        && (0...(got.count - marker.count)).contains(where: { Array(got[$0..<$0 + marker.count]) == marker })
+        && (0...(got.count - marker.count)).contains(where: {
+          Array(got[$0..<$0 + marker.count]) == marker
+        })
       {
         break
       }
@@ -59,7 +62,8 @@ final class CapabilityProbeIOTests: XCTestCase {
   func testASilentTerminalFallsBackWithinTheTimeout() throws {
     let pty = try PTY()
     defer { pty.close() }
-    let result = CapabilityProbe.probe(fd: pty.tty, environment: environment, timeoutMilliseconds: 300)
+    let result = CapabilityProbe.probe(
+      fd: pty.tty, environment: environment, timeoutMilliseconds: 300)
     XCTAssertEqual(result.outcome, .timedOut)
     XCTAssertGreaterThanOrEqual(result.elapsedMilliseconds, 250)
     XCTAssertLessThan(result.elapsedMilliseconds, 800, "the probe must not wait past its timeout")
@@ -89,7 +93,8 @@ final class CapabilityProbeIOTests: XCTestCase {
     }
     var before = termios()
     tcgetattr(pty.tty, &before)
-    let result = CapabilityProbe.probe(fd: pty.tty, environment: environment, timeoutMilliseconds: 1500)
+    let result = CapabilityProbe.probe(
+      fd: pty.tty, environment: environment, timeoutMilliseconds: 1500)
     wait(for: [answered], timeout: 3)
     XCTAssertEqual(result.outcome, .answered)
     XCTAssertLessThan(result.elapsedMilliseconds, 1000, "DA1 ends the wait early")

@@ -30,7 +30,8 @@ final class ReplyParserTests: XCTestCase {
       XCTAssertEqual(scan.leftover, [], name)
       XCTAssertEqual(scan.replies.flatMap(\.bytes), recorded, name)
       XCTAssertTrue(
-        scan.replies.contains { if case .deviceAttributes = $0.reply { true } else { false } }, name)
+        scan.replies.contains { if case .deviceAttributes = $0.reply { true } else { false } }, name
+      )
       XCTAssertFalse(scan.replies.contains { $0.reply == .unrecognized }, name)
     }
   }
@@ -43,7 +44,8 @@ final class ReplyParserTests: XCTestCase {
     let r = RecordedTerminals.self
     let input =
       text + r.bytes("\u{1B}P>|XTerm(379)\u{1B}\\") + up + r.bytes("\u{1B}[?1;0;256S") + ctrlRight
-      + r.bytes("\u{1B}[6;19;10t") + [0x0D, 0x03] + f5 + r.bytes("\u{1B}[?63;1;2;4c") + Array("q".utf8)
+      + r.bytes("\u{1B}[6;19;10t") + [0x0D, 0x03] + f5 + r.bytes("\u{1B}[?63;1;2;4c")
+      + Array("q".utf8)
     let scan = ReplyParser.scan(input, final: true)
     XCTAssertEqual(scan.leftover, text + up + ctrlRight + [0x0D, 0x03] + f5 + Array("q".utf8))
     XCTAssertEqual(scan.replies.count, 4)
@@ -89,10 +91,13 @@ final class ReplyParserTests: XCTestCase {
 
   func testHugeParametersSaturateInsteadOfOverflowing() {
     let scan = ReplyParser.scan(Array("\u{1B}[?1;0;99999999999999999999999S".utf8), final: true)
-    XCTAssertEqual(scan.replies.map(\.reply), [.graphicsAttribute(item: 1, status: 0, values: [1_000_000_000])])
+    XCTAssertEqual(
+      scan.replies.map(\.reply), [.graphicsAttribute(item: 1, status: 0, values: [1_000_000_000])])
   }
 
   func testDisplayTextEscapesControls() {
-    XCTAssertEqual(ReplyParser.displayText(Array("\u{1B}P>|x\u{1B}\\\u{07}é".utf8)), "\\eP>|x\\e\\\\\\x07\\xC3\\xA9")
+    XCTAssertEqual(
+      ReplyParser.displayText(Array("\u{1B}P>|x\u{1B}\\\u{07}é".utf8)),
+      "\\eP>|x\\e\\\\\\x07\\xC3\\xA9")
   }
 }

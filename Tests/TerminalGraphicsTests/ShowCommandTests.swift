@@ -40,7 +40,8 @@ final class ShowCommandTests: XCTestCase {
 
   /// The printed rows with their SGR sequences removed.
   func visibleRows(_ output: String) -> [String] {
-    let plain = output.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+    let plain = output.replacingOccurrences(
+      of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
     return plain.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
   }
 
@@ -66,7 +67,9 @@ final class ShowCommandTests: XCTestCase {
   func testHeightLimitKeepsTheAspect() throws {
     let photo = try photo(orientations: ["1", "-"])
     let result = Subprocess.run(
-      [lightbox, "show", "--graphics", "halfblock", "--width", "200", "--height", "10", photo.path],
+      [
+        lightbox, "show", "--graphics", "halfblock", "--width", "200", "--height", "10", photo.path,
+      ],
       environment: environment(truecolor: true))
     XCTAssertEqual(result.status, 0, result.output)
     let rows = visibleRows(result.output)
@@ -74,7 +77,8 @@ final class ShowCommandTests: XCTestCase {
     XCTAssertGreaterThanOrEqual(rows.count, 9)
     // Narrower than 200 columns, by the photo's aspect (square half-cells on 10×20 cells).
     let columns = rows[0].count
-    XCTAssertEqual(Double(columns), Double(rows.count * 2 * photo.width) / Double(photo.height), accuracy: 3)
+    XCTAssertEqual(
+      Double(columns), Double(rows.count * 2 * photo.width) / Double(photo.height), accuracy: 3)
   }
 
   func testHalfBlocksIn256ColoursWithoutCOLORTERM() throws {
@@ -116,7 +120,8 @@ final class ShowCommandTests: XCTestCase {
     let line = String(errorLines[0])
     XCTAssertTrue(line.contains("evil\\e]0;pwned\\x07\\e[2J"), line)
     XCTAssertTrue(line.contains("not a JPEG or PNG file"), line)
-    XCTAssertFalse(line.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+    XCTAssertFalse(
+      line.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
     // The good file after it is still drawn.
     XCTAssertTrue(visibleRows(result.output).contains(String(repeating: "▀", count: 8)))
   }

@@ -30,9 +30,12 @@ final class SixelEncoderTests: XCTestCase {
 
   func testEncodesAValidSixelStreamThatDecodesBackClosely() throws {
     let bitmap = Self.skyAndDetail()
-    let image = try SixelEncoder.encode(bitmap, options: .init(cell: PixelSize(width: 10, height: 19))).get()
+    let image = try SixelEncoder.encode(
+      bitmap, options: .init(cell: PixelSize(width: 10, height: 19))
+    ).get()
     XCTAssertEqual(image.pixelSize, PixelSize(width: 160, height: 120))
-    XCTAssertEqual(image.cellSize, PixelSize(width: 16, height: 7), "120 px / 19 px cells, rounded up")
+    XCTAssertEqual(
+      image.cellSize, PixelSize(width: 16, height: 7), "120 px / 19 px cells, rounded up")
     // 7-bit DCS … ST with raster attributes of the image size.
     XCTAssertEqual(Array(image.bytes.prefix(2)), [0x1B, UInt8(ascii: "P")])
     XCTAssertEqual(Array(image.bytes.suffix(2)), [0x1B, UInt8(ascii: "\\")])
@@ -98,20 +101,25 @@ final class SixelEncoderTests: XCTestCase {
   }
 
   func testErrorsAreValues() {
-    guard case .failure(let error) = SixelEncoder.encode(Bitmap(width: 0, height: 0, pixels: [])) else {
+    guard case .failure(let error) = SixelEncoder.encode(Bitmap(width: 0, height: 0, pixels: []))
+    else {
       return XCTFail("an empty bitmap encoded")
     }
     XCTAssertTrue(error.reason.contains("empty"))
     let tall = Bitmap(width: 1, height: SixelEncoder.maxSide + 1, fill: RGB(1, 2, 3))
-    guard case .failure = SixelEncoder.encode(tall) else { return XCTFail("an oversized bitmap encoded") }
+    guard case .failure = SixelEncoder.encode(tall) else {
+      return XCTFail("an oversized bitmap encoded")
+    }
   }
 
   func testCellsCovering() {
     XCTAssertEqual(
-      SixelImage.cells(covering: PixelSize(width: 100, height: 40), cell: PixelSize(width: 10, height: 20)),
+      SixelImage.cells(
+        covering: PixelSize(width: 100, height: 40), cell: PixelSize(width: 10, height: 20)),
       PixelSize(width: 10, height: 2))
     XCTAssertEqual(
-      SixelImage.cells(covering: PixelSize(width: 101, height: 41), cell: PixelSize(width: 10, height: 20)),
+      SixelImage.cells(
+        covering: PixelSize(width: 101, height: 41), cell: PixelSize(width: 10, height: 20)),
       PixelSize(width: 11, height: 3))
   }
 
@@ -145,7 +153,8 @@ final class SixelEncoderTests: XCTestCase {
     let result = Subprocess.run([tool, six, "--ref", ref, "--min-psnr", "30", "--json"])
     XCTAssertEqual(result.status, 0, result.output)
     let json = try XCTUnwrap(result.output.split(separator: "\n").first { $0.hasPrefix("{") })
-    let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    let object = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
     XCTAssertEqual(object["width"] as? Int, bitmap.width)
     XCTAssertEqual(object["height"] as? Int, bitmap.height)
     XCTAssertGreaterThanOrEqual(object["psnr_db"] as? Double ?? 0, 30)

@@ -13,7 +13,8 @@ enum SixelRoundTrip {
     var height: Int32 = 0
     var ncolors: Int32 = 0
     let status = data.withUnsafeMutableBufferPointer {
-      sixel_decode_raw($0.baseAddress, Int32($0.count), &pixels, &width, &height, &palette, &ncolors, nil)
+      sixel_decode_raw(
+        $0.baseAddress, Int32($0.count), &pixels, &width, &height, &palette, &ncolors, nil)
     }
     guard status & 0x1000 == 0, let pixels, let palette else { return nil }
     defer {
@@ -31,7 +32,8 @@ enum SixelRoundTrip {
   }
 
   /// PSNR in dB of `rgb` (decoded) against `reference` (RGBA), over the shared area.
-  static func psnr(_ decoded: (width: Int, height: Int, rgb: [UInt8]), reference: Bitmap) -> Double {
+  static func psnr(_ decoded: (width: Int, height: Int, rgb: [UInt8]), reference: Bitmap) -> Double
+  {
     let w = min(decoded.width, reference.width)
     let h = min(decoded.height, reference.height)
     var sum = 0.0

@@ -17,7 +17,8 @@ final class TerminalCapabilitiesTests: XCTestCase {
     let w = RecordedTerminals.xtermWindow
     let caps = capabilities(
       RecordedTerminals.xterm,
-      window: WindowSize(columns: w.columns, rows: w.rows, pixelWidth: w.pixelWidth, pixelHeight: w.pixelHeight))
+      window: WindowSize(
+        columns: w.columns, rows: w.rows, pixelWidth: w.pixelWidth, pixelHeight: w.pixelHeight))
     XCTAssertEqual(caps.graphicsMode(requested: .auto), .sixel)
     XCTAssertEqual(caps.cellSize, PixelSize(width: 10, height: 19))
     XCTAssertEqual(caps.cellSizeSource, .windowSize)
@@ -40,7 +41,8 @@ final class TerminalCapabilitiesTests: XCTestCase {
     XCTAssertEqual(areaOnly.cellSizeSource, .textAreaReport)
     // Insane window pixels (1 px per cell) are not believed.
     let insane = capabilities(
-      RecordedTerminals.kitty, window: WindowSize(columns: 200, rows: 50, pixelWidth: 200, pixelHeight: 50))
+      RecordedTerminals.kitty,
+      window: WindowSize(columns: 200, rows: 50, pixelWidth: 200, pixelHeight: 50))
     XCTAssertEqual(insane.cellSize, PixelSize(width: 10, height: 20))
     XCTAssertEqual(insane.cellSizeSource, .cellReport)
     // Nothing at all.
@@ -62,7 +64,8 @@ final class TerminalCapabilitiesTests: XCTestCase {
     XCTAssertEqual(foot.cellSize, PixelSize(width: 6, height: 12))
     XCTAssertTrue(foot.synchronizedOutput)
     XCTAssertTrue(capabilities(RecordedTerminals.wezterm).synchronizedOutput)
-    XCTAssertEqual(capabilities(RecordedTerminals.mlterm, window: nil).cellSize, PixelSize(width: 8, height: 16))
+    XCTAssertEqual(
+      capabilities(RecordedTerminals.mlterm, window: nil).cellSize, PixelSize(width: 8, height: 16))
   }
 
   func testTerminalsWithoutSixelGetHalfBlocks() {
@@ -76,12 +79,14 @@ final class TerminalCapabilitiesTests: XCTestCase {
   }
 
   func testTmux33SwallowsSixelEvenWhenTheOuterTerminalHasIt() {
-    let caps = capabilities(RecordedTerminals.tmux33, environment: RecordedTerminals.tmux33Environment)
+    let caps = capabilities(
+      RecordedTerminals.tmux33, environment: RecordedTerminals.tmux33Environment)
     XCTAssertEqual(caps.environment.tmuxVersion, TmuxVersion(major: 3, minor: 3))
     XCTAssertEqual(caps.graphicsMode(requested: .auto), .halfBlock)
     XCTAssertTrue(caps.modeDecision(requested: .auto).reason.contains("3.3a"))
     // Even if a DA1 listing 4 got through, tmux before 3.4 means no sixel.
-    let lying = capabilities(Array("\u{1B}[?1;2;4c".utf8), environment: RecordedTerminals.tmux33Environment)
+    let lying = capabilities(
+      Array("\u{1B}[?1;2;4c".utf8), environment: RecordedTerminals.tmux33Environment)
     XCTAssertEqual(lying.graphicsMode(requested: .auto), .halfBlock)
   }
 
@@ -91,7 +96,8 @@ final class TerminalCapabilitiesTests: XCTestCase {
     XCTAssertEqual(caps34.environment.tmuxVersion, TmuxVersion(major: 3, minor: 4))
     XCTAssertEqual(caps34.graphicsMode(requested: .auto), .sixel)
     // tmux 3.4 without sixel support: DA1 lacks 4.
-    let plain34 = capabilities(Array("\u{1B}P>|tmux 3.4\u{1B}\\\u{1B}[?1;2c".utf8), environment: env)
+    let plain34 = capabilities(
+      Array("\u{1B}P>|tmux 3.4\u{1B}\\\u{1B}[?1;2c".utf8), environment: env)
     XCTAssertEqual(plain34.graphicsMode(requested: .auto), .halfBlock)
     // Unknown version: half-blocks.
     let unknown = capabilities(Array("\u{1B}[?1;2;4c".utf8), environment: env)
@@ -117,8 +123,10 @@ final class TerminalCapabilitiesTests: XCTestCase {
     XCTAssertFalse(silent.answered)
     XCTAssertEqual(silent.graphicsMode(requested: .auto), .halfBlock)
     XCTAssertEqual(silent.graphicsMode(requested: .sixel), .sixel)
-    XCTAssertEqual(capabilities(RecordedTerminals.xterm).graphicsMode(requested: .halfBlock), .halfBlock)
-    let screen = capabilities(RecordedTerminals.xterm, environment: ["TERM": "screen", "STY": "1.pts-0"])
+    XCTAssertEqual(
+      capabilities(RecordedTerminals.xterm).graphicsMode(requested: .halfBlock), .halfBlock)
+    let screen = capabilities(
+      RecordedTerminals.xterm, environment: ["TERM": "screen", "STY": "1.pts-0"])
     XCTAssertEqual(screen.graphicsMode(requested: .auto), .halfBlock)
   }
 
@@ -138,7 +146,9 @@ final class TerminalCapabilitiesTests: XCTestCase {
     XCTAssertEqual(try GraphicsMode.parse("auto").get(), .auto)
     XCTAssertEqual(try GraphicsMode.parse("SIXEL").get(), .sixel)
     XCTAssertEqual(try GraphicsMode.parse("halfblock").get(), .halfBlock)
-    guard case .failure(let error) = GraphicsMode.parse("kitty") else { return XCTFail("parsed kitty") }
+    guard case .failure(let error) = GraphicsMode.parse("kitty") else {
+      return XCTFail("parsed kitty")
+    }
     XCTAssertTrue(error.description.contains("'kitty'"))
   }
 }
