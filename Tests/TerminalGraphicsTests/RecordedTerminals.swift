@@ -14,10 +14,10 @@ enum RecordedTerminals {
   /// TIOCGWINSZ in that window: the 2 px borders are included in the pixels.
   static let xtermWindow = (columns: 100, rows: 40, pixelWidth: 1004, pixelHeight: 764)
 
-  /// mlterm 3.9: DA1 as mlterm's vt_parser sends it (the widely tabulated
-  /// `CSI ? 63;1;2;3;4;7;29 c`, e.g. in libsixel's and finalcut's terminal tables); it
-  /// answers the cell-size report too. XTVERSION and XTSMGRAPHICS are left unanswered.
-  static let mlterm = bytes("\u{1B}[6;16;8t" + "\u{1B}[?63;1;2;3;4;7;29c")
+  /// mlterm 3.9: DA1 as mlterm sends it (`CSI ? 63;1;2;3;4;7;29 c`, as tabulated in
+  /// finalcut's and other terminal-detection tables). Only DA1 is replayed: what mlterm
+  /// answers to the other queries was not recorded, so they stay unanswered here.
+  static let mlterm = bytes("\u{1B}[?63;1;2;3;4;7;29c")
 
   /// foot 1.27.0, from the ucs-detect results (jquast/ucs-detect data/foot.yaml:
   /// XTVERSION `foot(1.27.0)`, DA1 class 62 with 4;22;28;52, mode 2026 reset = 2, cell
@@ -33,7 +33,8 @@ enum RecordedTerminals {
       + "\u{1B}[?65;4;6;18;22c")
 
   /// kitty 0.26.5: XTVERSION `kitty(0.26.5)`, DA1 `CSI ? 62 ; c` (no 4: kitty draws
-  /// images with its own protocol, not sixel), 2026 supported, 16t answered.
+  /// images with its own protocol, not sixel; as tabulated by terminal-detection code),
+  /// 2026 supported; the 16t answer is shaped as kitty sends it, for a 10×20 font.
   static let kitty = bytes(
     "\u{1B}P>|kitty(0.26.5)\u{1B}\\" + "\u{1B}[6;20;10t" + "\u{1B}[?2026;2$y" + "\u{1B}[?62;c")
 

@@ -64,8 +64,12 @@ final class TerminalCapabilitiesTests: XCTestCase {
     XCTAssertEqual(foot.cellSize, PixelSize(width: 6, height: 12))
     XCTAssertTrue(foot.synchronizedOutput)
     XCTAssertTrue(capabilities(RecordedTerminals.wezterm).synchronizedOutput)
-    XCTAssertEqual(
-      capabilities(RecordedTerminals.mlterm, window: nil).cellSize, PixelSize(width: 8, height: 16))
+    // mlterm answered only DA1: the cell comes from TIOCGWINSZ, else the default.
+    let mlterm = capabilities(
+      RecordedTerminals.mlterm,
+      window: WindowSize(columns: 80, rows: 24, pixelWidth: 640, pixelHeight: 384))
+    XCTAssertEqual(mlterm.cellSize, PixelSize(width: 8, height: 16))
+    XCTAssertEqual(mlterm.cellSizeSource, .windowSize)
   }
 
   func testTerminalsWithoutSixelGetHalfBlocks() {
