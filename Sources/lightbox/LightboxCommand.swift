@@ -8,7 +8,10 @@ struct LightboxCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "lightbox",
     abstract: "The Photos app of the terminal: browse a photo library with real thumbnails.",
-    subcommands: [Browse.self, Demo.self, Thumbnails.self, Bench.self, ThumbnailsBench.self],
+    subcommands: [
+      Browse.self, Demo.self, Show.self, Thumbnails.self, Doctor.self, Bench.self,
+      ThumbnailsBench.self,
+    ],
     defaultSubcommand: Browse.self)
 }
 

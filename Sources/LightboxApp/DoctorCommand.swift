@@ -1,0 +1,120 @@
+import TerminalGraphics
+
+/// `lightbox doctor`: what the terminal was asked, what it answered, and what Lightbox
+/// concluded — the first thing to run when a picture looks wrong.
+public enum DoctorCommand {
+  /// Probes the controlling terminal and returns the report.
+  public static func run(environment: [String: String], graphics: GraphicsMode = .auto) -> String {
+    report(CapabilityProbe.run(environment: environment), graphics: graphics)
+  }
+
+  /// The report for a probe result. Pure: every byte from the terminal is shown escaped.
+  public static func report(_ probe: CapabilityProbe.Result, graphics: GraphicsMode = .auto)
+    -> String
+  {
+    let caps = probe.capabilities
+    let env = caps.environment
+    var lines: [String] = ["Lightbox terminal report", "", "Environment:"]
+    lines += env.reportLines.map { "  " + $0 }
+    if env.insideTmux {
+      let version = env.tmuxVersion.map { "tmux \($0)" } ?? "version unknown"
+      lines.append("  inside tmux: yes (\(version))")
+    } else {
+      lines.append("  inside tmux: no")
+    }
+    if env.insideScreen { lines.append("  inside GNU screen: yes") }
+    if let ws = caps.windowSize {
+      lines.append(
+        "  window (TIOCGWINSZ): \(ws.columns)×\(ws.rows) cells, "
+          + "\(ws.pixelWidth)×\(ws.pixelHeight) px"
+      )
+    } else {
+      lines.append("  window (TIOCGWINSZ): unavailable")
+    }
+
+    lines.append("")
+    switch probe.outcome {
+    case .notATerminal:
+      lines.append("Queries: none sent (\(probe.outcome.rawValue)).")
+    case .answered, .timedOut:
+      lines.append(
+        "Queries (one batch, DA1 last): \(probe.outcome.rawValue) after "
+          + "\(Int(probe.elapsedMilliseconds.rounded())) ms")
+      var used = Set<Int>()
+      for (index, query) in probe.sent.enumerated() {
+        let replies = caps.replies.enumerated().filter {
+          queryIndex(for: $0.element.reply) == index
+        }
+        replies.forEach { used.insert($0.offset) }
+        let answer =
+          replies.isEmpty
+          ? "(no reply)"
+          : replies.map { ReplyParser.displayText($0.element.bytes) }.joined(separator: " ")
+        lines.append("  \(query.name)")
+        lines.append("    sent \(ReplyParser.displayText(query.bytes))  →  \(answer)")
+      }
+      let others = caps.replies.enumerated().filter { !used.contains($0.offset) }
+      for other in others {
+        lines.append("  other reply: \(ReplyParser.displayText(other.element.bytes))")
+      }
+      if !probe.leftoverInput.isEmpty {
+        lines.append(
+          "  typed during the probe (kept as input): "
+            + ReplyParser.displayText(probe.leftoverInput)
+        )
+      }
+    }
+
+    lines.append("")
+    lines.append("Conclusions:")
+    let decision = caps.modeDecision(requested: graphics)
+    lines.append("  graphics mode: \(decision.mode.rawValue) — \(decision.reason)")
+    let sixel = caps.sixelSupport
+    if graphics != .auto {
+      lines.append("  sixel: \(sixel.available ? "available" : "not used") — \(sixel.reason)")
+    }
+    lines.append(
+      "  cell size: \(caps.cellSize.width)×\(caps.cellSize.height) px "
+        + "(\(caps.cellSizeSource.rawValue))"
+    )
+    if let registers = caps.reportedColorRegisters {
+      lines.append(
+        "  colour registers: \(registers) (XTSMGRAPHICS); sixel palette \(caps.sixelPaletteSize)")
+      if registers < 64 {
+        lines.append(
+          "    few registers make photos look posterised: raise them "
+            + "(xterm: numColorRegisters: 256)"
+        )
+      }
+    } else {
+      lines.append(
+        "  colour registers: not reported; sixel palette \(caps.sixelPaletteSize) assumed")
+    }
+    if let max = caps.maxSixelSize {
+      lines.append("  largest sixel image: \(max.width)×\(max.height) px (XTSMGRAPHICS)")
+    }
+    lines.append("  synchronized output (mode 2026): \(caps.synchronizedOutput ? "yes" : "no")")
+    lines.append(
+      "  terminal: "
+        + (caps.terminalVersion.map { ReplyParser.displayText(Array($0.utf8)) }
+          ?? "did not say (XTVERSION)")
+    )
+    lines.append("  half-block colours: \(env.colorDepth.rawValue) (COLORTERM)")
+    lines.append("  libsixel: \(SixelEncoder.libraryVersion)")
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The index in `CapabilityProbe.queries` of the query a reply answers, or nil.
+  static func queryIndex(for reply: TerminalReply) -> Int? {
+    switch reply {
+    case .version: return 0
+    case .graphicsAttribute(item: 1, _, _): return 1
+    case .graphicsAttribute(item: 2, _, _): return 2
+    case .cellSize: return 3
+    case .textAreaSize: return 4
+    case .modeReport(mode: 2026, _): return 5
+    case .deviceAttributes: return 6
+    default: return nil
+    }
+  }
+}

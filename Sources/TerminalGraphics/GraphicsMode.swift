@@ -1,0 +1,25 @@
+/// How pictures are drawn: chosen from the terminal's answers, or forced by the user.
+public enum GraphicsMode: String, Sendable, Hashable, CaseIterable {
+  /// Decide from the capability probe.
+  case auto
+  /// DEC sixel graphics: real pixels.
+  case sixel
+  /// `▀` cells with 24-bit or 256-colour SGR: works everywhere.
+  case halfBlock = "halfblock"
+
+  /// An option value that is not a mode.
+  public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let value: String
+    public var description: String { "graphics must be auto, sixel or halfblock, not '\(value)'" }
+  }
+
+  /// Parses `auto`, `sixel` or `halfblock` (also `half-block`, `blocks`), case-insensitive.
+  public static func parse(_ text: String) -> Result<GraphicsMode, ParseError> {
+    switch text.lowercased() {
+    case "auto": return .success(.auto)
+    case "sixel", "sixels": return .success(.sixel)
+    case "halfblock", "half-block", "halfblocks", "blocks", "block": return .success(.halfBlock)
+    default: return .failure(ParseError(value: text))
+    }
+  }
+}

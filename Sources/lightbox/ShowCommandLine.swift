@@ -1,0 +1,43 @@
+import ArgumentParser
+import Foundation
+import LightboxApp
+import TerminalGraphics
+
+/// `lightbox show FILE…`: print pictures inline and exit.
+struct Show: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Print photos inline in the terminal (sixel or half-blocks) and exit.")
+
+  @Argument(help: "JPEG or PNG files.", completion: .file())
+  var files: [String]
+
+  @Option(help: "auto, sixel or halfblock (default: auto, from the terminal's answers).")
+  var graphics: String = "auto"
+
+  @Option(help: "Width in columns (default: the terminal's width).")
+  var width: Int?
+
+  @Option(help: "Most rows a picture may take (default: no limit; the width decides).")
+  var height: Int?
+
+  func validate() throws {
+    if case .failure(let error) = GraphicsMode.parse(graphics) {
+      throw ValidationError(error.description)
+    }
+    if let width, !(1...ShowLayout.maxColumns).contains(width) {
+      throw ValidationError("--width must be between 1 and \(ShowLayout.maxColumns)")
+    }
+    if let height, !(1...ShowLayout.maxHalfBlockRows).contains(height) {
+      throw ValidationError("--height must be between 1 and \(ShowLayout.maxHalfBlockRows)")
+    }
+    if files.isEmpty { throw ValidationError("give at least one file") }
+  }
+
+  func run() throws {
+    let mode = (try? GraphicsMode.parse(graphics).get()) ?? .auto
+    let status = ShowCommand.run(
+      .init(files: files, graphics: mode, columns: width, rows: height),
+      environment: ProcessInfo.processInfo.environment)
+    if status != 0 { throw ExitCode(status) }
+  }
+}
