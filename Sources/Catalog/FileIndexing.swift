@@ -32,21 +32,10 @@ enum FileIndexing {
     if format == .video {
       return CatalogEntry(path: path, stamp: stamp, reason: "video", isError: false)
     }
-    let name = String(decoding: path.lastComponent, as: UTF8.self)
-    let date =
-      metadata.captureDate ?? FileNameDateParser.captureDate(fromFileName: name)
-      ?? localDate(epochSeconds: stamp.mtimeSeconds)
+    let date = CaptureDateFallback.captureDate(
+      metadata: metadata, fileName: String(decoding: path.lastComponent, as: UTF8.self),
+      modificationTime: stamp.mtimeSeconds)
     return CatalogEntry(path: path, stamp: stamp, metadata: metadata, captureDate: date)
-  }
-
-  /// The local wall-clock date of an instant in this machine's time zone, with its offset.
-  static func localDate(epochSeconds: Int64) -> CaptureDate {
-    var t = time_t(clamping: epochSeconds)
-    var parts = tm()
-    if localtime_r(&t, &parts) == nil { parts.tm_gmtoff = 0 }
-    return CaptureDate(
-      epochSeconds: epochSeconds, utcOffsetSeconds: Int(parts.tm_gmtoff), recordOffset: true,
-      source: .fileModification)
   }
 
   /// The first `MetadataReader.maxHeaderBytes` of a file named by bytes (regular files

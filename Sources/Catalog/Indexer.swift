@@ -93,6 +93,9 @@ public final class Indexer: Sendable {
 
   // MARK: - The run
 
+  /// At most this many problem lines are kept in a summary.
+  static let maxProblems = 100
+
   private func run(
     targets: [LibraryPath], missingMeansRemoved: Bool,
     progress: @escaping @Sendable (IndexProgress) -> Void
@@ -169,7 +172,12 @@ public final class Indexer: Sendable {
       let batch = Array(todo[batchStart..<min(total, batchStart + batchSize)])
       let entries = readAll(batch)
       for entry in entries {
-        if entry.isError { summary.errors += 1 }
+        if entry.isError {
+          summary.errors += 1
+          if summary.problems.count < Self.maxProblems {
+            summary.problems.append("\(entry.path): \(entry.reason ?? "cannot read")")
+          }
+        }
         guard entry.isPhoto else {
           if known[entry.path]?.isPhoto == true { summary.removed += 1 }
           continue
@@ -190,7 +198,11 @@ public final class Indexer: Sendable {
     }
     try writer.finish()
 
-    summary.seconds = elapsed()
+    if summary.problems.count >= Self.maxProblems {
+      summary.problems.append("(only the first \(Self.maxProblems) problems are listed)")
+    }
+    // Milliseconds are plenty, and keep the JSON short.
+    summary.seconds = (elapsed() * 1000).rounded() / 1000
     let seconds = summary.seconds - readingStarted
     progress(
       IndexProgress(

@@ -8,7 +8,7 @@ struct LightboxCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "lightbox",
     abstract: "The Photos app of the terminal: browse a photo library with real thumbnails.",
-    subcommands: [Browse.self, Demo.self],
+    subcommands: [Browse.self, Demo.self, IndexCommandLine.self, InfoCommandLine.self],
     defaultSubcommand: Browse.self)
 }
 
