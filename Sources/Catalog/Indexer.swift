@@ -74,7 +74,8 @@ public final class Indexer: Sendable {
     state.setCancelled(false)
     let roots = try catalog.rootPaths()
     let targets = paths.map(\.normalized).filter { path in
-      guard let root = roots.filter({ $0.contains(path) }).max(by: { $0.bytes.count < $1.bytes.count })
+      guard
+        let root = roots.filter({ $0.contains(path) }).max(by: { $0.bytes.count < $1.bytes.count })
       else { return false }
       // Hidden below the root (".thumbnails/x.jpg", ".x.swp"): not part of the library.
       let below = path.bytes.dropFirst(root.normalized.bytes.count)
@@ -113,11 +114,9 @@ public final class Indexer: Sendable {
         etaSeconds: nil))
 
     // 1. What the catalog knows, and what is on disk.
-    var known: [LibraryPath: CatalogWriter.Known] = [:]
+    var unseen: [LibraryPath: CatalogWriter.Known] = [:]
     try catalog.read { db in
-      for target in targets {
-        known.merge(try CatalogWriter.knownFiles(db, under: target)) { a, _ in a }
-      }
+      for target in targets { try CatalogWriter.knownFiles(db, under: target, into: &unseen) }
     }
     var walker = LibraryWalker()
     var missing: [LibraryPath] = []
@@ -130,22 +129,21 @@ public final class Indexer: Sendable {
     }
     summary.problems = walker.problems
 
-    // 2. Compare stamps: unchanged files are not read.
-    var todo: [LibraryWalker.File] = []
-    var seen = Set<LibraryPath>(minimumCapacity: walker.files.count)
-    for file in walker.files where seen.insert(file.path).inserted {
-      if let row = known[file.path], row.stamp == file.stamp {
+    // 2. Compare stamps: unchanged files are not read. What is left of `unseen` after
+    // the walk has vanished (each path is walked once: folders are entered once).
+    var todo: [(file: LibraryWalker.File, wasPhoto: Bool?)] = []
+    for file in walker.files {
+      let row = unseen.removeValue(forKey: file.path)
+      if let row, row.stamp == file.stamp {
         summary.unchanged += 1
       } else {
-        todo.append(file)
+        todo.append((file, row?.isPhoto))
       }
     }
 
     // 3. Vanished files (not under a folder that could not be read this time).
     let unreadable = walker.unreadable
-    let vanished = known.keys.filter { path in
-      !seen.contains(path) && !unreadable.contains { $0.contains(path) }
-    }
+    let vanished = unseen.keys.filter { path in !unreadable.contains { $0.contains(path) } }
     if !vanished.isEmpty || !missing.isEmpty {
       summary.removed = try catalog.write { db in
         var removed = try CatalogWriter.delete(db, paths: vanished)
@@ -172,6 +170,7 @@ public final class Indexer: Sendable {
       let batch = Array(todo[batchStart..<min(total, batchStart + batchSize)])
       let entries = readAll(batch)
       for entry in entries {
+        let wasPhoto = entry.wasPhoto
         if entry.isError {
           summary.errors += 1
           if summary.problems.count < Self.maxProblems {
@@ -179,13 +178,13 @@ public final class Indexer: Sendable {
           }
         }
         guard entry.isPhoto else {
-          if known[entry.path]?.isPhoto == true { summary.removed += 1 }
+          if wasPhoto == true { summary.removed += 1 }
           continue
         }
-        if known[entry.path]?.isPhoto == true { summary.changed += 1 } else { summary.new += 1 }
+        if wasPhoto == true { summary.changed += 1 } else { summary.new += 1 }
       }
       summary.read += entries.count
-      try writer.submit(entries, known: known)
+      try writer.submit(entries)
       done += batch.count
       batchStart += batch.count
       let seconds = elapsed() - readingStarted
@@ -213,7 +212,7 @@ public final class Indexer: Sendable {
   }
 
   /// Reads the entries of `files` in parallel (results in the same order).
-  private func readAll(_ files: [LibraryWalker.File]) -> [CatalogEntry] {
+  private func readAll(_ files: [(file: LibraryWalker.File, wasPhoto: Bool?)]) -> [CatalogEntry] {
     let slots = UnsafeMutableBufferPointer<CatalogEntry?>.allocate(capacity: files.count)
     slots.initialize(repeating: nil)
     defer {
@@ -226,7 +225,9 @@ public final class Indexer: Sendable {
     let chunks = (files.count + chunk - 1) / chunk
     DispatchQueue.concurrentPerform(iterations: chunks) { c in
       for i in (c * chunk)..<min(files.count, (c + 1) * chunk) {
-        shared[i] = FileIndexing.entry(path: files[i].path, stamp: files[i].stamp)
+        var entry = FileIndexing.entry(path: files[i].file.path, stamp: files[i].file.stamp)
+        entry.wasPhoto = files[i].wasPhoto
+        shared[i] = entry
       }
     }
     state.addReads(files.count)
@@ -253,9 +254,11 @@ public final class Indexer: Sendable {
     }
   }
 
+  /// False only when the path is really gone (not when it merely cannot be reached now).
   private static func exists(_ path: LibraryPath) -> Bool {
     var info = stat()
-    return path.withCString { stat($0, &info) } == 0
+    guard path.withCString({ stat($0, &info) }) != 0 else { return true }
+    return errno != ENOENT && errno != ENOTDIR
   }
 }
 
@@ -270,7 +273,7 @@ private final class BatchWriter: @unchecked Sendable {
   init(catalog: Catalog) { self.catalog = catalog }
 
   /// Waits for the previous batch, then starts writing this one.
-  func submit(_ entries: [CatalogEntry], known: [LibraryPath: CatalogWriter.Known]) throws {
+  func submit(_ entries: [CatalogEntry]) throws {
     group.wait()
     if let failure { throw failure }
     let now = Int64(Date().timeIntervalSince1970)
@@ -279,7 +282,7 @@ private final class BatchWriter: @unchecked Sendable {
       defer { group.leave() }
       do {
         try catalog.write { db in
-          try CatalogWriter.write(db, entries: entries, known: known, now: now)
+          try CatalogWriter.write(db, entries: entries, now: now)
         }
       } catch {
         failure = error
