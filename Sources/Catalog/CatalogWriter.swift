@@ -26,13 +26,18 @@ enum CatalogWriter {
   }
 
   /// The stamps of every file the catalog knows under `root`.
+  ///
+  /// `wholeTree`: most of the table is wanted (a full index of a root), so it is read in
+  /// one pass instead of through the path index plus a row lookup per file.
   static func knownFiles(
-    _ db: Database, under root: LibraryPath, into known: inout [LibraryPath: Known]
+    _ db: Database, under root: LibraryPath, wholeTree: Bool,
+    into known: inout [LibraryPath: Known]
   ) throws {
     let (condition, arguments) = treeCondition(root)
     for (table, isPhoto) in [("assets", true), ("other_files", false)] {
+      let source = wholeTree ? "\(table) NOT INDEXED" : table
       let statement = try db.makeStatement(
-        sql: "SELECT path, size, mtime_ns FROM \(table) WHERE \(condition)")
+        sql: "SELECT path, size, mtime_ns FROM \(source) WHERE \(condition)")
       try statement.setArguments(arguments)
       let s = statement.sqliteStatement
       let rows = try Row.fetchCursor(statement)

@@ -113,11 +113,7 @@ public final class Indexer: Sendable {
         phase: .scanning, found: 0, done: 0, total: 0, elapsedSeconds: 0, rate: 0,
         etaSeconds: nil))
 
-    // 1. What the catalog knows, and what is on disk.
-    var unseen: [LibraryPath: CatalogWriter.Known] = [:]
-    try catalog.read { db in
-      for target in targets { try CatalogWriter.knownFiles(db, under: target, into: &unseen) }
-    }
+    // 1. What is on disk, and what the catalog knows.
     var walker = LibraryWalker()
     var missing: [LibraryPath] = []
     for target in targets {
@@ -125,6 +121,14 @@ public final class Indexer: Sendable {
         missing.append(target)
       } else {
         walker.walk(root: target)
+      }
+    }
+    var unseen: [LibraryPath: CatalogWriter.Known] = [:]
+    unseen.reserveCapacity(walker.files.count)
+    try catalog.read { db in
+      for target in targets {
+        try CatalogWriter.knownFiles(
+          db, under: target, wholeTree: !missingMeansRemoved, into: &unseen)
       }
     }
     summary.problems = walker.problems
@@ -246,10 +250,8 @@ public final class Indexer: Sendable {
       }
       return try Int.fetchOne(
         db,
-        sql: """
-          SELECT count(*) FROM assets WHERE trashed_at IS NULL AND hidden = 0
-          AND (\(conditions.joined(separator: " OR ")))
-          """,
+        // Only the path index is read (hidden and trashed photos are indexed photos too).
+        sql: "SELECT count(*) FROM assets WHERE \(conditions.joined(separator: " OR "))",
         arguments: arguments) ?? 0
     }
   }
