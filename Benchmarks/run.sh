@@ -129,7 +129,7 @@ done
 lb_med=$(printf '%s\n' "${lb[@]}" | median)
 et_med=$(printf '%s\n' "${et[@]}" | median)
 ex_med=$(printf '%s\n' "${ex[@]}" | median)
-indexed=$(index_cold | tail -1)
+indexed=$(index_cold | tail -1 | sed -E 's/"problems":\[[^]]*\],//')
 
 # --- re-scan at RESCAN_COUNT files ------------------------------------------------------
 if [ ! -f "$RESCAN/.complete" ]; then
@@ -144,7 +144,7 @@ RESCAN_FILES=$(find "$RESCAN" -type f -not -name '.*' | wc -l)
 RESCAN_CATALOG="$WORK/rescan.sqlite"
 rm -f "$RESCAN_CATALOG" "$RESCAN_CATALOG-wal" "$RESCAN_CATALOG-shm"
 first_start=$(now_us)
-first=$("$LIGHTBOX" index "$RESCAN" --catalog "$RESCAN_CATALOG" --json | tail -1)
+first=$("$LIGHTBOX" index "$RESCAN" --catalog "$RESCAN_CATALOG" --json | tail -1 | sed -E 's/"problems":\[[^]]*\],//')
 first_us=$(( $(now_us) - first_start ))
 rescan_wall=() rescan_inner=()
 for ((r = 1; r <= RUNS; r++)); do
