@@ -11,10 +11,12 @@ struct IndexCommandLine: ParsableCommand {
       + "since the last run; rows of vanished files are dropped. With no PATH, re-indexes "
       + "every library folder. Safe to interrupt: the next run resumes.")
 
-  @Argument(help: "Folders (or files) to index (default: the library's folders).", completion: .directory)
+  @Argument(
+    help: "Folders (or files) to index (default: the library's folders).", completion: .directory)
   var paths: [String] = []
 
-  @Option(help: "Catalog file (default: $LIGHTBOX_CATALOG, else $XDG_DATA_HOME/lightbox/library.sqlite).")
+  @Option(
+    help: "Catalog file (default: $LIGHTBOX_CATALOG, else $XDG_DATA_HOME/lightbox/library.sqlite).")
   var catalog: String?
 
   @Flag(help: "Print the summary as JSON.")

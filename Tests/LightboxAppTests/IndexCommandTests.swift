@@ -82,7 +82,8 @@ final class IndexCommandTests: XCTestCase {
     let again = Subprocess.run(
       [lightbox, "index", "--catalog", catalog, "--json"], environment: environment)
     XCTAssertEqual(again.status, 0, again.output)
-    let summary = try JSONDecoder().decode(IndexSummary.self, from: Data(lastLine(again.output).utf8))
+    let summary = try JSONDecoder().decode(
+      IndexSummary.self, from: Data(lastLine(again.output).utf8))
     XCTAssertEqual(summary.total, 5)
     XCTAssertEqual(summary.new, 0)
     XCTAssertEqual(summary.read, 0, "nothing changed: nothing read")
@@ -97,7 +98,10 @@ final class IndexCommandTests: XCTestCase {
     try Self.writePhotos(3, in: library)
     let catalog = home.appendingPathComponent("c/library.sqlite").path
     let result = Subprocess.run(
-      ["/usr/bin/script", "-qec", "\(lightbox!) index \(library) --catalog \(catalog)", "/dev/null"],
+      [
+        "/usr/bin/script", "-qec", "\(lightbox!) index \(library) --catalog \(catalog)",
+        "/dev/null",
+      ],
       environment: environment)
     XCTAssertEqual(result.status, 0, result.output)
     XCTAssertTrue(result.output.contains("\rindexing ["), result.output)
@@ -196,9 +200,10 @@ final class IndexCommandTests: XCTestCase {
       let object = try XCTUnwrap(
         try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], path)
       XCTAssertEqual(object["path"] as? String, corpus.appendingPathComponent(path).path)
-      for key in ["format", "width", "height", "orientation", "dateTimeOriginal", "captureDate",
-        "captureDateSource", "make", "model", "lens", "error"]
-      {
+      for key in [
+        "format", "width", "height", "orientation", "dateTimeOriginal", "captureDate",
+        "captureDateSource", "make", "model", "lens", "error",
+      ] {
         XCTAssertTrue(object.keys.contains(key), "\(path): no \(key)")
       }
       let actual = InfoAnswer(
@@ -236,15 +241,18 @@ final class IndexCommandTests: XCTestCase {
   func testInfoReadableFormEscapesControlCharactersAndReportsErrors() throws {
     let folder = home.appendingPathComponent("odd").path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    let exif = ExifWriter(byteOrder: .littleEndian, ifd0: [.init(0x010F, .ascii("Evil\u{1B}[2J"))]).build()
+    let exif = ExifWriter(byteOrder: .littleEndian, ifd0: [.init(0x010F, .ascii("Evil\u{1B}[2J"))])
+      .build()
     let bytes = try JPEGEncoder.encode(
       Bitmap(width: 4, height: 4, fill: RGB(1, 2, 3)), quality: 80, exif: exif
     ).get()
     try Data(bytes).write(to: URL(fileURLWithPath: folder + "/IMG_20240813_102201.jpg"))
     try Data().write(to: URL(fileURLWithPath: folder + "/empty.jpg"))
     let result = Subprocess.run(
-      [lightbox, "info", folder + "/IMG_20240813_102201.jpg", folder + "/empty.jpg",
-       folder + "/missing.jpg"],
+      [
+        lightbox, "info", folder + "/IMG_20240813_102201.jpg", folder + "/empty.jpg",
+        folder + "/missing.jpg",
+      ],
       environment: environment)
     XCTAssertEqual(result.status, 0, result.output)
     XCTAssertFalse(result.output.contains("\u{1B}"), "no escape sequence reaches the terminal")
@@ -264,5 +272,7 @@ final class IndexCommandTests: XCTestCase {
 struct InfoAnswer: Equatable, CustomStringConvertible {
   var date: String?
   var orientation: Int?
-  var description: String { "date=\(date ?? "-") orientation=\(orientation.map(String.init) ?? "-")" }
+  var description: String {
+    "date=\(date ?? "-") orientation=\(orientation.map(String.init) ?? "-")"
+  }
 }
