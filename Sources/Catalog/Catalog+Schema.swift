@@ -49,7 +49,6 @@ extension Catalog {
             indexed_at INTEGER NOT NULL
           );
           CREATE INDEX assets_timeline ON assets(capture_sort_key, path);
-          CREATE INDEX assets_day ON assets(capture_day);
           CREATE INDEX assets_favorite ON assets(favorite) WHERE favorite = 1;
           CREATE INDEX assets_trashed ON assets(trashed_at) WHERE trashed_at IS NOT NULL;
 

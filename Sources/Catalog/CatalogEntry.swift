@@ -13,6 +13,9 @@ struct CatalogEntry: Sendable {
   var reason: String?
   /// True when reading failed (counted in the summary's errors).
   var isError: Bool
+  /// Whether the catalog held this path as a photo (true), as another file (false), or
+  /// not at all (nil) before this run.
+  var wasPhoto: Bool? = nil
 
   /// A photo with its metadata.
   init(path: LibraryPath, stamp: FileStamp, metadata: PhotoMetadata, captureDate: CaptureDate) {

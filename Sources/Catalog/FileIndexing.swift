@@ -10,15 +10,11 @@ import PhotoModel
 enum FileIndexing {
   /// The entry of `path` whose stat gave `stamp`.
   static func entry(path: LibraryPath, stamp: FileStamp) -> CatalogEntry {
-    let result: Result<PhotoMetadata, MetadataError>
-    if path.isValidUTF8 {
-      result = MetadataReader.read(contentsOf: path.string)
-    } else {
-      // A name that is not UTF-8 cannot go through a String: open it by its bytes.
-      result = readHead(path).flatMap { head in
-        head.isEmpty
-          ? .failure(MetadataError(reason: "empty file")) : .success(MetadataReader.read(bytes: head))
-      }
+    // The head up to the first JPEG scan (the whole 128 KB head for other formats), read
+    // by the exact path bytes: see HeadReader for why this is the reader's own view.
+    let result = HeadReader.read(path).flatMap { head -> Result<PhotoMetadata, MetadataError> in
+      head.isEmpty
+        ? .failure(MetadataError(reason: "empty file")) : .success(MetadataReader.read(bytes: head))
     }
     let metadata: PhotoMetadata
     switch result {
@@ -32,55 +28,9 @@ enum FileIndexing {
     if format == .video {
       return CatalogEntry(path: path, stamp: stamp, reason: "video", isError: false)
     }
-    let name = String(decoding: path.lastComponent, as: UTF8.self)
-    let date =
-      metadata.captureDate ?? FileNameDateParser.captureDate(fromFileName: name)
-      ?? localDate(epochSeconds: stamp.mtimeSeconds)
+    let date = CaptureDateFallback.captureDate(
+      metadata: metadata, fileName: String(decoding: path.lastComponent, as: UTF8.self),
+      modificationTime: stamp.mtimeSeconds)
     return CatalogEntry(path: path, stamp: stamp, metadata: metadata, captureDate: date)
-  }
-
-  /// The local wall-clock date of an instant in this machine's time zone, with its offset.
-  static func localDate(epochSeconds: Int64) -> CaptureDate {
-    var t = time_t(clamping: epochSeconds)
-    var parts = tm()
-    if localtime_r(&t, &parts) == nil { parts.tm_gmtoff = 0 }
-    return CaptureDate(
-      epochSeconds: epochSeconds, utcOffsetSeconds: Int(parts.tm_gmtoff), recordOffset: true,
-      source: .fileModification)
-  }
-
-  /// The first `MetadataReader.maxHeaderBytes` of a file named by bytes (regular files
-  /// only; opened non-blocking so a FIFO swapped in never blocks).
-  static func readHead(_ path: LibraryPath) -> Result<[UInt8], MetadataError> {
-    let fd = path.withCString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
-    guard fd >= 0 else { return .failure(systemError("cannot open file")) }
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-      return .failure(MetadataError(reason: "not a regular file"))
-    }
-    let capacity = max(0, min(MetadataReader.maxHeaderBytes, Int(info.st_size)))
-    var failure: Int32 = 0
-    let head = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-      var total = 0
-      while total < capacity, let base = buffer.baseAddress {
-        let n = read(fd, base + total, capacity - total)
-        if n > 0 {
-          total += n
-        } else if n < 0, errno == EINTR {
-          continue
-        } else {
-          if n < 0 { failure = errno }
-          break
-        }
-      }
-      count = total
-    }
-    if failure != 0, head.isEmpty { return .failure(systemError("cannot read file", failure)) }
-    return .success(head)
-  }
-
-  private static func systemError(_ what: String, _ code: Int32 = errno) -> MetadataError {
-    MetadataError(reason: "\(what): \(String(cString: strerror(code)))")
   }
 }

@@ -2,7 +2,8 @@ import Foundation
 
 /// What one indexing run did (the `lightbox index` summary; Codable for `--json`).
 public struct IndexSummary: Sendable, Equatable, Codable, CustomStringConvertible {
-  /// Photos in the catalog under the indexed roots afterwards.
+  /// Photos in the catalog under the indexed roots afterwards (hidden and trashed ones
+  /// included).
   public var total: Int = 0
   /// Photos added.
   public var new: Int = 0

@@ -74,7 +74,8 @@ public final class Indexer: Sendable {
     state.setCancelled(false)
     let roots = try catalog.rootPaths()
     let targets = paths.map(\.normalized).filter { path in
-      guard let root = roots.filter({ $0.contains(path) }).max(by: { $0.bytes.count < $1.bytes.count })
+      guard
+        let root = roots.filter({ $0.contains(path) }).max(by: { $0.bytes.count < $1.bytes.count })
       else { return false }
       // Hidden below the root (".thumbnails/x.jpg", ".x.swp"): not part of the library.
       let below = path.bytes.dropFirst(root.normalized.bytes.count)
@@ -93,6 +94,9 @@ public final class Indexer: Sendable {
 
   // MARK: - The run
 
+  /// At most this many problem lines are kept in a summary.
+  static let maxProblems = 100
+
   private func run(
     targets: [LibraryPath], missingMeansRemoved: Bool,
     progress: @escaping @Sendable (IndexProgress) -> Void
@@ -109,13 +113,7 @@ public final class Indexer: Sendable {
         phase: .scanning, found: 0, done: 0, total: 0, elapsedSeconds: 0, rate: 0,
         etaSeconds: nil))
 
-    // 1. What the catalog knows, and what is on disk.
-    var known: [LibraryPath: CatalogWriter.Known] = [:]
-    try catalog.read { db in
-      for target in targets {
-        known.merge(try CatalogWriter.knownFiles(db, under: target)) { a, _ in a }
-      }
-    }
+    // 1. What is on disk, and what the catalog knows.
     var walker = LibraryWalker()
     var missing: [LibraryPath] = []
     for target in targets {
@@ -125,24 +123,31 @@ public final class Indexer: Sendable {
         walker.walk(root: target)
       }
     }
+    var unseen: [LibraryPath: CatalogWriter.Known] = [:]
+    unseen.reserveCapacity(walker.files.count)
+    try catalog.read { db in
+      for target in targets {
+        try CatalogWriter.knownFiles(
+          db, under: target, wholeTree: !missingMeansRemoved, into: &unseen)
+      }
+    }
     summary.problems = walker.problems
 
-    // 2. Compare stamps: unchanged files are not read.
-    var todo: [LibraryWalker.File] = []
-    var seen = Set<LibraryPath>(minimumCapacity: walker.files.count)
-    for file in walker.files where seen.insert(file.path).inserted {
-      if let row = known[file.path], row.stamp == file.stamp {
+    // 2. Compare stamps: unchanged files are not read. What is left of `unseen` after
+    // the walk has vanished (each path is walked once: folders are entered once).
+    var todo: [(file: LibraryWalker.File, wasPhoto: Bool?)] = []
+    for file in walker.files {
+      let row = unseen.removeValue(forKey: file.path)
+      if let row, row.stamp == file.stamp {
         summary.unchanged += 1
       } else {
-        todo.append(file)
+        todo.append((file, row?.isPhoto))
       }
     }
 
     // 3. Vanished files (not under a folder that could not be read this time).
     let unreadable = walker.unreadable
-    let vanished = known.keys.filter { path in
-      !seen.contains(path) && !unreadable.contains { $0.contains(path) }
-    }
+    let vanished = unseen.keys.filter { path in !unreadable.contains { $0.contains(path) } }
     if !vanished.isEmpty || !missing.isEmpty {
       summary.removed = try catalog.write { db in
         var removed = try CatalogWriter.delete(db, paths: vanished)
@@ -169,15 +174,21 @@ public final class Indexer: Sendable {
       let batch = Array(todo[batchStart..<min(total, batchStart + batchSize)])
       let entries = readAll(batch)
       for entry in entries {
-        if entry.isError { summary.errors += 1 }
+        let wasPhoto = entry.wasPhoto
+        if entry.isError {
+          summary.errors += 1
+          if summary.problems.count < Self.maxProblems {
+            summary.problems.append("\(entry.path): \(entry.reason ?? "cannot read")")
+          }
+        }
         guard entry.isPhoto else {
-          if known[entry.path]?.isPhoto == true { summary.removed += 1 }
+          if wasPhoto == true { summary.removed += 1 }
           continue
         }
-        if known[entry.path]?.isPhoto == true { summary.changed += 1 } else { summary.new += 1 }
+        if wasPhoto == true { summary.changed += 1 } else { summary.new += 1 }
       }
       summary.read += entries.count
-      try writer.submit(entries, known: known)
+      try writer.submit(entries)
       done += batch.count
       batchStart += batch.count
       let seconds = elapsed() - readingStarted
@@ -190,7 +201,11 @@ public final class Indexer: Sendable {
     }
     try writer.finish()
 
-    summary.seconds = elapsed()
+    if summary.problems.count >= Self.maxProblems {
+      summary.problems.append("(only the first \(Self.maxProblems) problems are listed)")
+    }
+    // Milliseconds are plenty, and keep the JSON short.
+    summary.seconds = (elapsed() * 1000).rounded() / 1000
     let seconds = summary.seconds - readingStarted
     progress(
       IndexProgress(
@@ -201,7 +216,7 @@ public final class Indexer: Sendable {
   }
 
   /// Reads the entries of `files` in parallel (results in the same order).
-  private func readAll(_ files: [LibraryWalker.File]) -> [CatalogEntry] {
+  private func readAll(_ files: [(file: LibraryWalker.File, wasPhoto: Bool?)]) -> [CatalogEntry] {
     let slots = UnsafeMutableBufferPointer<CatalogEntry?>.allocate(capacity: files.count)
     slots.initialize(repeating: nil)
     defer {
@@ -214,7 +229,9 @@ public final class Indexer: Sendable {
     let chunks = (files.count + chunk - 1) / chunk
     DispatchQueue.concurrentPerform(iterations: chunks) { c in
       for i in (c * chunk)..<min(files.count, (c + 1) * chunk) {
-        shared[i] = FileIndexing.entry(path: files[i].path, stamp: files[i].stamp)
+        var entry = FileIndexing.entry(path: files[i].file.path, stamp: files[i].file.stamp)
+        entry.wasPhoto = files[i].wasPhoto
+        shared[i] = entry
       }
     }
     state.addReads(files.count)
@@ -233,17 +250,17 @@ public final class Indexer: Sendable {
       }
       return try Int.fetchOne(
         db,
-        sql: """
-          SELECT count(*) FROM assets WHERE trashed_at IS NULL AND hidden = 0
-          AND (\(conditions.joined(separator: " OR ")))
-          """,
+        // Only the path index is read (hidden and trashed photos are indexed photos too).
+        sql: "SELECT count(*) FROM assets WHERE \(conditions.joined(separator: " OR "))",
         arguments: arguments) ?? 0
     }
   }
 
+  /// False only when the path is really gone (not when it merely cannot be reached now).
   private static func exists(_ path: LibraryPath) -> Bool {
     var info = stat()
-    return path.withCString { stat($0, &info) } == 0
+    guard path.withCString({ stat($0, &info) }) != 0 else { return true }
+    return errno != ENOENT && errno != ENOTDIR
   }
 }
 
@@ -258,7 +275,7 @@ private final class BatchWriter: @unchecked Sendable {
   init(catalog: Catalog) { self.catalog = catalog }
 
   /// Waits for the previous batch, then starts writing this one.
-  func submit(_ entries: [CatalogEntry], known: [LibraryPath: CatalogWriter.Known]) throws {
+  func submit(_ entries: [CatalogEntry]) throws {
     group.wait()
     if let failure { throw failure }
     let now = Int64(Date().timeIntervalSince1970)
@@ -267,7 +284,7 @@ private final class BatchWriter: @unchecked Sendable {
       defer { group.leave() }
       do {
         try catalog.write { db in
-          try CatalogWriter.write(db, entries: entries, known: known, now: now)
+          try CatalogWriter.write(db, entries: entries, now: now)
         }
       } catch {
         failure = error

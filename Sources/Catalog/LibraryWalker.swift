@@ -74,12 +74,14 @@ struct LibraryWalker {
       // Hidden files and folders, and "." and "..".
       if UInt8(bitPattern: entry.pointee.d_name.0) == UInt8(ascii: ".") { continue }
       let type = Int32(entry.pointee.d_type)
-      guard type == Int32(DT_REG) || type == Int32(DT_DIR) || type == Int32(DT_LNK)
-        || type == Int32(DT_UNKNOWN)
+      guard
+        type == Int32(DT_REG) || type == Int32(DT_DIR) || type == Int32(DT_LNK)
+          || type == Int32(DT_UNKNOWN)
       else { continue }  // FIFOs, sockets and devices are never opened
       // fstatat relative to the open folder: no full-path lookup per file.
       let status = withUnsafeMutablePointer(to: &entry.pointee.d_name) { tuple in
-        tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) {
+        tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee))
+        {
           fstatat(fd, $0, &info, 0)
         }
       }

@@ -9,8 +9,8 @@ struct LightboxCommand: ParsableCommand {
     commandName: "lightbox",
     abstract: "The Photos app of the terminal: browse a photo library with real thumbnails.",
     subcommands: [
-      Browse.self, Demo.self, Show.self, Thumbnails.self, Doctor.self, Bench.self,
-      ThumbnailsBench.self,
+      Browse.self, Demo.self, IndexCommandLine.self, InfoCommandLine.self, Show.self, Thumbnails.self, Doctor.self,
+      Bench.self, ThumbnailsBench.self,
     ],
     defaultSubcommand: Browse.self)
 }

@@ -60,7 +60,8 @@ final class CatalogSchemaTests: XCTestCase {
     let ids = try catalog.allAssets().map(\.id.rawValue)
     XCTAssertEqual(ids.count, 2)
     try catalog.write { db in
-      try db.execute(sql: "INSERT INTO albums (id, name, created_at) VALUES (1, 'A', 0), (2, 'B', 0)")
+      try db.execute(
+        sql: "INSERT INTO albums (id, name, created_at) VALUES (1, 'A', 0), (2, 'B', 0)")
       for album in [1, 2] {
         for id in ids {
           try db.execute(
@@ -82,7 +83,8 @@ final class CatalogSchemaTests: XCTestCase {
       CaptureDate(
         year: 2024, month: 8, day: 13, hour: 23, minute: 30, second: 59, millisecond: 123,
         utcOffsetSeconds: 9 * 3600, source: .exif),
-      CaptureDate(year: 1969, month: 12, day: 31, hour: 23, minute: 59, second: 59, source: .fileName),
+      CaptureDate(
+        year: 1969, month: 12, day: 31, hour: 23, minute: 59, second: 59, source: .fileName),
       CaptureDate(year: 1850, month: 2, day: 28, millisecond: 1, source: .pngText),
     ]
     for date in dates {

@@ -49,7 +49,9 @@ final class IndexerTests: XCTestCase {
   }
 
   func testRescanWithNothingChangedReadsNothing() throws {
-    for i in 0..<10 { try library.writeJPEG("d\(i % 3)/p\(i).jpg", date: "2024:01:0\(i % 9 + 1) 10:00:00") }
+    for i in 0..<10 {
+      try library.writeJPEG("d\(i % 3)/p\(i).jpg", date: "2024:01:0\(i % 9 + 1) 10:00:00")
+    }
     try library.write("readme.txt", "not a photo")
     let first = try indexer.index(roots: [library.root])
     XCTAssertEqual(first.new, 10)
@@ -110,7 +112,9 @@ final class IndexerTests: XCTestCase {
     XCTAssertEqual(summary.removed, 3)
     XCTAssertEqual(summary.total, 1)
     XCTAssertEqual(try catalog.allAssets().map(\.fileName), ["keep.jpg"])
-    let others = try catalog.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM other_files") }
+    let others = try catalog.read { db in
+      try Int.fetchOne(db, sql: "SELECT count(*) FROM other_files")
+    }
     XCTAssertEqual(others, 0, "rows of vanished non-photos go too")
   }
 
@@ -188,7 +192,8 @@ final class IndexerTests: XCTestCase {
     _ = try indexer.index(roots: [library.root])
     let byName = Dictionary(uniqueKeysWithValues: try catalog.allAssets().map { ($0.fileName, $0) })
     let late = try XCTUnwrap(byName["tokyo-late.jpg"])
-    XCTAssertEqual([late.captureDate.year, late.captureDate.month, late.captureDate.day], [2024, 8, 13])
+    XCTAssertEqual(
+      [late.captureDate.year, late.captureDate.month, late.captureDate.day], [2024, 8, 13])
     XCTAssertEqual(late.captureDate.hour, 23)
     XCTAssertEqual(late.captureDate.utcOffsetSeconds, 9 * 3600)
     XCTAssertEqual(late.captureDate.source, .exif)
@@ -305,7 +310,8 @@ final class IndexerTests: XCTestCase {
     let summary = try indexer.index(roots: [library.root])
     XCTAssertEqual(summary.errors, 1)
     XCTAssertEqual(summary.total, 1)
-    XCTAssertEqual(try indexer.index().read, 0, "a known bad file is not read again until it changes")
+    XCTAssertEqual(
+      try indexer.index().read, 0, "a known bad file is not read again until it changes")
   }
 }
 

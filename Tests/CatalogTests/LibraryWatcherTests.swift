@@ -66,6 +66,18 @@ final class LibraryWatcherTests: XCTestCase {
     waitFor([inside])
   }
 
+  func testRenamedFolderReportsBothNamesAndEventsUseTheNewOne() throws {
+    try FileManager.default.moveItem(
+      atPath: library.root + "/existing", toPath: library.root + "/renamed")
+    waitFor([library.root + "/existing", library.root + "/renamed"])
+    let seen = batches.value.count
+    let inside = try library.writeJPEG("renamed/deep/new.jpg")
+    waitFor([inside], after: seen)
+    XCTAssertFalse(
+      batches.value.flatMap { $0 }.contains { $0.string.contains("/existing/deep/") },
+      "no event carries the old folder name")
+  }
+
   func testHiddenNamesAreNotReportedAndBatchesAreGathered() throws {
     try library.write(".partial.swp", "x")
     var paths: [String] = []

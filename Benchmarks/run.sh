@@ -1,0 +1,184 @@
+#!/usr/bin/env bash
+# Lightbox catalog benchmarks (issue 3's Figures), with one command:
+#
+#   Benchmarks/run.sh [--runs N] [--count 10000] [--rescan-count 100000] [--work DIR]
+#
+# 1. Builds `lightbox` in release mode.
+# 2. Generates a library of COUNT JPEGs with real EXIF: `lightbox demo` paints SEED unique
+#    photos, which are copied (real copies, new names) up to COUNT, plus the shared corpus
+#    when ../shared/corpus exists.
+# 3. Indexes it into a cold (new) catalog, warm page cache, RUNS times, interleaved with
+#    `exiftool -fast -DateTimeOriginal -Orientation -r` and
+#    `exiv2 -g Exif.Photo.DateTimeOriginal` over the same files; prints medians and ratios
+#    from this same run.
+# 4. Builds a RESCAN_COUNT-file library (hard-linked copies of it under new paths),
+#    indexes it once, then times re-scans with nothing changed.
+#
+# exiftool and exiv2 come from apt (libimage-exiftool-perl, exiv2), installed if missing.
+# Generated files are kept in the work folder (default: .build/benchmarks) and reused.
+set -euo pipefail
+
+RUNS=5
+COUNT=10000
+RESCAN_COUNT=100000
+SEED_COUNT=500
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+ROOT="$(cd "$HERE/.." && pwd)"
+WORK="$ROOT/.build/benchmarks"
+
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --runs) RUNS="$2"; shift 2 ;;
+    --count) COUNT="$2"; shift 2 ;;
+    --rescan-count) RESCAN_COUNT="$2"; shift 2 ;;
+    --seed-count) SEED_COUNT="$2"; shift 2 ;;
+    --work) WORK="$2"; shift 2 ;;
+    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+    *) echo "unknown option: $1" >&2; exit 2 ;;
+  esac
+done
+
+log() { printf '%s\n' "bench: $*" >&2; }
+
+# --- tools -------------------------------------------------------------------------------
+need_apt=()
+command -v exiftool >/dev/null || need_apt+=(libimage-exiftool-perl)
+command -v exiv2 >/dev/null || need_apt+=(exiv2)
+if [ ${#need_apt[@]} -gt 0 ]; then
+  log "installing ${need_apt[*]}"
+  SUDO=""
+  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need_apt[@]}" >/dev/null
+fi
+
+log "building lightbox (release)"
+(cd "$ROOT" && swift build -c release --product lightbox >&2)
+LIGHTBOX="$ROOT/.build/release/lightbox"
+
+# --- the library -------------------------------------------------------------------------
+mkdir -p "$WORK"
+SEED="$WORK/seed"
+LIBRARY="$WORK/library-$COUNT"
+RESCAN="$WORK/library-rescan-$RESCAN_COUNT"
+# The demo writes to a private HOME so nothing touches the real one.
+export HOME="$WORK/home" XDG_DATA_HOME="$WORK/home/data"
+mkdir -p "$HOME"
+
+log "painting $SEED_COUNT demo photos (reused when already there)"
+"$LIGHTBOX" demo --no-browse --count "$SEED_COUNT" --library "$SEED" >&2
+
+if [ ! -f "$LIBRARY/.complete" ]; then
+  log "copying to $COUNT JPEGs in $LIBRARY"
+  rm -rf "$LIBRARY"
+  mkdir -p "$LIBRARY"
+  mapfile -t jpegs < <(find "$SEED" -type f -name '*.jpg' | sort)
+  [ ${#jpegs[@]} -gt 0 ] || { echo "no JPEG in $SEED" >&2; exit 1; }
+  corpus=()
+  if [ -d "$ROOT/../shared/corpus" ]; then
+    mapfile -t corpus < <(find "$ROOT/../shared/corpus" -type f \( -name '*.jpg' -o -name '*.jpeg' \) | sort)
+    mkdir -p "$LIBRARY/corpus"
+    for f in "${corpus[@]}"; do cp "$f" "$LIBRARY/corpus/$(basename "$(dirname "$f")")-$(basename "$f")"; done
+  fi
+  remaining=$((COUNT - ${#corpus[@]}))
+  for ((i = 0; i < remaining; i++)); do
+    folder="$LIBRARY/$(printf 'roll-%03d' $((i / 500)))"
+    [ $((i % 500)) -eq 0 ] && mkdir -p "$folder"
+    cp "${jpegs[$((i % ${#jpegs[@]}))]}" "$folder/DSC_$(printf '%06d' "$i").jpg"
+  done
+  touch "$LIBRARY/.complete"
+fi
+FILES=$(find "$LIBRARY" -type f -not -name '.*' | wc -l)
+log "library: $FILES files in $LIBRARY"
+
+# --- timing helpers ----------------------------------------------------------------------
+now_us() { local t=$EPOCHREALTIME; echo "${t/./}"; }
+time_us() { # time_us CMD…  → prints microseconds of wall-clock time
+  local start end
+  start=$(now_us)
+  "$@" >/dev/null 2>&1 || true
+  end=$(now_us)
+  echo $((end - start))
+}
+median() { sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+seconds() { awk -v us="$1" 'BEGIN { printf "%.3f", us / 1e6 }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", a / b }'; }
+
+CATALOG="$WORK/cold.sqlite"
+index_cold() {
+  rm -f "$CATALOG" "$CATALOG-wal" "$CATALOG-shm"
+  "$LIGHTBOX" index "$LIBRARY" --catalog "$CATALOG" --json
+}
+run_exiftool() { exiftool -fast -DateTimeOriginal -Orientation -r "$LIBRARY"; }
+# exiv2 has no recursion (its -r is "rename"): the file list comes from find, in as few
+# processes as xargs allows (one for 10,000 paths).
+run_exiv2() { find "$LIBRARY" -type f -not -name '.*' -print0 | xargs -0 exiv2 -g Exif.Photo.DateTimeOriginal; }
+
+log "warming the page cache"
+run_exiftool >/dev/null 2>&1 || true
+run_exiv2 >/dev/null 2>&1 || true
+index_cold >/dev/null 2>&1
+
+lb=() et=() ex=()
+for ((r = 1; r <= RUNS; r++)); do
+  lb+=("$(time_us index_cold)")
+  et+=("$(time_us run_exiftool)")
+  ex+=("$(time_us run_exiv2)")
+  log "run $r/$RUNS: lightbox $(seconds "${lb[-1]}") s, exiftool $(seconds "${et[-1]}") s, exiv2 $(seconds "${ex[-1]}") s"
+done
+lb_med=$(printf '%s\n' "${lb[@]}" | median)
+et_med=$(printf '%s\n' "${et[@]}" | median)
+ex_med=$(printf '%s\n' "${ex[@]}" | median)
+indexed=$(index_cold | tail -1 | sed -E 's/"problems":\[[^]]*\],//')
+
+# --- re-scan at RESCAN_COUNT files ------------------------------------------------------
+if [ ! -f "$RESCAN/.complete" ]; then
+  copies=$(( (RESCAN_COUNT + FILES - 1) / FILES ))
+  log "hard-linking $copies copies of the library into $RESCAN"
+  rm -rf "$RESCAN"
+  mkdir -p "$RESCAN"
+  for ((k = 0; k < copies; k++)); do cp -al "$LIBRARY" "$RESCAN/copy-$k"; done
+  touch "$RESCAN/.complete"
+fi
+RESCAN_FILES=$(find "$RESCAN" -type f -not -name '.*' | wc -l)
+RESCAN_CATALOG="$WORK/rescan.sqlite"
+rm -f "$RESCAN_CATALOG" "$RESCAN_CATALOG-wal" "$RESCAN_CATALOG-shm"
+first_start=$(now_us)
+first=$("$LIGHTBOX" index "$RESCAN" --catalog "$RESCAN_CATALOG" --json | tail -1 | sed -E 's/"problems":\[[^]]*\],//')
+first_us=$(( $(now_us) - first_start ))
+rescan_wall=() rescan_inner=()
+for ((r = 1; r <= RUNS; r++)); do
+  start=$(now_us)
+  out=$("$LIGHTBOX" index "$RESCAN" --catalog "$RESCAN_CATALOG" --json | tail -1)
+  rescan_wall+=($(( $(now_us) - start )))
+  rescan_inner+=("$(printf '%s' "$out" | sed -E 's/.*"seconds":([0-9.e-]+).*/\1/' | awk '{ printf "%d", $1 * 1e6 }')")
+  log "re-scan $r/$RUNS: $(seconds "${rescan_wall[-1]}") s ($out)"
+done
+rw_med=$(printf '%s\n' "${rescan_wall[@]}" | median)
+ri_med=$(printf '%s\n' "${rescan_inner[@]}" | median)
+
+# --- report -----------------------------------------------------------------------------
+cat <<EOF
+
+## Lightbox catalog benchmarks ($(date -u +%Y-%m-%d), $(nproc) cores, $RUNS runs, medians)
+
+Index $FILES files (warm page cache, cold catalog):
+
+| tool | median wall time | lightbox is faster by |
+|---|---:|---:|
+| lightbox index (release) | $(seconds "$lb_med") s | — |
+| exiftool -fast -DateTimeOriginal -Orientation -r | $(seconds "$et_med") s | $(ratio "$et_med" "$lb_med")× |
+| exiv2 -g Exif.Photo.DateTimeOriginal | $(seconds "$ex_med") s | $(ratio "$ex_med" "$lb_med")× |
+
+lightbox summary: $indexed
+
+Re-scan with nothing changed, $RESCAN_FILES files:
+
+| measure | median |
+|---|---:|
+| first (cold) index | $(seconds "$first_us") s (one run) |
+| re-scan, whole process | $(seconds "$rw_med") s |
+| re-scan, inside the indexer | $(seconds "$ri_med") s |
+
+first index summary: $first
+EOF

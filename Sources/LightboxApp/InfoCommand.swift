@@ -1,0 +1,137 @@
+import Catalog
+import Foundation
+import TerminalUI
+import PhotoMetadata
+import PhotoModel
+
+/// `lightbox info FILE…`: what the metadata reader finds in each file.
+///
+/// Never stops on a bad file: a file that cannot be read gets a report with `error` set.
+public enum InfoCommand {
+  /// One file's report (`--json` prints it as one JSON object per line, every key present).
+  public struct Report: Sendable, Equatable, Encodable {
+    public var path: String
+    /// MediaFormat raw value ("jpeg"), from content; nil when unknown.
+    public var format: String?
+    /// Stored pixel size, before orientation.
+    public var width: Int?
+    public var height: Int?
+    /// IFD0 Orientation exactly as stored (may be out of range), nil when absent.
+    public var orientation: Int?
+    /// EXIF DateTimeOriginal exactly as written.
+    public var dateTimeOriginal: String?
+    /// The capture date after the EXIF → file name → mtime fallback, local wall clock
+    /// ("2024-08-13T10:22:01", "+09:00" appended when the offset is known).
+    public var captureDate: String?
+    /// Where `captureDate` came from: exif, pngText, fileName or fileModification.
+    public var captureDateSource: String?
+    public var make: String?
+    public var model: String?
+    public var lens: String?
+    /// Why the file could not be read, nil when it could.
+    public var error: String?
+
+    enum CodingKeys: String, CodingKey {
+      case path, format, width, height, orientation, dateTimeOriginal, captureDate
+      case captureDateSource, make, model, lens, error
+    }
+
+    public func encode(to encoder: Encoder) throws {
+      var c = encoder.container(keyedBy: CodingKeys.self)
+      try c.encode(path, forKey: .path)
+      try c.encode(format, forKey: .format)
+      try c.encode(width, forKey: .width)
+      try c.encode(height, forKey: .height)
+      try c.encode(orientation, forKey: .orientation)
+      try c.encode(dateTimeOriginal, forKey: .dateTimeOriginal)
+      try c.encode(captureDate, forKey: .captureDate)
+      try c.encode(captureDateSource, forKey: .captureDateSource)
+      try c.encode(make, forKey: .make)
+      try c.encode(model, forKey: .model)
+      try c.encode(lens, forKey: .lens)
+      try c.encode(error, forKey: .error)
+    }
+  }
+
+  /// The report of the file at `path`.
+  public static func report(path: String) -> Report {
+    var report = Report(path: path)
+    var info = stat()
+    let mtime = stat(path, &info) == 0 ? Int64(info.st_mtim.tv_sec) : 0
+    switch MetadataReader.read(contentsOf: path) {
+    case .failure(let error):
+      report.error = error.reason
+    case .success(let metadata):
+      report.format = metadata.format?.rawValue
+      report.width = metadata.pixelSize?.width
+      report.height = metadata.pixelSize?.height
+      report.orientation = metadata.exifOrientation
+      report.dateTimeOriginal = metadata.dateTimeOriginal
+      report.make = metadata.cameraMake
+      report.model = metadata.cameraModel
+      report.lens = metadata.lensModel
+      if metadata.format == nil {
+        report.error = "not a recognised image format"
+      } else {
+        let name = (path as NSString).lastPathComponent
+        let date = CaptureDateFallback.captureDate(
+          metadata: metadata, fileName: name, modificationTime: mtime)
+        report.captureDate = text(date)
+        report.captureDateSource = date.source.rawValue
+      }
+    }
+    return report
+  }
+
+  /// Prints one report per path: JSON lines, or readable lines with control characters
+  /// escaped (nothing read from a file may reach the terminal as an escape sequence).
+  public static func run(paths: [String], json: Bool, output: (String) -> Void) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    for path in paths {
+      let report = report(path: path)
+      if json {
+        output(String(decoding: try encoder.encode(report), as: UTF8.self) + "\n")
+      } else {
+        output(TerminalText.sanitize(humanLine(report)) + "\n")
+      }
+    }
+  }
+
+  /// "IMG_1.jpg: JPEG 4032×3024, orientation 6, taken 2024-08-13T10:22:01+09:00 (exif), …".
+  static func humanLine(_ r: Report) -> String {
+    var parts: [String] = []
+    if let format = r.format { parts.append(format.uppercased()) }
+    if let w = r.width, let h = r.height { parts[parts.count - 1] += " \(w)×\(h)" }
+    if let o = r.orientation { parts.append("orientation \(o)") }
+    if let date = r.captureDate, let source = r.captureDateSource {
+      parts.append("taken \(date) (\(source))")
+    }
+    if let raw = r.dateTimeOriginal, r.captureDateSource != "exif" {
+      parts.append("DateTimeOriginal \"\(raw)\"")
+    }
+    let camera = [r.make, r.model].compactMap { $0 }.joined(separator: " ")
+    if !camera.isEmpty { parts.append(camera) }
+    if let lens = r.lens { parts.append("lens \(lens)") }
+    if let error = r.error { parts.append("error: \(error)") }
+    return "\(r.path): " + parts.joined(separator: ", ")
+  }
+
+  /// "2024-08-13T10:22:01" (+ ".123" when there are milliseconds, + "+09:00" when known).
+  static func text(_ d: CaptureDate) -> String {
+    func pad(_ n: Int, _ width: Int = 2) -> String {
+      let s = String(n)
+      return String(repeating: "0", count: max(0, width - s.count)) + s
+    }
+    var out = "\(pad(d.year, 4))-\(pad(d.month))-\(pad(d.day))T\(d.timeOfDay)"
+    if d.millisecond != 0 { out += "." + pad(d.millisecond, 3) }
+    if let offset = d.offsetText { out += offset }
+    return out
+  }
+}
+
+extension InfoCommand.Report {
+  init(path: String) {
+    self.path = path
+  }
+}
