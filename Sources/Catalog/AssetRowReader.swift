@@ -21,10 +21,17 @@ enum AssetRowReader {
     try statement.setArguments(arguments)
     let s = statement.sqliteStatement
     var assets: [Asset] = []
+    assets.reserveCapacity(1024)
     let cursor = try Row.fetchCursor(statement)
     while try cursor.next() != nil {
-      let bytes = blob(s, 1)
-      let path = String(decoding: bytes, as: UTF8.self)
+      // One pass over the path bytes: valid UTF-8 (nearly always) becomes the String; only
+      // the rare non-UTF-8 path keeps its bytes, since the text form loses them.
+      let raw = UnsafeBufferPointer(
+        start: sqlite3_column_blob(s, 1)?.assumingMemoryBound(to: UInt8.self),
+        count: Int(sqlite3_column_bytes(s, 1)))
+      let validated = String(validating: raw, as: UTF8.self)
+      let path = validated ?? String(decoding: raw, as: UTF8.self)
+      let pathBytes: [UInt8]? = validated == nil ? Array(raw) : nil
       let format = text(s, 4).flatMap(MediaFormat.init(rawValue:)) ?? .jpeg
       var size: PixelSize?
       if let w = int(s, 5), let h = int(s, 6) { size = PixelSize(width: Int(w), height: Int(h)) }
@@ -42,8 +49,7 @@ enum AssetRowReader {
           lensModel: text(s, 13), isFavorite: sqlite3_column_int64(s, 14) != 0,
           isHidden: sqlite3_column_int64(s, 15) != 0, latitude: double(s, 16),
           longitude: double(s, 17),
-          // Only the rare non-UTF-8 path carries its bytes (the text form lost them).
-          pathBytes: path.utf8.elementsEqual(bytes) ? nil : bytes))
+          pathBytes: pathBytes))
     }
     return assets
   }

@@ -42,12 +42,11 @@ final class LibraryService: @unchecked Sendable {
     } catch {
       return scanWithoutCatalog(roots: roots, problem: "catalog \(catalogPath) unavailable (\(error)): reading the folders directly")
     }
-    let normalized = roots.map { LibraryPath($0).normalized.string }
-    let load: @Sendable () -> [Asset] = {
-      let all = (try? catalog.allAssets()) ?? []
-      return all.filter { asset in normalized.contains { asset.path == $0 || asset.path.hasPrefix($0 == "/" ? "/" : $0 + "/") } }
-    }
-    // The first frame comes from the catalog as it is; indexing follows.
+    let load: @Sendable () -> [Asset] = { Self.assets(in: catalog, under: roots) }
+    // The first frame comes from the catalog as it is: the newest photos at once (the All
+    // grid opens on them), the whole library right after; indexing follows.
+    let newest = Self.filter(((try? catalog.newestAssets(limit: Self.firstScreenLimit)) ?? []), under: roots)
+    if !newest.isEmpty { inbox.post(.libraryLoaded(assets: newest, problems: [])) }
     inbox.post(.libraryLoaded(assets: load(), problems: []))
     let indexer = Indexer(catalog: catalog)
     self.indexer = indexer
@@ -77,6 +76,27 @@ final class LibraryService: @unchecked Sendable {
         _ = try? indexer.update(paths: paths)
         inbox.post(.libraryLoaded(assets: load(), problems: []))
       })
+  }
+
+  /// The catalog's photos under `roots` (a catalog may hold other libraries too), in the
+  /// catalog's order.
+  static func assets(in catalog: Catalog, under roots: [String]) -> [Asset] {
+    filter((try? catalog.allAssets()) ?? [], under: roots)
+  }
+
+  /// How many of the newest photos are loaded before the rest: more than any screen holds.
+  static let firstScreenLimit = 2000
+
+  /// The assets inside `roots`.
+  static func filter(_ assets: [Asset], under roots: [String]) -> [Asset] {
+    let prefixes = roots.map { root -> String in
+      let normalized = LibraryPath(root).normalized.string
+      return normalized == "/" ? "/" : normalized + "/"
+    }
+    if prefixes.contains("/") { return assets }
+    return assets.filter { asset in
+      prefixes.contains { asset.path.hasPrefix($0) || asset.path + "/" == $0 }
+    }
   }
 
   private func scanWithoutCatalog(roots: [String], problem: String?) {

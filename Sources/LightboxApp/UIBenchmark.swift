@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import PhotoModel
 import PhotoStore
@@ -62,6 +63,57 @@ public enum UIBenchmark {
     }
     times.sort()
     return times[times.count / 2]
+  }
+
+  /// Seconds since this process started (from /proc, 10 ms resolution).
+  public static func secondsSinceProcessStart() -> Double {
+    guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
+      let uptime = try? String(contentsOfFile: "/proc/uptime", encoding: .utf8),
+      let close = stat.lastIndex(of: ")")
+    else { return 0 }
+    // Fields after the command name; starttime is field 22 overall, 20th after ")".
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    guard fields.count > 19, let ticks = Double(fields[19]),
+      let up = Double(uptime.split(separator: " ").first ?? "")
+    else { return 0 }
+    return up - ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+  }
+
+  /// What the interactive session does before its first frame, on a real catalog: open it,
+  /// load the photos under `roots`, reduce, render. Returns milliseconds since process start
+  /// and for the in-process part, and the number of photos.
+  public static func firstFrame(catalogPath: String, roots: [String], terminal: TerminalSize)
+    throws -> (sinceStart: Double, inProcess: Double, photos: Int, phases: [(String, Double)])
+  {
+    var phases: [(String, Double)] = []
+    var mark = DispatchTime.now().uptimeNanoseconds
+    let start = mark
+    func lap(_ name: String) {
+      let now = DispatchTime.now().uptimeNanoseconds
+      phases.append((name, Double(now - mark) / 1e6))
+      mark = now
+    }
+    let catalog = try Catalog(path: catalogPath)
+    lap("open catalog")
+    // As the session does: the newest photos make the first frame; the rest follows.
+    let assets = LibraryService.filter(
+      try catalog.newestAssets(limit: LibraryService.firstScreenLimit), under: roots)
+    lap("load newest")
+    var state = AppState(roots: roots, terminal: terminal)
+    _ = Reducer.reduce(&state, .start)
+    _ = Reducer.reduce(&state, .libraryLoaded(assets: assets, problems: []))
+    lap("reduce")
+    let frame = LibraryView.render(state)
+    precondition(frame.cells.count == terminal.columns * terminal.rows)
+    lap("render")
+    let inProcess = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+    let sinceStart = secondsSinceProcessStart() * 1000
+    let all = LibraryService.assets(in: catalog, under: roots)
+    lap("then the whole library")
+    _ = Reducer.reduce(&state, .libraryLoaded(assets: all, problems: []))
+    _ = LibraryView.render(state)
+    lap("reduce + render")
+    return (sinceStart, inProcess, all.count, phases)
   }
 
   /// Peak resident memory of this process so far (VmHWM), in MB.

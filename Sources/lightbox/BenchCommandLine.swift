@@ -6,7 +6,7 @@ import LightboxApp
 struct Bench: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Measure performance figures (medians).",
-    subcommands: [BenchUI.self])
+    subcommands: [BenchUI.self, BenchStartup.self])
 }
 
 /// `lightbox bench ui`: the Library UI on a large synthetic library.
@@ -35,5 +35,28 @@ struct BenchUI: ParsableCommand {
       print("  " + name + String(format: " %8.2f ms", figure.medianMilliseconds) + limit)
     }
     print(String(format: "  peak RSS %.0f MB (limit 200 MB: %@)", report.peakRSSMegabytes, report.peakRSSMegabytes <= 200 ? "ok" : "OVER"))
+  }
+}
+
+/// `lightbox bench startup`: time to the first frame on a real catalog.
+struct BenchStartup: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "startup",
+    abstract: "Open a catalog and render the first frame, as the browser does; print the times.")
+
+  @Option(help: "The catalog file.")
+  var catalog: String
+
+  @Argument(help: "The library folders to show.")
+  var roots: [String]
+
+  func run() throws {
+    let result = try UIBenchmark.firstFrame(
+      catalogPath: catalog, roots: roots, terminal: .init(columns: 200, rows: 60))
+    print(
+      String(
+        format: "first frame: %.0f ms after process start (%.0f ms in process), %d photos, peak RSS %.0f MB",
+        result.sinceStart, result.inProcess, result.photos, UIBenchmark.peakRSSMegabytes()))
+    print("  " + result.phases.map { String(format: "%@ %.1f ms", $0.0, $0.1) }.joined(separator: ", "))
   }
 }

@@ -94,3 +94,21 @@ final class CatalogSchemaTests: XCTestCase {
     }
   }
 }
+
+final class NewestAssetsTests: XCTestCase {
+  func testNewestAssetsAreTheTailOfTheTimelineInOrder() throws {
+    let library = TestLibrary("newest")
+    defer { library.remove() }
+    for day in 1...9 {
+      _ = try library.writeJPEG("IMG_\(day).jpg", date: "2024:01:0\(day) 12:00:00")
+    }
+    let catalog = try Catalog(path: library.catalogPath)
+    _ = try Indexer(catalog: catalog).index(roots: [library.root])
+    let all = try catalog.allAssets()
+    XCTAssertEqual(all.count, 9)
+    XCTAssertEqual(all.map(\.captureDate.day), Array(1...9))
+    XCTAssertEqual(try catalog.newestAssets(limit: 4), Array(all.suffix(4)))
+    XCTAssertEqual(try catalog.newestAssets(limit: 50), all)
+    XCTAssertEqual(try catalog.newestAssets(limit: 0), [])
+  }
+}
