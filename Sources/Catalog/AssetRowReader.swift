@@ -8,7 +8,8 @@ import PhotoModel
 enum AssetRowReader {
   static let columns = """
     id, path, size, mtime_ns, format, width, height, orientation, capture_sort_key,
-    capture_offset, capture_source, make, model, lens, favorite, hidden, latitude, longitude
+    capture_offset, capture_source, make, model, lens, favorite, hidden, latitude, longitude,
+    thumbnail_offset, thumbnail_length
     """
 
   /// The assets matching `whereSQL`, in `orderSQL` order.
@@ -49,7 +50,7 @@ enum AssetRowReader {
           lensModel: text(s, 13), isFavorite: sqlite3_column_int64(s, 14) != 0,
           isHidden: sqlite3_column_int64(s, 15) != 0, latitude: double(s, 16),
           longitude: double(s, 17),
-          pathBytes: pathBytes))
+          pathBytes: pathBytes, exifThumbnail: thumbnailRange(s)))
     }
     return assets
   }
@@ -78,6 +79,14 @@ enum AssetRowReader {
     else { return nil }
     let count = Int(sqlite3_column_bytes(s, column))
     return String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
+  }
+
+  /// The EXIF thumbnail's byte range from columns 18 (offset) and 19 (length).
+  private static func thumbnailRange(_ s: SQLiteStatement) -> Range<Int>? {
+    guard let offset = int(s, 18), let length = int(s, 19), offset >= 0, length > 0,
+      offset <= Int64(Int32.max), length <= Int64(Int32.max)
+    else { return nil }
+    return Int(offset)..<Int(offset + length)
   }
 
   private static func int(_ s: SQLiteStatement, _ column: Int32) -> Int64? {

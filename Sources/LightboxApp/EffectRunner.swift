@@ -22,7 +22,8 @@ final class EffectRunner: Sendable {
     self.library = LibraryService(inbox: inbox, catalogPath: catalogPath)
     self.pool = DecodePool { request in
       let action = EffectRunner.makePicture(
-        request, depth: depth, background: background, cache: cache, diskCache: diskCache)
+        request, depth: depth, background: background, cache: cache, diskCache: diskCache,
+        preview: { inbox.post($0) })
       inbox.post(action)
     }
   }
@@ -55,12 +56,15 @@ final class EffectRunner: Sendable {
 
   /// Decodes, scales and rasterizes one request into the cache.
   ///
-  /// Tiles and cards go through the freedesktop thumbnail cache: a thumbnail there (ours or
-  /// a file manager's) is used as is; otherwise the photo is decoded at the cache's size
-  /// class, the thumbnail is stored for next time, and the tile is cut from it.
+  /// Tiles and cards show the best thing at hand first (the seeds' opportunistic delivery):
+  /// a freedesktop thumbnail (ours or a file manager's) is used as is; else the photo's EXIF
+  /// thumbnail, which is the final tile when it is large enough (half-block tiles) and a
+  /// preview (`preview` gets `.imagePreview`) when it is not; else, or after the preview, the
+  /// photo is decoded at the cache's size class, the thumbnail stored for next time, and the
+  /// tile cut from it.
   static func makePicture(
     _ request: ImageRequest, depth: ColorDepth, background: RGB, cache: PictureCache,
-    diskCache: ThumbnailDiskCache? = nil
+    diskCache: ThumbnailDiskCache? = nil, preview: ((Action) -> Void)? = nil
   ) -> Action {
     if request.key.fit == .fill, let diskCache,
       let sizeClass = ThumbnailSize.covering(max(request.key.size.width, request.key.size.height)),
@@ -68,6 +72,19 @@ final class EffectRunner: Sendable {
     {
       if let thumbnail = diskCache.thumbnail(for: source, size: sizeClass, background: background) {
         return finish(thumbnail.fitted(into: request.key.size, mode: .fill), request, depth, cache)
+      }
+      if let range = request.exifThumbnail,
+        case .success(let small) = ExifThumbnail.decode(
+          path: request.path, range: range, orientation: request.orientation,
+          storedSize: request.storedSize)
+      {
+        let covers =
+          small.width >= request.key.size.width && small.height >= request.key.size.height
+        let tile = small.fitted(into: request.key.size, mode: .fill)
+        if covers { return finish(tile, request, depth, cache) }
+        if let preview {
+          preview(finish(tile, request, depth, cache, isPreview: true))
+        }
       }
       let options = DecodeOptions(
         target: PixelSize(width: sizeClass.pixels, height: sizeClass.pixels), mode: .fit,
@@ -94,9 +111,10 @@ final class EffectRunner: Sendable {
   }
 
   private static func finish(
-    _ bitmap: Bitmap, _ request: ImageRequest, _ depth: ColorDepth, _ cache: PictureCache
+    _ bitmap: Bitmap, _ request: ImageRequest, _ depth: ColorDepth, _ cache: PictureCache,
+    isPreview: Bool = false
   ) -> Action {
     cache.insert(.halfBlock(HalfBlockImage(bitmap: bitmap, depth: depth)), for: request.key)
-    return .imageLoaded(request.key)
+    return isPreview ? .imagePreview(request.key) : .imageLoaded(request.key)
   }
 }

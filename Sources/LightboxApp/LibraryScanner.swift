@@ -76,7 +76,7 @@ public enum LibraryScanner {
         id: AssetID(stableID(path)), path: path, byteSize: Int64(info.st_size),
         modificationTime: mtime, format: format, storedPixelSize: metadata.pixelSize,
         orientation: metadata.orientation, captureDate: date, cameraMake: metadata.cameraMake,
-        cameraModel: metadata.cameraModel))
+        cameraModel: metadata.cameraModel, exifThumbnail: metadata.exifThumbnail))
   }
 
   /// The local wall-clock date of an instant, in this machine's time zone.

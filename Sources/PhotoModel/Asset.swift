@@ -27,13 +27,15 @@ public struct Asset: Hashable, Sendable, Identifiable {
   /// The path's exact bytes when they are not valid UTF-8 (`path` then holds U+FFFD in
   /// their place and cannot be opened); nil for every ordinary path.
   public var pathBytes: [UInt8]?
+  /// Byte range of the EXIF embedded JPEG thumbnail in the file, when it has one.
+  public var exifThumbnail: Range<Int>?
 
   public init(
     id: AssetID, path: String, byteSize: Int64, modificationTime: Int64, format: MediaFormat,
     storedPixelSize: PixelSize?, orientation: Orientation, captureDate: CaptureDate,
     cameraMake: String? = nil, cameraModel: String? = nil, lensModel: String? = nil,
     isFavorite: Bool = false, isHidden: Bool = false, latitude: Double? = nil,
-    longitude: Double? = nil, pathBytes: [UInt8]? = nil
+    longitude: Double? = nil, pathBytes: [UInt8]? = nil, exifThumbnail: Range<Int>? = nil
   ) {
     self.id = id
     self.path = path
@@ -51,6 +53,7 @@ public struct Asset: Hashable, Sendable, Identifiable {
     self.latitude = latitude
     self.longitude = longitude
     self.pathBytes = pathBytes
+    self.exifThumbnail = exifThumbnail
   }
 
   /// The last path component.

@@ -27,6 +27,9 @@ public enum Action: Hashable, Sendable {
   case libraryLoaded(assets: [Asset], problems: [String])
   /// Indexing finished.
   case indexFinished
+  /// A first picture for the request (the EXIF thumbnail) is in the cache; the real one
+  /// follows with `.imageLoaded`.
+  case imagePreview(ImageKey)
   /// An image is in the runner's cache and can be drawn.
   case imageLoaded(ImageKey)
   /// An image could not be made; `reason` is one line.

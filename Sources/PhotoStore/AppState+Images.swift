@@ -80,7 +80,8 @@ extension AppState {
     return ImageRequest(
       key: ImageKey(asset: asset.id, size: size, fit: fit), path: asset.path,
       format: asset.format, orientation: asset.orientation, priority: priority,
-      bestQuality: fit == .fit)
+      bestQuality: fit == .fit, exifThumbnail: asset.exifThumbnail,
+      storedSize: asset.storedPixelSize)
   }
 
   /// Brings `images` in line with what is wanted: cancels what left, requests what came.
@@ -90,7 +91,7 @@ extension AppState {
     var effects: [Effect] = []
     let leaving = images.keys.filter { !wantedKeys.contains($0) }.sorted(by: Self.keyOrder)
     for key in leaving {
-      if images[key] == .loading { effects.append(.cancelImage(key)) }
+      if images[key] == .loading || images[key] == .preview { effects.append(.cancelImage(key)) }
       images[key] = nil
     }
     for request in wanted where images[request.key] == nil {
@@ -102,7 +103,8 @@ extension AppState {
 
   /// Cancels every pending image (on quit).
   mutating func cancelAllImages() -> [Effect] {
-    let pending = images.filter { $0.value == .loading }.keys.sorted(by: Self.keyOrder)
+    let pending = images.filter { $0.value == .loading || $0.value == .preview }.keys
+      .sorted(by: Self.keyOrder)
     images = [:]
     return pending.map { .cancelImage($0) }
   }

@@ -48,10 +48,15 @@ public struct ImageRequest: Hashable, Sendable {
   public var priority: ImagePriority
   /// Fast decode (thumbnails) or best quality (the detail view).
   public var bestQuality: Bool
+  /// The EXIF embedded thumbnail, shown first when nothing better is at hand.
+  public var exifThumbnail: Range<Int>?
+  /// The stored pixel size of the photo (to match the thumbnail's aspect).
+  public var storedSize: PixelSize?
 
   public init(
     key: ImageKey, path: String, format: MediaFormat, orientation: Orientation,
-    priority: ImagePriority, bestQuality: Bool
+    priority: ImagePriority, bestQuality: Bool, exifThumbnail: Range<Int>? = nil,
+    storedSize: PixelSize? = nil
   ) {
     self.key = key
     self.path = path
@@ -59,12 +64,16 @@ public struct ImageRequest: Hashable, Sendable {
     self.orientation = orientation
     self.priority = priority
     self.bestQuality = bestQuality
+    self.exifThumbnail = exifThumbnail
+    self.storedSize = storedSize
   }
 }
 
 /// Where an image request stands.
 public enum ImageStatus: Hashable, Sendable {
   case loading
+  /// A first, rougher picture (the EXIF thumbnail) is drawn; the real one is on its way.
+  case preview
   case ready
   case failed(String)
 }

@@ -104,6 +104,11 @@ public enum Reducer {
       }
       return state.reconcileImages()
 
+    case .imagePreview(let key):
+      guard state.images[key] == .loading else { return [] }  // dropped, or already better
+      state.images[key] = .preview
+      return []
+
     case .imageLoaded(let key):
       guard state.images[key] != nil else { return [] }  // no longer wanted: dropped
       state.images[key] = .ready

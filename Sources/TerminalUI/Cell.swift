@@ -17,9 +17,12 @@ public struct ImagePlacement: Hashable, Sendable {
   public var key: ImageKey
   /// The cells reserved for the picture; the picture is centred in them.
   public var rect: CellRect
+  /// 0 for a preview, 1 for the final picture: a change means the picture must be re-sent.
+  public var revision: Int
 
-  public init(key: ImageKey, rect: CellRect) {
+  public init(key: ImageKey, rect: CellRect, revision: Int = 1) {
     self.key = key
     self.rect = rect
+    self.revision = revision
   }
 }

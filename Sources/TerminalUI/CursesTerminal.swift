@@ -22,7 +22,7 @@ public final class CursesTerminal: Terminal {
   private var screen: OpaquePointer?
   private var lastFrame: Frame?
   /// Pictures on screen now, by the cells they occupy.
-  private var drawn: [CellRect: ImageKey] = [:]
+  private var drawn: [CellRect: DrawnPicture] = [:]
   private var needsFullRepaint = true
   private var attributes: [StyleRole: attr_t] = [:]
   private var wakeDescriptor: Int32 = -1
@@ -127,10 +127,10 @@ public final class CursesTerminal: Terminal {
     // picture cells in the new frame too (the detail view over the grid), which ncurses
     // would skip as unchanged, so its rows are marked garbled and rewritten in full; the
     // pictures that stay on those rows are then sent again.
-    var staying: [CellRect: ImageKey] = [:]
-    for placement in frame.images { staying[placement.rect] = placement.key }
+    var staying: [CellRect: DrawnPicture] = [:]
+    for placement in frame.images { staying[placement.rect] = DrawnPicture(placement) }
     var dirtyRows = Set<Int>()
-    for (rect, key) in drawn where staying[rect] != key {
+    for (rect, picture) in drawn where staying[rect] != picture {
       for row in rect.row..<(rect.row + rect.height) where row < frame.size.rows { dirtyRows.insert(row) }
     }
     for row in dirtyRows.sorted() { wredrawln(window, Int32(row), 1) }
@@ -155,17 +155,17 @@ public final class CursesTerminal: Terminal {
     fflush(lb_stdout())
 
     var bytes: [UInt8] = []
-    var nowDrawn: [CellRect: ImageKey] = [:]
+    var nowDrawn: [CellRect: DrawnPicture] = [:]
     for placement in frame.images {
       let rows = placement.rect.row..<(placement.rect.row + placement.rect.height)
       let rewritten = rows.contains { dirtyRows.contains($0) }
-      if drawn[placement.rect] == placement.key && !rewritten {
-        nowDrawn[placement.rect] = placement.key
+      if drawn[placement.rect] == DrawnPicture(placement) && !rewritten {
+        nowDrawn[placement.rect] = DrawnPicture(placement)
         continue
       }
       guard let picture = pictures(placement.key) else { continue }
       appendPicture(picture, in: placement.rect, to: &bytes)
-      nowDrawn[placement.rect] = placement.key
+      nowDrawn[placement.rect] = DrawnPicture(placement)
     }
     drawn = nowDrawn
     bytes.append(contentsOf: Array("\u{1B}[0m\u{1B}[1;1H".utf8))
@@ -199,6 +199,17 @@ public final class CursesTerminal: Terminal {
         }
         offset += n
       }
+    }
+  }
+
+  /// What was sent to a rectangle: which picture, and which revision of it.
+  struct DrawnPicture: Hashable {
+    var key: ImageKey
+    var revision: Int
+
+    init(_ placement: ImagePlacement) {
+      key = placement.key
+      revision = placement.revision
     }
   }
 

@@ -67,13 +67,13 @@ public struct Frame: Hashable, Sendable {
   }
 
   /// Reserves `rect` for a picture.
-  public mutating func place(_ key: ImageKey, in rect: CellRect) {
+  public mutating func place(_ key: ImageKey, in rect: CellRect, revision: Int = 1) {
     let clipped = CellRect(
       row: rect.row, column: rect.column, width: min(rect.width, size.columns - rect.column),
       height: min(rect.height, size.rows - rect.row))
     guard !clipped.isEmpty else { return }
     fill(clipped, role: .image)
-    images.append(ImagePlacement(key: key, rect: clipped))
+    images.append(ImagePlacement(key: key, rect: clipped, revision: revision))
   }
 
   /// The frame as text for golden files: the characters, then one role letter per cell,
@@ -90,7 +90,9 @@ public struct Frame: Hashable, Sendable {
       lines.append(String((0..<size.columns).map { cells[r * size.columns + $0].role.letter }))
     }
     lines.append("-- images")
-    for placement in images { lines.append("\(placement.key) in \(placement.rect)") }
+    for placement in images {
+      lines.append("\(placement.key) in \(placement.rect)" + (placement.revision == 0 ? " (preview)" : ""))
+    }
     return lines.joined(separator: "\n") + "\n"
   }
 }

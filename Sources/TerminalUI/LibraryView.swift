@@ -178,6 +178,8 @@ public enum LibraryView {
     switch key.flatMap({ state.images[$0] }) {
     case .ready?:
       frame.place(key!, in: rect)
+    case .preview?:
+      frame.place(key!, in: rect, revision: 0)
     case .failed?:
       frame.fill(rect, role: .tileFailed)
       frame.putCentered("⚠", row: rect.row + rect.height / 2, in: rect, role: .tileFailed)
@@ -236,6 +238,8 @@ public enum LibraryView {
       switch key.flatMap({ state.images[$0] }) {
       case .ready?:
         frame.place(key!, in: area)
+      case .preview?:
+        frame.place(key!, in: area, revision: 0)
       case .failed(let reason)?:
         frame.putCentered("⚠ \(asset.fileName)", row: area.row + area.height / 2 - 1, in: area, role: .tileFailed)
         frame.putCentered(reason, row: area.row + area.height / 2 + 1, in: area, role: .emptyHint)

@@ -136,3 +136,54 @@ final class DiskCachedTileTests: XCTestCase {
     XCTAssertFalse(reason.isEmpty)
   }
 }
+
+/// The EXIF thumbnail is shown first (opportunistic delivery).
+final class ExifFirstTileTests: XCTestCase {
+  /// A demo photo (they carry an EXIF thumbnail) as the scanner sees it.
+  func demoAsset() throws -> (Asset, URL) {
+    let root = BuiltProduct.temporaryDirectory("exif-first")
+    let library = root.appendingPathComponent("demo")
+    _ = try DemoCommand.prepare(directory: library.path, count: 4, seed: 3) { _ in }
+    let assets = LibraryScanner.scan(roots: [library.path]).assets
+    let asset = try XCTUnwrap(assets.first { $0.format == .jpeg && $0.exifThumbnail != nil })
+    return (asset, root)
+  }
+
+  func request(_ asset: Asset, side: Int) -> ImageRequest {
+    ImageRequest(
+      key: ImageKey(asset: asset.id, size: PixelSize(width: side, height: side), fit: .fill),
+      path: asset.path, format: asset.format, orientation: asset.orientation,
+      priority: .visible, bestQuality: false, exifThumbnail: asset.exifThumbnail,
+      storedSize: asset.storedPixelSize)
+  }
+
+  func testSmallTilesComeStraightFromTheExifThumbnail() throws {
+    let (asset, root) = try demoAsset()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let disk = ThumbnailDiskCache(root: root.appendingPathComponent("thumbs").path)
+    var previews: [Action] = []
+    let tile = request(asset, side: 14)
+    let action = EffectRunner.makePicture(
+      tile, depth: .trueColor, background: .black, cache: PictureCache(), diskCache: disk,
+      preview: { previews.append($0) })
+    XCTAssertEqual(action, .imageLoaded(tile.key))
+    XCTAssertTrue(previews.isEmpty, "a covering EXIF thumbnail is final, not a preview")
+    let source = try ThumbnailSource.forFile(atPath: asset.path).get()
+    XCTAssertFalse(disk.hasThumbnail(for: source, size: .normal), "no full decode was needed")
+  }
+
+  func testLargeTilesShowThePreviewThenTheDecode() throws {
+    let (asset, root) = try demoAsset()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let disk = ThumbnailDiskCache(root: root.appendingPathComponent("thumbs").path)
+    var previews: [Action] = []
+    let card = request(asset, side: 200)
+    let action = EffectRunner.makePicture(
+      card, depth: .trueColor, background: .black, cache: PictureCache(), diskCache: disk,
+      preview: { previews.append($0) })
+    XCTAssertEqual(previews, [.imagePreview(card.key)])
+    XCTAssertEqual(action, .imageLoaded(card.key))
+    let source = try ThumbnailSource.forFile(atPath: asset.path).get()
+    XCTAssertTrue(disk.hasThumbnail(for: source, size: .large))
+  }
+}

@@ -13,7 +13,7 @@ final class ReducerTests: XCTestCase {
     ImageRequest(
       key: ImageKey(asset: asset.id, size: tilePixels, fit: .fill), path: asset.path,
       format: asset.format, orientation: asset.orientation, priority: priority,
-      bestQuality: false)
+      bestQuality: false, exifThumbnail: asset.exifThumbnail, storedSize: asset.storedPixelSize)
   }
 
   func detailRequest(_ asset: Asset, _ priority: ImagePriority) -> ImageRequest {
@@ -21,7 +21,8 @@ final class ReducerTests: XCTestCase {
     ImageRequest(
       key: ImageKey(asset: asset.id, size: PixelSize(width: 80, height: 44), fit: .fit),
       path: asset.path, format: asset.format, orientation: asset.orientation,
-      priority: priority, bestQuality: true)
+      priority: priority, bestQuality: true, exifThumbnail: asset.exifThumbnail,
+      storedSize: asset.storedPixelSize)
   }
 
   /// A store whose library of `count` photos has loaded (newest selected, at the bottom).
@@ -102,6 +103,30 @@ final class ReducerTests: XCTestCase {
     let stale = ImageKey(asset: assets[0].id, size: tilePixels, fit: .fill)
     store.send(.imageLoaded(stale))
     store.send(.imageFailed(stale, reason: "late"))
+  }
+
+  func testPreviewThenFinalPicture() {
+    let (store, assets) = loadedStore(3)
+    let key = ImageKey(asset: assets[2].id, size: tilePixels, fit: .fill)
+    store.send(.imagePreview(key)) { $0.images[key] = .preview }
+    store.send(.imagePreview(key))  // a second preview changes nothing
+    store.send(.imageLoaded(key)) { $0.images[key] = .ready }
+    store.send(.imagePreview(key))  // never downgrades a final picture
+    let gone = ImageKey(asset: AssetID(999), size: tilePixels, fit: .fill)
+    store.send(.imagePreview(gone))  // not wanted: dropped
+    // Quitting cancels a request that only has its preview.
+    let other = ImageKey(asset: assets[1].id, size: tilePixels, fit: .fill)
+    store.send(.imagePreview(other)) { $0.images[other] = .preview }
+    store.send(
+      .quit,
+      effects: [
+        .cancelImage(ImageKey(asset: assets[0].id, size: tilePixels, fit: .fill)),
+        .cancelImage(other),
+      ]
+    ) {
+      $0.isRunning = false
+      $0.images = [:]
+    }
   }
 
   func testOpenPagesAndBackReturnsToTheSamePlace() {
