@@ -27,14 +27,7 @@ public final class TestStore {
     _ action: Action, effects expected: [Effect] = [], file: StaticString = #filePath,
     line: UInt = #line, _ update: (inout AppState) -> Void = { _ in }
   ) {
-    var expectedState = state
-    update(&expectedState)
-    let effects = Reducer.reduce(&state, action)
-    if state != expectedState {
-      XCTFail(
-        "State after \(Self.short(action)) differs from the expected state:\n\(Self.diff(expectedState, state))",
-        file: file, line: line)
-    }
+    let effects = apply(action, update, file: file, line: line)
     if effects != expected {
       XCTFail(
         "Effects after \(Self.short(action)):\n  expected \(expected)\n  actual   \(effects)", file: file,
@@ -48,6 +41,15 @@ public final class TestStore {
     _ action: Action, file: StaticString = #filePath, line: UInt = #line,
     _ update: (inout AppState) -> Void = { _ in }
   ) -> [Effect] {
+    let effects = apply(action, update, file: file, line: line)
+    unassertedEffects += effects
+    return effects
+  }
+
+  /// Reduces `action` and fails unless the new state is exactly the old one with `update`.
+  private func apply(
+    _ action: Action, _ update: (inout AppState) -> Void, file: StaticString, line: UInt
+  ) -> [Effect] {
     var expectedState = state
     update(&expectedState)
     let effects = Reducer.reduce(&state, action)
@@ -56,7 +58,6 @@ public final class TestStore {
         "State after \(Self.short(action)) differs from the expected state:\n\(Self.diff(expectedState, state))",
         file: file, line: line)
     }
-    unassertedEffects += effects
     return effects
   }
 
