@@ -12,6 +12,8 @@ public final class BrowseSession {
   public struct Options: Sendable {
     public var roots: [String]
     public var colorDepth: ColorDepth
+    /// Sixel, half-blocks, or chosen from what the terminal answers.
+    public var graphics: GraphicsMode = .halfBlock
     public var theme: Theme
     public var cacheBudgetBytes: Int
     /// The catalog file; nil reads the folders directly without one.
@@ -42,22 +44,41 @@ public final class BrowseSession {
 
   /// Runs until the user quits; the terminal is restored on every way out.
   public func run() throws {
-    let terminal = CursesTerminal(theme: options.theme)
+    // Ask the terminal what it can do before curses reads keys, so no reply reaches the
+    // key stream; keys typed meanwhile are handed back to curses.
+    var format = PictureFormat.halfBlock(options.colorDepth)
+    var synchronizedOutput = true
+    var typedDuringProbe: [UInt8] = []
+    if options.graphics != .halfBlock {
+      let probe = CapabilityProbe.run(
+        environment: ProcessInfo.processInfo.environment, ask: isatty(STDOUT_FILENO) == 1)
+      typedDuringProbe = probe.leftoverInput
+      let capabilities = probe.capabilities
+      synchronizedOutput = capabilities.synchronizedOutput
+      if capabilities.graphicsMode(requested: options.graphics) == .sixel {
+        format = .sixel(colors: capabilities.sixelPaletteSize, cell: capabilities.cellSize)
+      }
+    }
+    let terminal = CursesTerminal(theme: options.theme, synchronizedOutput: synchronizedOutput)
     try terminal.start()
+    terminal.pushBack(typedDuringProbe)
     defer { terminal.stop() }
-    try run(on: terminal)
+    try run(on: terminal, format: format)
   }
 
   /// The loop itself, on any terminal (the fake one in tests).
-  public func run(on terminal: Terminal) throws {
+  public func run(on terminal: Terminal, format: PictureFormat? = nil) throws {
+    let format = format ?? .halfBlock(options.colorDepth)
     let inbox = ActionInbox()
     let cache = PictureCache(budgetBytes: options.cacheBudgetBytes)
     let runner = EffectRunner(
-      inbox: inbox, cache: cache, depth: options.colorDepth,
+      inbox: inbox, cache: cache, format: format,
       background: options.theme.imageBackground, catalogPath: options.catalogPath,
       diskCache: options.thumbnailCacheRoot.map { ThumbnailDiskCache(root: $0) })
     defer { runner.stop() }
-    let store = Store(state: AppState(roots: options.roots, terminal: terminal.size))
+    let store = Store(
+      state: AppState(
+        roots: options.roots, terminal: terminal.size, cellPixelSize: format.cellPixelSize))
     runner.run(store.send(.start))
     var needsFrame = true
     while store.state.isRunning {

@@ -14,7 +14,7 @@ final class EffectRunner: Sendable {
   private let library: LibraryService
 
   init(
-    inbox: ActionInbox, cache: PictureCache, depth: ColorDepth, background: RGB,
+    inbox: ActionInbox, cache: PictureCache, format: PictureFormat, background: RGB,
     catalogPath: String?, diskCache: ThumbnailDiskCache? = nil
   ) {
     self.inbox = inbox
@@ -22,7 +22,7 @@ final class EffectRunner: Sendable {
     self.library = LibraryService(inbox: inbox, catalogPath: catalogPath)
     self.pool = DecodePool { request in
       let action = EffectRunner.makePicture(
-        request, depth: depth, background: background, cache: cache, diskCache: diskCache,
+        request, format: format, background: background, cache: cache, diskCache: diskCache,
         preview: { inbox.post($0) })
       inbox.post(action)
     }
@@ -63,7 +63,7 @@ final class EffectRunner: Sendable {
   /// photo is decoded at the cache's size class, the thumbnail stored for next time, and the
   /// tile cut from it.
   static func makePicture(
-    _ request: ImageRequest, depth: ColorDepth, background: RGB, cache: PictureCache,
+    _ request: ImageRequest, format: PictureFormat, background: RGB, cache: PictureCache,
     diskCache: ThumbnailDiskCache? = nil, preview: ((Action) -> Void)? = nil
   ) -> Action {
     if request.key.fit == .fill, let diskCache,
@@ -71,7 +71,7 @@ final class EffectRunner: Sendable {
       case .success(let source) = ThumbnailSource.forFile(atPath: request.path)
     {
       if let thumbnail = diskCache.thumbnail(for: source, size: sizeClass, background: background) {
-        return finish(thumbnail.fitted(into: request.key.size, mode: .fill), request, depth, cache)
+        return finish(thumbnail.fitted(into: request.key.size, mode: .fill), request, format, cache)
       }
       if let range = request.exifThumbnail,
         case .success(let small) = ExifThumbnail.decode(
@@ -81,9 +81,9 @@ final class EffectRunner: Sendable {
         let covers =
           small.width >= request.key.size.width && small.height >= request.key.size.height
         let tile = small.fitted(into: request.key.size, mode: .fill)
-        if covers { return finish(tile, request, depth, cache) }
+        if covers { return finish(tile, request, format, cache) }
         if let preview {
-          preview(finish(tile, request, depth, cache, isPreview: true))
+          preview(finish(tile, request, format, cache, isPreview: true))
         }
       }
       let options = DecodeOptions(
@@ -91,7 +91,7 @@ final class EffectRunner: Sendable {
         quality: .fast, orientation: request.orientation, background: background)
       switch ImageDecoder.decode(path: request.path, options: options) {
       case .success(let thumbnail):
-        let action = finish(thumbnail.fitted(into: request.key.size, mode: .fill), request, depth, cache)
+        let action = finish(thumbnail.fitted(into: request.key.size, mode: .fill), request, format, cache)
         diskCache.store(thumbnail, for: source, size: sizeClass)
         return action
       case .failure(let error):
@@ -104,17 +104,20 @@ final class EffectRunner: Sendable {
       background: background)
     switch ImageDecoder.decode(path: request.path, options: options) {
     case .success(let bitmap):
-      return finish(bitmap, request, depth, cache)
+      return finish(bitmap, request, format, cache)
     case .failure(let error):
       return .imageFailed(request.key, reason: error.reason)
     }
   }
 
   private static func finish(
-    _ bitmap: Bitmap, _ request: ImageRequest, _ depth: ColorDepth, _ cache: PictureCache,
+    _ bitmap: Bitmap, _ request: ImageRequest, _ format: PictureFormat, _ cache: PictureCache,
     isPreview: Bool = false
   ) -> Action {
-    cache.insert(.halfBlock(HalfBlockImage(bitmap: bitmap, depth: depth)), for: request.key)
+    switch format.picture(of: bitmap) {
+    case .success(let picture): cache.insert(picture, for: request.key)
+    case .failure(let error): return .imageFailed(request.key, reason: error.reason)
+    }
     return isPreview ? .imagePreview(request.key) : .imageLoaded(request.key)
   }
 }

@@ -64,6 +64,8 @@ final class PictureCache: @unchecked Sendable {
     case .halfBlock(let image):
       return image.cells.count * MemoryLayout<HalfBlockCell>.stride
         + image.encodedRows.reduce(0) { $0 + $1.count } + 64
+    case .sixel(let image):
+      return image.bytes.count + 64
     }
   }
 }

@@ -136,10 +136,12 @@ public final class CursesTerminal: Terminal {
     for row in dirtyRows.sorted() { wredrawln(window, Int32(row), 1) }
 
     let columns = frame.size.columns
+    var textRows = Set<Int>()
     for row in 0..<frame.size.rows {
       for column in 0..<columns {
         let cell = frame[row, column]
         if let last = lastFrame, last[row, column] == cell { continue }
+        textRows.insert(row)
         if cell.text.isEmpty { continue }  // right half of a wide character
         wattrset(window, Int32(bitPattern: attributes[cell.role] ?? lb_a_normal()))
         _ = mvwaddstr(window, Int32(row), Int32(column), cell.text)
@@ -158,7 +160,14 @@ public final class CursesTerminal: Terminal {
     var nowDrawn: [CellRect: DrawnPicture] = [:]
     for placement in frame.images {
       let rows = placement.rect.row..<(placement.rect.row + placement.rect.height)
-      let rewritten = rows.contains { dirtyRows.contains($0) }
+      var rewritten = rows.contains { dirtyRows.contains($0) }
+      // xterm 379 was seen dropping sixel graphics when curses rewrote text elsewhere on the
+      // screen (moving the selection frame): until the exact rule is pinned down, any text
+      // change re-sends the sixel pictures on screen. Half-block pictures are text to the
+      // terminal and stay.
+      if !textRows.isEmpty, case .sixel? = sixelCheck(placement, pictures) {
+        rewritten = true
+      }
       if drawn[placement.rect] == DrawnPicture(placement) && !rewritten {
         nowDrawn[placement.rect] = DrawnPicture(placement)
         continue
@@ -175,6 +184,14 @@ public final class CursesTerminal: Terminal {
     needsFullRepaint = false
   }
 
+  /// The picture of a placement when it is a sixel one (nil otherwise).
+  private func sixelCheck(_ placement: ImagePlacement, _ pictures: (ImageKey) -> TerminalPicture?)
+    -> TerminalPicture?
+  {
+    guard let picture = pictures(placement.key), case .sixel = picture else { return nil }
+    return picture
+  }
+
   private func appendPicture(_ picture: TerminalPicture, in rect: CellRect, to bytes: inout [UInt8]) {
     guard picture.columns <= rect.width, picture.rows <= rect.height else { return }
     let left = rect.column + (rect.width - picture.columns) / 2
@@ -185,6 +202,11 @@ public final class CursesTerminal: Terminal {
         bytes.append(contentsOf: Array("\u{1B}[\(top + i + 1);\(left + 1)H".utf8))
         bytes.append(contentsOf: row)
       }
+    case .sixel(let image):
+      // The image's top-left pixel goes where the cursor is; the picture never reaches the
+      // last row, so terminals with sixel scrolling (xterm) never scroll the screen.
+      bytes.append(contentsOf: Array("\u{1B}[\(top + 1);\(left + 1)H".utf8))
+      bytes.append(contentsOf: image.bytes)
     }
   }
 
@@ -214,6 +236,12 @@ public final class CursesTerminal: Terminal {
   }
 
   // MARK: Input
+
+  /// Gives curses back keys that were typed while the terminal was being probed, in order.
+  public func pushBack(_ bytes: [UInt8]) {
+    guard screen != nil else { return }
+    for byte in bytes.reversed() { ungetch(Int32(byte)) }
+  }
 
   public func readEvents(timeoutMilliseconds: Int32) -> [InputEvent] {
     guard screen != nil else { return [] }

@@ -3,11 +3,13 @@ import TerminalGraphics
 /// A picture ready to be written to a terminal.
 public enum TerminalPicture: Sendable {
   case halfBlock(HalfBlockImage)
+  case sixel(SixelImage)
 
   /// Size in cells.
   public var columns: Int {
     switch self {
     case .halfBlock(let image): return image.columns
+    case .sixel(let image): return image.cellSize.width
     }
   }
 
@@ -15,6 +17,7 @@ public enum TerminalPicture: Sendable {
   public var rows: Int {
     switch self {
     case .halfBlock(let image): return image.rows
+    case .sixel(let image): return image.cellSize.height
     }
   }
 }

@@ -83,6 +83,9 @@ struct DisplayOptions: ParsableArguments {
   @Option(help: "Colours for pictures: truecolor or 256 (default: from COLORTERM).")
   var colors: String?
 
+  @Option(help: "Pictures as sixel, halfblock, or auto (sixel where the terminal has it).")
+  var graphics: String = "auto"
+
   @Option(help: "The catalog file (default: $LIGHTBOX_CATALOG or $XDG_DATA_HOME/lightbox/library.sqlite).")
   var catalog: String?
 
@@ -102,9 +105,13 @@ enum CommandSupport {
   static func browse(roots: [String], display: DisplayOptions, catalog: String) throws {
     do {
       let cacheRoot = display.cache.map(absolute) ?? LightboxPaths().thumbnailCache
-      let options = BrowseSession.Options(
+      var options = BrowseSession.Options(
         roots: roots, colorDepth: try ColorChoice.depth(display.colors), catalogPath: catalog,
         thumbnailCacheRoot: cacheRoot)
+      guard let mode = GraphicsChoice.parse(display.graphics) else {
+        throw ValidationError("--graphics must be auto, sixel or halfblock, not '\(display.graphics)'")
+      }
+      options.graphics = mode
       try BrowseSession(options: options).run()
     } catch let error as ColorChoice.Invalid {
       throw ValidationError(error.description)

@@ -1,0 +1,44 @@
+import Imaging
+import PhotoModel
+import TerminalGraphics
+import TerminalUI
+
+/// How the runner turns bitmaps into terminal pictures.
+public enum PictureFormat: Sendable, Hashable {
+  /// Half-blocks in 24-bit or 256 colours (two pixels per cell).
+  case halfBlock(ColorDepth)
+  /// Sixel with a palette of `colors` registers, for cells of `cell` pixels.
+  case sixel(colors: Int, cell: PixelSize)
+
+  /// How many image pixels one cell shows.
+  public var cellPixelSize: PixelSize {
+    switch self {
+    case .halfBlock: return PixelSize(width: 1, height: 2)
+    case .sixel(_, let cell): return cell
+    }
+  }
+
+  /// `bitmap` with its height cut to a whole number of 6-pixel sixel bands (centred).
+  ///
+  /// xterm paints a sixel image's last band in full: a 133-pixel tile painted 138 pixels, 5
+  /// into the row below, and when curses then wrote the selection frame in that row xterm
+  /// dropped the whole picture. Trimming at most 5 rows keeps every picture inside its cells.
+  static func trimmedToSixelBands(_ bitmap: Bitmap) -> Bitmap {
+    let extra = bitmap.height % 6
+    guard extra != 0, bitmap.height > 6 else { return bitmap }
+    return bitmap.cropped(x: 0, y: extra / 2, width: bitmap.width, height: bitmap.height - extra)
+  }
+
+  /// The picture of `bitmap` in this format, or the encoder's one-line reason.
+  func picture(of bitmap: Bitmap) -> Result<TerminalPicture, ImageError> {
+    switch self {
+    case .halfBlock(let depth):
+      return .success(.halfBlock(HalfBlockImage(bitmap: bitmap, depth: depth)))
+    case .sixel(let colors, let cell):
+      switch SixelEncoder.encode(Self.trimmedToSixelBands(bitmap), options: SixelEncoder.Options(colors: colors, cell: cell)) {
+      case .success(let image): return .success(.sixel(image))
+      case .failure(let error): return .failure(ImageError(error.reason))
+      }
+    }
+  }
+}
