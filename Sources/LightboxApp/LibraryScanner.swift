@@ -1,9 +1,10 @@
+import Catalog
 import Foundation
 import PhotoMetadata
 import PhotoModel
 
-/// Walks the library folders and reads each photo's metadata (issue 2's on-the-fly
-/// library; the catalog replaces it).
+/// Reads each photo's metadata under the library folders without a catalog (the browser's
+/// fallback when no catalog opens): the indexer's walk, then the metadata reader.
 public enum LibraryScanner {
   /// What a scan found.
   public struct Result: Sendable {
@@ -15,14 +16,10 @@ public enum LibraryScanner {
 
   /// Scans `roots`; `progress` gets the number of files examined so far.
   public static func scan(roots: [String], progress: (Int) -> Void = { _ in }) -> Result {
-    var problems: [String] = []
-    var found: [String] = []
-    var visited = Set<DirectoryIdentity>()
-    for root in roots {
-      walk(root, files: &found, problems: &problems, visited: &visited, isRoot: true)
-    }
+    let listing = LibraryFileList.files(under: roots)
+    var problems = listing.problems
     progress(0)
-    let files = found
+    let files = listing.files
     // Reading metadata is IO plus parsing: spread it over the cores.
     let results = UnsafeMutableBufferPointer<Asset?>.allocate(capacity: files.count)
     results.initialize(repeating: nil)
@@ -68,25 +65,14 @@ public enum LibraryScanner {
     guard let format = metadata.format, format != .video else { return .success(nil) }
     let mtime = Int64(info.st_mtim.tv_sec)
     let name = fileName(path)
-    let date =
-      metadata.captureDate ?? FileNameDateParser.captureDate(fromFileName: name)
-      ?? localDate(epochSeconds: mtime)
+    let date = CaptureDateFallback.captureDate(
+      metadata: metadata, fileName: name, modificationTime: mtime)
     return .success(
       Asset(
         id: AssetID(stableID(path)), path: path, byteSize: Int64(info.st_size),
         modificationTime: mtime, format: format, storedPixelSize: metadata.pixelSize,
         orientation: metadata.orientation, captureDate: date, cameraMake: metadata.cameraMake,
         cameraModel: metadata.cameraModel, exifThumbnail: metadata.exifThumbnail))
-  }
-
-  /// The local wall-clock date of an instant, in this machine's time zone.
-  static func localDate(epochSeconds: Int64) -> CaptureDate {
-    var t = time_t(epochSeconds)
-    var parts = tm()
-    localtime_r(&t, &parts)
-    return CaptureDate(
-      epochSeconds: epochSeconds, utcOffsetSeconds: Int(parts.tm_gmtoff), recordOffset: true,
-      source: .fileModification)
   }
 
   /// A 63-bit FNV-1a hash of the path: the same file keeps its identity across scans.
@@ -101,57 +87,5 @@ public enum LibraryScanner {
 
   static func fileName(_ path: String) -> String {
     path.split(separator: "/").last.map(String.init) ?? path
-  }
-
-  /// (device, inode) of a folder, to walk each folder once even through symlink loops.
-  struct DirectoryIdentity: Hashable {
-    var device: UInt64
-    var inode: UInt64
-  }
-
-  static func walk(
-    _ directory: String, files: inout [String], problems: inout [String],
-    visited: inout Set<DirectoryIdentity>, isRoot: Bool
-  ) {
-    var info = stat()
-    guard stat(directory, &info) == 0 else {
-      problems.append("\(directory): \(String(cString: strerror(errno)))")
-      return
-    }
-    guard (info.st_mode & S_IFMT) == S_IFDIR else {
-      if isRoot, (info.st_mode & S_IFMT) == S_IFREG { files.append(directory) }
-      return
-    }
-    guard visited.insert(DirectoryIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted
-    else { return }
-    guard let handle = opendir(directory) else {
-      problems.append("\(directory): cannot read folder (\(String(cString: strerror(errno))))")
-      return
-    }
-    defer { closedir(handle) }
-    var subdirectories: [String] = []
-    let prefix = directory.hasSuffix("/") ? directory : directory + "/"
-    while let entry = readdir(handle) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-      }
-      // Hidden files and folders (.thumbnails, .Trash-1000, .git) are not part of the library.
-      if name.hasPrefix(".") { continue }
-      let path = prefix + name
-      switch Int32(entry.pointee.d_type) {
-      case Int32(DT_DIR): subdirectories.append(path)
-      case Int32(DT_REG): files.append(path)
-      case Int32(DT_LNK), Int32(DT_UNKNOWN):
-        var target = stat()
-        if stat(path, &target) == 0 {
-          if (target.st_mode & S_IFMT) == S_IFDIR { subdirectories.append(path) }
-          if (target.st_mode & S_IFMT) == S_IFREG { files.append(path) }
-        }
-      default: continue  // FIFOs, sockets and devices are never opened
-      }
-    }
-    for sub in subdirectories.sorted() {
-      walk(sub, files: &files, problems: &problems, visited: &visited, isRoot: false)
-    }
   }
 }

@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import Imaging
 import PhotoMetadata
@@ -137,13 +138,7 @@ public enum ThumbnailBatch {
   /// The regular files under `roots` (hidden entries skipped, symlink loops walked once),
   /// in walk order, and one line per folder that could not be read.
   public static func files(under roots: [String]) -> (files: [String], problems: [String]) {
-    var files: [String] = []
-    var problems: [String] = []
-    var visited = Set<LibraryScanner.DirectoryIdentity>()
-    for root in roots {
-      LibraryScanner.walk(root, files: &files, problems: &problems, visited: &visited, isRoot: true)
-    }
-    return (files, problems)
+    LibraryFileList.files(under: roots)
   }
 }
 

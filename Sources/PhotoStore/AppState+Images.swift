@@ -15,10 +15,7 @@ extension AppState {
         return cardRequests(groups: timeline.months.map(\.assets), geometry: monthsGrid, top: monthsTopRow)
       }
     case .detail:
-      let area = DetailGeometry.imageArea(terminal: terminal)
-      guard !area.isEmpty else { return [] }
-      let size = PixelSize(
-        width: area.width * cellPixelSize.width, height: area.height * cellPixelSize.height)
+      guard let size = imageKey(forIndex: selectedIndex)?.size else { return [] }
       var wanted = [request(for: selectedIndex, size: size, fit: .fit, priority: .visible)]
       for neighbour in [selectedIndex + 1, selectedIndex - 1] where assets.indices.contains(neighbour) {
         wanted.append(request(for: neighbour, size: size, fit: .fit, priority: .neighbour))
@@ -69,8 +66,32 @@ extension AppState {
   }
 
   /// The key the view draws for photo `index` on the current screen.
+  ///
+  /// Called for every tile of every frame, so it works out the key from the screen's
+  /// geometry instead of building the wanted requests.
   public func imageKey(forIndex index: Int) -> ImageKey? {
-    wantedImages.first { $0.key.asset == assets[index].id }?.key
+    guard assets.indices.contains(index) else { return nil }
+    let size: PixelSize
+    let fit: ImageFit
+    switch screen {
+    case .detail:
+      let area = DetailGeometry.imageArea(terminal: terminal)
+      guard !area.isEmpty, abs(index - selectedIndex) <= 1 else { return nil }
+      size = PixelSize(
+        width: area.width * cellPixelSize.width, height: area.height * cellPixelSize.height)
+      fit = .fit
+    case .grid:
+      let geometry: GridGeometry
+      switch segment {
+      case .all, .days: geometry = grid
+      case .years: geometry = yearsGrid
+      case .months: geometry = monthsGrid
+      }
+      guard geometry.tilesPerPage > 0 else { return nil }
+      size = pixelSize(of: geometry.tile)
+      fit = .fill
+    }
+    return ImageKey(asset: assets[index].id, size: size, fit: fit)
   }
 
   private func request(for index: Int, size: PixelSize, fit: ImageFit, priority: ImagePriority)

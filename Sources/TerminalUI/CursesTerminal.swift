@@ -165,9 +165,7 @@ public final class CursesTerminal: Terminal {
       // screen (moving the selection frame): until the exact rule is pinned down, any text
       // change re-sends the sixel pictures on screen. Half-block pictures are text to the
       // terminal and stay.
-      if !textRows.isEmpty, case .sixel? = sixelCheck(placement, pictures) {
-        rewritten = true
-      }
+      if !textRows.isEmpty, case .sixel? = pictures(placement.key) { rewritten = true }
       if drawn[placement.rect] == DrawnPicture(placement) && !rewritten {
         nowDrawn[placement.rect] = DrawnPicture(placement)
         continue
@@ -182,14 +180,6 @@ public final class CursesTerminal: Terminal {
     writeRaw(bytes)
     lastFrame = frame
     needsFullRepaint = false
-  }
-
-  /// The picture of a placement when it is a sixel one (nil otherwise).
-  private func sixelCheck(_ placement: ImagePlacement, _ pictures: (ImageKey) -> TerminalPicture?)
-    -> TerminalPicture?
-  {
-    guard let picture = pictures(placement.key), case .sixel = picture else { return nil }
-    return picture
   }
 
   private func appendPicture(_ picture: TerminalPicture, in rect: CellRect, to bytes: inout [UInt8]) {
