@@ -45,6 +45,8 @@ final class EffectRunner: Sendable {
       }
     case .cancelImage(let key):
       pool.cancel(key)
+    default:
+      library.perform(effect)
     }
   }
 

@@ -24,6 +24,10 @@ final class LibraryService: @unchecked Sendable {
     queue.async { self.run(roots: roots) }
   }
 
+  /// Makes a change to the library (favorite, hide, trash, albums) on the library queue.
+  func perform(_ effect: Effect) {
+  }
+
   /// Stops indexing and watching.
   func stop() {
     indexer?.cancel()

@@ -29,13 +29,20 @@ public struct Asset: Hashable, Sendable, Identifiable {
   public var pathBytes: [UInt8]?
   /// Byte range of the EXIF embedded JPEG thumbnail in the file, when it has one.
   public var exifThumbnail: Range<Int>?
+  /// How it was exposed (EXIF), when recorded.
+  public var exposure: Exposure?
+  /// When the library first saw the file, seconds since the epoch (the Imports album).
+  public var addedAt: Int64
+  /// More than one frame (GIF or APNG), when the header says so.
+  public var isAnimated: Bool
 
   public init(
     id: AssetID, path: String, byteSize: Int64, modificationTime: Int64, format: MediaFormat,
     storedPixelSize: PixelSize?, orientation: Orientation, captureDate: CaptureDate,
     cameraMake: String? = nil, cameraModel: String? = nil, lensModel: String? = nil,
     isFavorite: Bool = false, isHidden: Bool = false, latitude: Double? = nil,
-    longitude: Double? = nil, pathBytes: [UInt8]? = nil, exifThumbnail: Range<Int>? = nil
+    longitude: Double? = nil, pathBytes: [UInt8]? = nil, exifThumbnail: Range<Int>? = nil,
+    exposure: Exposure? = nil, addedAt: Int64 = 0, isAnimated: Bool = false
   ) {
     self.id = id
     self.path = path
@@ -54,6 +61,9 @@ public struct Asset: Hashable, Sendable, Identifiable {
     self.longitude = longitude
     self.pathBytes = pathBytes
     self.exifThumbnail = exifThumbnail
+    self.exposure = exposure
+    self.addedAt = addedAt
+    self.isAnimated = isAnimated
   }
 
   /// The last path component.

@@ -1,3 +1,5 @@
+import PhotoModel
+
 /// Work the reducer asks for, as plain data; the effect runner does it and answers with
 /// actions.
 public enum Effect: Hashable, Sendable {
@@ -9,4 +11,22 @@ public enum Effect: Hashable, Sendable {
   case loadImage(ImageRequest)
   /// The image is no longer wanted: drop the pending work (a finished image may stay cached).
   case cancelImage(ImageKey)
+
+  /// Set or clear the favorite flag in the catalog.
+  case setFavorite([AssetID], Bool)
+  /// Set or clear the hidden flag in the catalog.
+  case setHidden([AssetID], Bool)
+  /// Move the files to the freedesktop Trash and mark them trashed in the catalog.
+  case moveToTrash([AssetID])
+  /// Put trashed files back at their original paths (a clash gets a new name).
+  case restoreFromTrash([AssetID])
+  /// Erase trashed files for good (after the user confirmed).
+  case deleteForever([AssetID])
+  /// Make an album and add photos to it in one transaction.
+  case createAlbum(name: String, adding: [AssetID])
+  case renameAlbum(AlbumID, to: String)
+  /// Delete an album; its photos stay in the library.
+  case deleteAlbum(AlbumID)
+  case addToAlbum(AlbumID, [AssetID])
+  case removeFromAlbum(AlbumID, [AssetID])
 }

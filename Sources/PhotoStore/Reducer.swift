@@ -118,6 +118,9 @@ public enum Reducer {
       guard state.images[key] != nil else { return [] }
       state.images[key] = .failed(reason)
       return []
+
+    default:
+      return []
     }
   }
 }

@@ -1,0 +1,107 @@
+import PhotoStore
+
+/// Every rebindable command, by the name the config file uses (`[keys]` in config.toml).
+public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
+  case moveUp = "up"
+  case moveDown = "down"
+  case moveLeft = "left"
+  case moveRight = "right"
+  case pageUp = "page-up"
+  case pageDown = "page-down"
+  case first = "first"
+  case last = "last"
+  case open = "open"
+  case back = "back"
+  case nextSegment = "next-segment"
+  case previousSegment = "previous-segment"
+  case libraryTab = "library"
+  case albumsTab = "albums"
+  case searchTab = "search"
+  case favorite = "favorite"
+  case delete = "delete"
+  case restore = "restore"
+  case undo = "undo"
+  case hide = "hide"
+  case newAlbum = "new-album"
+  case renameAlbum = "rename-album"
+  case deleteAlbum = "delete-album"
+  case addToAlbum = "add-to-album"
+  case removeFromAlbum = "remove-from-album"
+  case mark = "mark"
+  case markRange = "mark-range"
+  case info = "info"
+  case help = "help"
+  case quit = "quit"
+
+  /// The action the command sends.
+  public var action: Action {
+    switch self {
+    case .moveUp: return .move(.up)
+    case .moveDown: return .move(.down)
+    case .moveLeft: return .move(.left)
+    case .moveRight: return .move(.right)
+    case .pageUp: return .move(.pageUp)
+    case .pageDown: return .move(.pageDown)
+    case .first: return .move(.first)
+    case .last: return .move(.last)
+    case .open: return .open
+    case .back: return .back
+    case .nextSegment: return .nextSegment
+    case .previousSegment: return .previousSegment
+    case .libraryTab: return .showTab(.library)
+    case .albumsTab: return .showTab(.albums)
+    case .searchTab: return .startSearch
+    case .favorite: return .toggleFavorite
+    case .delete: return .delete
+    case .restore: return .restore
+    case .undo: return .undo
+    case .hide: return .toggleHidden
+    case .newAlbum: return .newAlbum
+    case .renameAlbum: return .renameAlbum
+    case .deleteAlbum: return .deleteAlbum
+    case .addToAlbum: return .addToAlbum
+    case .removeFromAlbum: return .removeFromAlbum
+    case .mark: return .toggleMark
+    case .markRange: return .markRange
+    case .info: return .toggleInfo
+    case .help: return .toggleHelp
+    case .quit: return .quit
+    }
+  }
+
+  /// The keys bound to the command when the config says nothing.
+  public var defaultKeys: [InputEvent] {
+    switch self {
+    case .moveUp: return [.up, .character("k")]
+    case .moveDown: return [.down, .character("j")]
+    case .moveLeft: return [.left, .character("h")]
+    case .moveRight: return [.right, .character("l")]
+    case .pageUp: return [.pageUp, .character("\u{02}")]  // Ctrl-B, as in less and vim
+    case .pageDown: return [.pageDown, .character("\u{06}"), .character(" ")]
+    case .first: return [.home, .character("g")]
+    case .last: return [.end, .character("G")]
+    case .open: return [.enter, .character("\n"), .character("\r")]
+    case .back: return [.escape, .backspace]
+    case .nextSegment: return [.tab]
+    case .previousSegment: return [.backTab]
+    case .libraryTab: return [.character("1")]
+    case .albumsTab: return [.character("2")]
+    case .searchTab: return [.character("/"), .character("3")]
+    case .favorite: return [.character("f")]
+    case .delete: return [.character("d"), .delete]
+    case .restore: return [.character("r")]
+    case .undo: return [.character("u")]
+    case .hide: return [.character("H")]
+    case .newAlbum: return [.character("n")]
+    case .renameAlbum: return [.character("R")]
+    case .deleteAlbum: return [.character("D")]
+    case .addToAlbum: return [.character("a")]
+    case .removeFromAlbum: return [.character("x")]
+    case .mark: return [.character("v")]
+    case .markRange: return [.character("V")]
+    case .info: return [.character("i")]
+    case .help: return [.character("?")]
+    case .quit: return [.character("q")]
+    }
+  }
+}
