@@ -58,6 +58,13 @@ public struct Theme: Hashable, Sendable {
         .emptyTitle: Style(text, bg, bold: true),
         .emptyHint: Style(dim, bg),
         .image: Style(text, bg),
+        .favorite: Style(RGB(0xFF, 0x37, 0x5F), bg, bold: true),
+        .marked: Style(RGB(0x30, 0xD1, 0x58), bg, bold: true),
+        .panel: Style(text, RGB(0x2C, 0x2C, 0x32)),
+        .panelTitle: Style(text, RGB(0x2C, 0x2C, 0x32), bold: true),
+        .panelDim: Style(dim, RGB(0x2C, 0x2C, 0x32)),
+        .panelSelected: Style(RGB(0xFF, 0xFF, 0xFF), accent, bold: true),
+        .panelError: Style(RGB(0xFF, 0x6B, 0x60), RGB(0x2C, 0x2C, 0x32), bold: true),
       ])
   }()
 }
