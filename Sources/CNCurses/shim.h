@@ -32,4 +32,20 @@ static inline FILE *lb_stdin(void) { return stdin; }
 static inline const char *lb_codeset(void) { return nl_langinfo(CODESET); }
 static inline int lb_getcury(WINDOW *w) { return getcury(w); }
 static inline int lb_getcurx(WINDOW *w) { return getcurx(w); }
+// Mouse: clicks, double-clicks and the wheel (buttons 4 and 5).
+static inline mmask_t lb_mouse_mask(void) {
+  return BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED | BUTTON4_PRESSED | BUTTON5_PRESSED;
+}
+// Reads the pending mouse event: 1 click, 2 double-click, 3 wheel up, 4 wheel down, 0 none.
+static inline int lb_read_mouse(int *row, int *column) {
+  MEVENT event;
+  if (getmouse(&event) != OK) return 0;
+  *row = event.y;
+  *column = event.x;
+  if (event.bstate & BUTTON1_DOUBLE_CLICKED) return 2;
+  if (event.bstate & BUTTON1_CLICKED) return 1;
+  if (event.bstate & BUTTON4_PRESSED) return 3;
+  if (event.bstate & BUTTON5_PRESSED) return 4;
+  return 0;
+}
 #endif

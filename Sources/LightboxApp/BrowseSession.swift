@@ -20,6 +20,14 @@ public final class BrowseSession {
     public var catalogPath: String?
     /// The freedesktop thumbnail folder (`…/thumbnails`); nil uses no disk cache.
     public var thumbnailCacheRoot: String?
+    /// The home Trash (`$XDG_DATA_HOME/Trash`); nil finds it from the environment.
+    public var trashHome: String?
+    /// Days deleted photos stay in Recently Deleted (0: never purged).
+    public var trashRetentionDays: Int = 30
+    /// The key bindings (defaults, or the config's).
+    public var keyMap = KeyMap()
+    /// Grid tile size.
+    public var tileSize: TileSize = .standard
 
     public init(
       roots: [String], colorDepth: ColorDepth, theme: Theme = .dark,
@@ -36,7 +44,7 @@ public final class BrowseSession {
   }
 
   private let options: Options
-  private let keyMap = KeyMap()
+  private var keyMap: KeyMap { options.keyMap }
 
   public init(options: Options) {
     self.options = options
@@ -74,16 +82,18 @@ public final class BrowseSession {
     let runner = EffectRunner(
       inbox: inbox, cache: cache, format: format,
       background: options.theme.imageBackground, catalogPath: options.catalogPath,
-      diskCache: options.thumbnailCacheRoot.map { ThumbnailDiskCache(root: $0) })
+      diskCache: options.thumbnailCacheRoot.map { ThumbnailDiskCache(root: $0) },
+      trashHome: options.trashHome, retentionDays: options.trashRetentionDays)
     defer { runner.stop() }
     let store = Store(
       state: AppState(
-        roots: options.roots, terminal: terminal.size, cellPixelSize: format.cellPixelSize))
+        roots: options.roots, terminal: terminal.size, cellPixelSize: format.cellPixelSize,
+        preferredTile: options.tileSize))
     runner.run(store.send(.start))
     var needsFrame = true
     while store.state.isRunning {
       if needsFrame {
-        terminal.present(LibraryView.render(store.state)) { cache.picture(for: $0) }
+        terminal.present(LibraryView.render(store.state, keyMap: keyMap)) { cache.picture(for: $0) }
         needsFrame = false
       }
       let before = store.state
@@ -94,7 +104,7 @@ public final class BrowseSession {
         if event == .resize {
           action = .resized(terminal.size)
         } else {
-          action = keyMap.action(for: event)
+          action = keyMap.action(for: event, mode: store.state.inputMode)
         }
         if let action { runner.run(store.send(action)) }
         if !store.state.isRunning { break }

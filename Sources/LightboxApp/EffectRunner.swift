@@ -15,11 +15,13 @@ final class EffectRunner: Sendable {
 
   init(
     inbox: ActionInbox, cache: PictureCache, format: PictureFormat, background: RGB,
-    catalogPath: String?, diskCache: ThumbnailDiskCache? = nil
+    catalogPath: String?, diskCache: ThumbnailDiskCache? = nil, trashHome: String? = nil,
+    retentionDays: Int = 30
   ) {
     self.inbox = inbox
     self.cache = cache
-    self.library = LibraryService(inbox: inbox, catalogPath: catalogPath)
+    self.library = LibraryService(
+      inbox: inbox, catalogPath: catalogPath, trashHome: trashHome, retentionDays: retentionDays)
     self.pool = DecodePool { request in
       let action = EffectRunner.makePicture(
         request, format: format, background: background, cache: cache, diskCache: diskCache,

@@ -13,10 +13,19 @@ final class LibraryService: @unchecked Sendable {
   private let queue = DispatchQueue(label: "lightbox.library", qos: .userInitiated)
   private var watcher: LibraryWatcher?
   private var indexer: Indexer?
+  /// Changes the user makes run here, beside indexing (which holds `queue` for long).
+  private let editQueue = DispatchQueue(label: "lightbox.library.edits", qos: .userInitiated)
+  private let lock = NSLock()
+  private var openCatalog: Catalog?
+  private var roots: [String] = []
+  private let trashHome: String?
+  private let retentionDays: Int
 
-  init(inbox: ActionInbox, catalogPath: String?) {
+  init(inbox: ActionInbox, catalogPath: String?, trashHome: String? = nil, retentionDays: Int = 30) {
     self.inbox = inbox
     self.catalogPath = catalogPath
+    self.trashHome = trashHome
+    self.retentionDays = retentionDays
   }
 
   /// Starts loading, indexing and watching `roots`.
@@ -24,8 +33,72 @@ final class LibraryService: @unchecked Sendable {
     queue.async { self.run(roots: roots) }
   }
 
-  /// Makes a change to the library (favorite, hide, trash, albums) on the library queue.
+  /// Makes a change to the library (favorite, hide, trash, albums), then sends the library
+  /// and its collections as they are now.
   func perform(_ effect: Effect) {
+    editQueue.async { self.performNow(effect) }
+  }
+
+  private func performNow(_ effect: Effect) {
+    let (catalog, roots) = lock.withLock { (openCatalog, self.roots) }
+    guard let catalog else {
+      inbox.post(.operationFailed(reason: "No catalog is open: the change cannot be saved"))
+      return
+    }
+    let now = Int64(Date().timeIntervalSince1970)
+    var problems: [String] = []
+    do {
+      switch effect {
+      case .setFavorite(let ids, let value): try catalog.setFavorite(value, for: ids)
+      case .setHidden(let ids, let value): try catalog.setHidden(value, for: ids)
+      case .moveToTrash(let ids): problems = trash(catalog).moveToTrash(ids, now: now)
+      case .restoreFromTrash(let ids): problems = trash(catalog).restore(ids)
+      case .deleteForever(let ids): problems = trash(catalog).deleteForever(ids)
+      case .createAlbum(let name, let ids): _ = try catalog.createAlbum(named: name, adding: ids, now: now)
+      case .renameAlbum(let id, let name): try catalog.renameAlbum(id, to: name)
+      case .deleteAlbum(let id): try catalog.deleteAlbum(id)
+      case .addToAlbum(let id, let ids): try catalog.addAssets(ids, toAlbum: id, now: now)
+      case .removeFromAlbum(let id, let ids): try catalog.removeAssets(ids, fromAlbum: id)
+      case .scanLibrary, .loadImage, .cancelImage: return
+      }
+    } catch {
+      problems.append("\(error)")
+    }
+    inbox.post(.libraryLoaded(assets: Self.assets(in: catalog, under: roots), problems: []))
+    inbox.post(.collectionsLoaded(collections(catalog, roots: roots)))
+    if let first = problems.first {
+      let more = problems.count > 1 ? " (and \(problems.count - 1) more)" : ""
+      inbox.post(.operationFailed(reason: first + more))
+    }
+  }
+
+  /// The Trash beside the catalog.
+  private func trash(_ catalog: Catalog) -> LibraryTrash {
+    let home = trashHome ?? LightboxPaths().dataHome + "/Trash"
+    return LibraryTrash(catalog: catalog, trash: FreedesktopTrash(homeTrash: home))
+  }
+
+  /// Erases what has been in the Trash longer than the retention (0 keeps everything).
+  private func purgeOldTrash(_ catalog: Catalog) {
+    guard retentionDays > 0 else { return }
+    let result = trash(catalog).purge(
+      retentionDays: retentionDays, now: Int64(Date().timeIntervalSince1970))
+    if let problem = result.problems.first {
+      inbox.post(.operationFailed(reason: "Emptying old deleted photos: \(problem)"))
+    }
+  }
+
+  /// Albums, hidden and trashed photos of the library under `roots`, with the clock.
+  func collections(_ catalog: Catalog, roots: [String]) -> LibraryCollections {
+    let hidden = Self.filter((try? catalog.hiddenAssets()) ?? [], under: roots)
+    let prefixes = Self.prefixes(roots)
+    let trashed = ((try? catalog.trashedPhotos()) ?? []).filter { item in
+      prefixes.contains("/") || prefixes.contains { item.originalPath.hasPrefix($0) }
+    }
+    return LibraryCollections(
+      albums: (try? catalog.albums()) ?? [], hidden: hidden, trashed: trashed,
+      now: Int64(Date().timeIntervalSince1970),
+      utcOffsetSeconds: TimeZone.current.secondsFromGMT(), retentionDays: retentionDays)
   }
 
   /// Stops indexing and watching.
@@ -46,12 +119,18 @@ final class LibraryService: @unchecked Sendable {
     } catch {
       return scanWithoutCatalog(roots: roots, problem: "catalog \(catalogPath) unavailable (\(error)): reading the folders directly")
     }
+    lock.withLock {
+      openCatalog = catalog
+      self.roots = roots
+    }
     let load: @Sendable () -> [Asset] = { Self.assets(in: catalog, under: roots) }
+    purgeOldTrash(catalog)
     // The first frame comes from the catalog as it is: the newest photos at once (the All
     // grid opens on them), the whole library right after; indexing follows.
     let newest = Self.filter(((try? catalog.newestAssets(limit: Self.firstScreenLimit)) ?? []), under: roots)
     if !newest.isEmpty { inbox.post(.libraryLoaded(assets: newest, problems: [])) }
     inbox.post(.libraryLoaded(assets: load(), problems: []))
+    inbox.post(.collectionsLoaded(collections(catalog, roots: roots)))
     let indexer = Indexer(catalog: catalog)
     self.indexer = indexer
     let throttle = ProgressThrottle()
@@ -93,13 +172,18 @@ final class LibraryService: @unchecked Sendable {
 
   /// The assets inside `roots`.
   static func filter(_ assets: [Asset], under roots: [String]) -> [Asset] {
-    let prefixes = roots.map { root -> String in
-      let normalized = LibraryPath(root).normalized.string
-      return normalized == "/" ? "/" : normalized + "/"
-    }
+    let prefixes = prefixes(roots)
     if prefixes.contains("/") { return assets }
     return assets.filter { asset in
       prefixes.contains { asset.path.hasPrefix($0) || asset.path + "/" == $0 }
+    }
+  }
+
+  /// "/photos/" for each root ("/" for the root folder).
+  static func prefixes(_ roots: [String]) -> [String] {
+    roots.map { root -> String in
+      let normalized = LibraryPath(root).normalized.string
+      return normalized == "/" ? "/" : normalized + "/"
     }
   }
 

@@ -3,10 +3,12 @@ import PhotoModel
 extension AppState {
   /// The image requests the current screen wants, most urgent first.
   public var wantedImages: [ImageRequest] {
-    guard isRunning, !assets.isEmpty else { return [] }
+    guard isRunning else { return [] }
+    if context == .albumList && screen == .grid { return albumCoverRequests() }
+    guard !assets.isEmpty else { return [] }
     switch screen {
     case .grid:
-      switch segment {
+      switch activeSegment {
       case .all: return allRequests()
       case .days: return daysRequests()
       case .years:
@@ -82,7 +84,7 @@ extension AppState {
       fit = .fit
     case .grid:
       let geometry: GridGeometry
-      switch segment {
+      switch activeSegment {
       case .all, .days: geometry = grid
       case .years: geometry = yearsGrid
       case .months: geometry = monthsGrid
@@ -97,7 +99,35 @@ extension AppState {
   private func request(for index: Int, size: PixelSize, fit: ImageFit, priority: ImagePriority)
     -> ImageRequest
   {
-    let asset = assets[index]
+    request(for: assets[index], size: size, fit: fit, priority: priority)
+  }
+
+  /// The covers of the visible album cards.
+  private func albumCoverRequests() -> [ImageRequest] {
+    let geometry = albumsGrid
+    guard geometry.tilesPerPage > 0 else { return [] }
+    let size = pixelSize(of: geometry.tile)
+    var requests: [ImageRequest] = []
+    for entry in albumsLayout.visibleEntries(from: albumsTopEntry, height: geometry.area.height) {
+      guard case .cards(let first, let count) = albumsLayout.entries[entry] else { continue }
+      for card in first..<(first + count) {
+        guard let cover = albumEntries[card].cover else { continue }
+        let request = request(for: cover, size: size, fit: .fill, priority: .visible)
+        if !requests.contains(where: { $0.key == request.key }) { requests.append(request) }
+      }
+    }
+    return requests
+  }
+
+  /// The key of an album card's cover.
+  public func coverKey(for entry: AlbumEntry) -> ImageKey? {
+    guard let cover = entry.cover, albumsGrid.tilesPerPage > 0 else { return nil }
+    return ImageKey(asset: cover.id, size: pixelSize(of: albumsGrid.tile), fit: .fill)
+  }
+
+  private func request(for asset: Asset, size: PixelSize, fit: ImageFit, priority: ImagePriority)
+    -> ImageRequest
+  {
     return ImageRequest(
       key: ImageKey(asset: asset.id, size: size, fit: fit), path: asset.path,
       format: asset.format, orientation: asset.orientation, priority: priority,

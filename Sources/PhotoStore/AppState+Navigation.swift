@@ -4,7 +4,7 @@ extension AppState {
   /// Moves the selection; in the detail view left/right page through the photos.
   mutating func move(_ direction: Direction) {
     if screen == .grid {
-      switch segment {
+      switch activeSegment {
       case .years:
         moveCard(direction, groups: timeline.years.map(\.assets), geometry: yearsGrid)
         return
@@ -101,11 +101,12 @@ extension AppState {
 
   /// Scrolls the current segment so the selected photo (or its card) is visible.
   mutating func keepSelectionInView() {
-    keepSelectionInView(segment)
+    keepSelectionInView(activeSegment)
   }
 
   /// Scrolls every segment to the selection (after a load or a resize), so Tab lands on it.
   mutating func keepSelectionInViewEverywhere() {
+    guard tab == .library else { return keepSelectionInView(.all) }
     for segment in LibrarySegment.allCases { keepSelectionInView(segment) }
   }
 

@@ -38,6 +38,38 @@ public struct AppState: Hashable, Sendable {
   /// False once the user quit.
   public var isRunning: Bool
 
+  /// The tab shown (Library, Albums, Search).
+  public var tab: Tab
+  /// Every library photo (not hidden, not trashed), oldest first: the Library tab's
+  /// timeline. `assets` is the list the current grid shows (this one, an album, results).
+  public var libraryAssets: [Asset]
+  /// Albums, hidden and trashed photos, and the clock, as last loaded.
+  public var collections: LibraryCollections
+  /// The cards of the Albums tab, in section order.
+  public var albumEntries: [AlbumEntry]
+  /// The Albums tab's cards laid out for the current width.
+  public var albumsLayout: AlbumsLayout
+  /// Index into `albumEntries` of the selected card.
+  public var albumCursor: Int
+  /// First visible entry of the Albums tab.
+  public var albumsTopEntry: Int
+  /// The album shown as a grid in the Albums tab (nil: the list of albums).
+  public var openAlbum: AlbumRef?
+  /// The Search tab's query.
+  public var searchText: String
+  /// True while keys go into the query.
+  public var isEditingSearch: Bool
+  /// Photos marked with v / V; d, f, a and H act on them all.
+  public var marked: Set<AssetID>
+  /// Where V starts its range.
+  public var markAnchor: AssetID?
+  /// The panel or dialog open over the view.
+  public var overlay: Overlay?
+  /// The photos the last delete moved to the Trash (u puts them back).
+  public var undoableTrash: [AssetID]
+  /// Where each grid was left: the selected photo and the top row.
+  public var savedPositions: [BrowseContext: SavedPosition]
+
   public init(
     roots: [String], terminal: TerminalSize, cellPixelSize: PixelSize = PixelSize(width: 1, height: 2),
     preferredTile: TileSize = .standard
@@ -61,10 +93,57 @@ public struct AppState: Hashable, Sendable {
     self.images = [:]
     self.message = nil
     self.isRunning = true
+    self.tab = .library
+    self.libraryAssets = []
+    self.collections = LibraryCollections()
+    self.albumEntries = []
+    self.albumsLayout = AlbumsLayout()
+    self.albumCursor = 0
+    self.albumsTopEntry = 0
+    self.openAlbum = nil
+    self.searchText = ""
+    self.isEditingSearch = false
+    self.marked = []
+    self.markAnchor = nil
+    self.overlay = nil
+    self.undoableTrash = []
+    self.savedPositions = [:]
   }
 
-  /// The grid layout for the current terminal (All and Days).
-  public var grid: GridGeometry { GridGeometry(terminal: terminal, preferredTile: preferredTile) }
+  /// The grid layout for the current terminal (All, Days, albums and search results;
+  /// Recently Deleted has a label row for the days left under each photo).
+  public var grid: GridGeometry {
+    GridGeometry(
+      terminal: terminal, preferredTile: preferredTile,
+      labelRows: context == .album(.recentlyDeleted) ? 1 : 0)
+  }
+
+  /// The card layout of the Albums tab.
+  public var albumsGrid: GridGeometry {
+    GridGeometry(terminal: terminal, preferredTile: Self.monthCard, labelRows: 1)
+  }
+
+  /// Which grid the keys act on now.
+  public var context: BrowseContext {
+    switch tab {
+    case .library: return .library
+    case .albums: return openAlbum.map { .album($0) } ?? .albumList
+    case .search: return .search
+    }
+  }
+
+  /// The segment the grid is drawn in: the Library's own, else one continuous grid.
+  public var activeSegment: LibrarySegment { tab == .library ? segment : .all }
+
+  /// How keys are read now.
+  public var inputMode: InputMode {
+    switch overlay {
+    case .prompt?: return .text
+    case .confirm?: return .confirm
+    case .help?, .info?, .picker?: return .normal
+    case nil: return tab == .search && isEditingSearch ? .text : .normal
+    }
+  }
 
   /// Card size of the Years segment: a large key photo and a title row.
   public static let yearCard = TileSize(columns: 30, rows: 12)

@@ -19,5 +19,11 @@ public struct CellRect: Hashable, Sendable, CustomStringConvertible {
     r >= row && r < row + height && c >= column && c < column + width
   }
 
+  /// True when the two rectangles share a cell.
+  public func intersects(_ other: CellRect) -> Bool {
+    !isEmpty && !other.isEmpty && row < other.row + other.height && other.row < row + height
+      && column < other.column + other.width && other.column < column + width
+  }
+
   public var description: String { "\(width)x\(height)@\(row),\(column)" }
 }

@@ -4,6 +4,7 @@ import PhotoModel
 public enum Reducer {
   /// Applies `action` to `state` and returns the work to do, in order.
   public static func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
+    if state.overlay != nil, let effects = reduceOverlay(&state, action) { return effects }
     switch action {
     case .start:
       return [.scanLibrary(roots: state.roots)] + state.reconcileImages()
@@ -11,19 +12,50 @@ public enum Reducer {
     case .resized(let size):
       state.terminal = size
       state.rebuildLayouts()
-      state.keepSelectionInViewEverywhere()
+      state.rebuildAlbumsLayout()
+      if state.context == .library {
+        state.keepSelectionInViewEverywhere()
+      } else if state.context == .albumList {
+        state.keepAlbumCardInView()
+      } else {
+        state.keepSelectionInView()
+      }
       return state.reconcileImages()
 
     case .move(let direction):
+      if state.tab == .search && state.isEditingSearch {
+        // ↓ from the query goes to the results.
+        guard direction == .down, !state.assets.isEmpty else { return [] }
+        state.isEditingSearch = false
+        return state.reconcileImages()
+      }
+      if state.context == .albumList {
+        state.message = nil
+        state.moveAlbumCard(direction)
+        return state.reconcileImages()
+      }
       guard !state.assets.isEmpty else { return [] }
       state.message = nil
       state.move(direction)
       return state.reconcileImages()
 
     case .open:
+      if state.tab == .search && state.isEditingSearch {
+        // Enter in the query moves to the results; Enter there opens one.
+        state.isEditingSearch = false
+        return state.reconcileImages()
+      }
+      if state.context == .albumList {
+        guard let entry = state.selectedAlbumEntry else { return [] }
+        state.message = nil
+        state.saveContext()
+        state.openAlbum = entry.ref
+        state.restoreContext()
+        return state.reconcileImages()
+      }
       guard state.screen == .grid, state.selectedAsset != nil else { return [] }
       state.message = nil
-      switch state.segment {
+      switch state.activeSegment {
       case .years:
         // Enter on a year opens Months at that year's first month.
         guard let year = state.selectedYear else { return [] }
@@ -47,17 +79,31 @@ public enum Reducer {
 
     case .back:
       state.message = nil
-      switch (state.screen, state.segment) {
+      if state.screen == .grid && !state.marked.isEmpty {
+        state.marked = []
+        state.markAnchor = nil
+        return []
+      }
+      if state.tab == .search && state.screen == .grid {
+        state.isEditingSearch = true
+        return []
+      }
+      switch (state.screen, state.activeSegment) {
       case (.detail, _): state.screen = .grid
       case (.grid, .days): state.segment = .months  // Esc zooms out, as a pinch does in Photos
       case (.grid, .months): state.segment = .years
-      case (.grid, .years), (.grid, .all): return []
+      case (.grid, .years), (.grid, .all):
+        guard case .album = state.context else { return [] }
+        state.saveContext()
+        state.openAlbum = nil
+        state.restoreContext()
+        return state.reconcileImages()
       }
       state.keepSelectionInView()
       return state.reconcileImages()
 
     case .nextSegment, .previousSegment:
-      guard state.screen == .grid else { return [] }
+      guard state.screen == .grid, state.tab == .library else { return [] }
       state.message = nil
       state.segment = action == .nextSegment ? state.segment.next : state.segment.previous
       state.keepSelectionInView()
@@ -66,6 +112,116 @@ public enum Reducer {
     case .quit, .terminate:
       state.isRunning = false
       return state.cancelAllImages()
+
+    case .showTab(let tab):
+      state.message = nil
+      state.switchTab(tab)
+      return state.reconcileImages()
+
+    case .startSearch:
+      state.message = nil
+      if state.tab != .search { state.switchTab(.search) }
+      state.screen = .grid
+      state.isEditingSearch = true
+      return state.reconcileImages()
+
+    case .typed(let character):
+      guard state.tab == .search, state.isEditingSearch, state.searchText.count < 200 else { return [] }
+      state.searchText.append(character)
+      return state.searchChanged()
+
+    case .deleteBackward:
+      guard state.tab == .search, state.isEditingSearch, !state.searchText.isEmpty else { return [] }
+      state.searchText.removeLast()
+      return state.searchChanged()
+
+    case .answer:
+      return []
+
+    case .toggleFavorite:
+      guard state.context != .albumList else { return [] }
+      return state.toggleFavorite() + state.reconcileImages()
+
+    case .toggleHidden:
+      guard state.context != .albumList else { return [] }
+      return state.toggleHidden() + state.reconcileImages()
+
+    case .delete:
+      return state.delete() + state.reconcileImages()
+
+    case .restore:
+      guard state.context == .album(.recentlyDeleted) else {
+        state.message = "r restores photos in Albums › Recently Deleted"
+        return []
+      }
+      return state.restore(state.actionTargets) + state.reconcileImages()
+
+    case .undo:
+      guard !state.undoableTrash.isEmpty else {
+        state.message = "Nothing to undo"
+        return []
+      }
+      return state.restore(state.undoableTrash) + state.reconcileImages()
+
+    case .newAlbum:
+      state.newAlbum()
+      return state.reconcileImages()
+
+    case .renameAlbum:
+      state.renameAlbum()
+      return state.reconcileImages()
+
+    case .deleteAlbum:
+      state.deleteAlbum()
+      return state.reconcileImages()
+
+    case .addToAlbum:
+      state.openAlbumPicker()
+      return state.reconcileImages()
+
+    case .removeFromAlbum:
+      return state.removeFromAlbum() + state.reconcileImages()
+
+    case .toggleMark:
+      guard state.screen == .grid else { return [] }
+      state.toggleMark()
+      return []
+
+    case .markRange:
+      guard state.screen == .grid else { return [] }
+      state.markRange()
+      return []
+
+    case .toggleInfo:
+      guard state.selectedAsset != nil, state.context != .albumList else { return [] }
+      state.overlay = .info
+      return state.reconcileImages()
+
+    case .toggleHelp:
+      state.overlay = .help
+      return state.reconcileImages()
+
+    case .click(let row, let column, let double):
+      return state.click(row: row, column: column, double: double)
+
+    case .wheel(let up):
+      return reduce(&state, .move(state.screen == .detail ? (up ? .left : .right) : (up ? .up : .down)))
+
+    case .collectionsLoaded(let collections):
+      state.collections = collections
+      state.undoableTrash = state.undoableTrash.filter { id in
+        collections.trashed.contains { $0.asset.id == id }
+      }
+      state.libraryChanged(timelineToo: false)
+      return state.reconcileImages()
+
+    case .operationFailed(let reason):
+      state.message = reason
+      return []
+
+    case .operationDone(let message):
+      state.message = message
+      return []
 
     case .indexProgress(let done, let total):
       state.libraryStatus = .indexing(done: done, total: total)
@@ -76,28 +232,13 @@ public enum Reducer {
       return []
 
     case .libraryLoaded(let assets, let problems):
-      let previous = state.selectedAsset?.id
-      state.assets = assets
-      state.timeline = Timeline(assets: assets)
-      state.rebuildLayouts()
+      state.libraryAssets = assets
       state.problems = problems
-      // Keep the selected photo when it is still there; otherwise open on the newest, at the
-      // bottom of the grid, as Photos does.
-      if let previous, let index = assets.firstIndex(where: { $0.id == previous }) {
-        state.selectedIndex = index
+      if state.context == .library {
+        state.loadLibrary(assets)
       } else {
-        state.selectedIndex = max(0, assets.count - 1)
-        if state.screen == .detail && assets.isEmpty { state.screen = .grid }
+        state.libraryChanged()
       }
-      if previous == nil && !assets.isEmpty {
-        // The first load opens at the newest photos, as Photos does.
-        state.gridTopRow = Int.max
-        state.yearsTopRow = Int.max
-        state.monthsTopRow = Int.max
-        state.daysTopEntry = state.daysLayout.bottomTop(
-          height: state.grid.area.height, tileRows: state.grid.tile.rows)
-      }
-      state.keepSelectionInViewEverywhere()
       if !problems.isEmpty {
         let noun = problems.count == 1 ? "file" : "files"
         state.message = "\(problems.count) \(noun) could not be read: \(problems[0])"
@@ -118,9 +259,85 @@ public enum Reducer {
       guard state.images[key] != nil else { return [] }
       state.images[key] = .failed(reason)
       return []
+    }
+  }
 
-    default:
-      return []
+  /// Keys while a panel or dialog is open; nil lets the action through to the view below.
+  static func reduceOverlay(_ state: inout AppState, _ action: Action) -> [Effect]? {
+    switch action {
+    case .quit where state.overlay != .info, .back:
+      state.overlay = nil
+      return state.reconcileImages()
+    case .terminate, .resized, .indexProgress, .indexFinished, .libraryLoaded, .collectionsLoaded,
+      .imagePreview, .imageLoaded, .imageFailed, .operationFailed, .operationDone:
+      return nil
+    default: break
+    }
+    switch state.overlay {
+    case .help?:
+      // Any key closes the help; only ? and Esc are spent on it.
+      state.overlay = nil
+      if action == .toggleHelp || action == .open { return state.reconcileImages() }
+      return reduce(&state, action)
+    case .info?:
+      switch action {
+      case .toggleInfo, .quit:
+        state.overlay = nil
+        return state.reconcileImages()
+      case .move, .toggleFavorite, .wheel:
+        // The panel stays open while paging, as Photos' info does.
+        let effects: [Effect]
+        state.overlay = nil
+        effects = reduce(&state, action)
+        if state.selectedAsset != nil && state.context != .albumList { state.overlay = .info }
+        return effects
+      default:
+        state.overlay = nil
+        return reduce(&state, action)
+      }
+    case .picker?:
+      switch action {
+      case .move(let direction):
+        state.movePicker(direction)
+        return []
+      case .open:
+        return state.choosePickerRow() + state.reconcileImages()
+      case .newAlbum:
+        if case .picker(var picker)? = state.overlay {
+          picker.row = 0
+          state.overlay = .picker(picker)
+          return state.choosePickerRow()
+        }
+        return []
+      default:
+        return []
+      }
+    case .prompt(var prompt)?:
+      switch action {
+      case .typed(let character):
+        guard prompt.text.count < 100 else { return [] }
+        prompt.text.append(character)
+        prompt.error = nil
+        state.overlay = .prompt(prompt)
+        return []
+      case .deleteBackward:
+        if !prompt.text.isEmpty { prompt.text.removeLast() }
+        prompt.error = nil
+        state.overlay = .prompt(prompt)
+        return []
+      case .open:
+        return state.submitPrompt() + state.reconcileImages()
+      default:
+        return []
+      }
+    case .confirm?:
+      switch action {
+      case .answer(let yes): return state.answer(yes) + state.reconcileImages()
+      case .open: return state.answer(true) + state.reconcileImages()
+      default: return []
+      }
+    case nil:
+      return nil
     }
   }
 }

@@ -31,7 +31,8 @@ public final class CursesTerminal: Terminal {
   /// Sequences that put the terminal back as the shell expects it, written by the crash
   /// handler when Swift can no longer run: end synchronized update, reset colours, show the
   /// cursor, keypad in normal mode, leave the alternate screen.
-  static let restoreSequence = "\u{1B}[?2026l\u{1B}[0m\u{1B}[?25h\u{1B}[?1l\u{1B}>\u{1B}[?1049l"
+  static let restoreSequence =
+    "\u{1B}[?2026l\u{1B}[0m\u{1B}[?25h\u{1B}[?1l\u{1B}>\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l\u{1B}[?1049l"
 
   public init(theme: Theme, synchronizedOutput: Bool = true) {
     self.theme = theme
@@ -67,6 +68,9 @@ public final class CursesTerminal: Terminal {
     nonl()
     intrflush(lb_stdscr(), false)
     keypad(lb_stdscr(), true)
+    // Clicks, double-clicks and the wheel; 200 ms tells a double-click from two clicks.
+    mousemask(lb_mouse_mask(), nil)
+    mouseinterval(200)
     lb_set_escdelay(25)
     curs_set(0)
     // Line and character insert/delete would shift picture cells that ncurses thinks are
@@ -249,6 +253,18 @@ public final class CursesTerminal: Terminal {
       let result = wget_wch(lb_stdscr(), &character)
       if result == lb_err() { break }
       if result == KEY_CODE_YES {
+        if Int32(character) == lb_key_mouse() {
+          var row: Int32 = 0
+          var column: Int32 = 0
+          switch lb_read_mouse(&row, &column) {
+          case 1: events.append(.click(row: Int(row), column: Int(column), double: false))
+          case 2: events.append(.click(row: Int(row), column: Int(column), double: true))
+          case 3: events.append(.wheel(up: true))
+          case 4: events.append(.wheel(up: false))
+          default: break
+          }
+          continue
+        }
         if let event = Self.functionKey(Int32(character)) { events.append(event) }
         if Int32(character) == lb_key_resize() {
           size = TerminalSize(columns: Int(lb_cols()), rows: Int(lb_lines()))
@@ -274,6 +290,7 @@ public final class CursesTerminal: Terminal {
     case KEY_ENTER: return .enter
     case KEY_BTAB: return .backTab
     case KEY_BACKSPACE: return .backspace
+    case KEY_DC: return .delete
     case lb_key_resize(): return .resize
     default: return nil
     }

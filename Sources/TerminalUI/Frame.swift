@@ -76,6 +76,15 @@ public struct Frame: Hashable, Sendable {
     images.append(ImagePlacement(key: key, rect: clipped, revision: revision))
   }
 
+  /// Takes away the pictures that overlap `rect` (a panel drawn over them), leaving their
+  /// cells as placeholders, so no picture shows through a dialog.
+  public mutating func removeImages(intersecting rect: CellRect) {
+    let covered = images.filter { $0.rect.intersects(rect) }
+    guard !covered.isEmpty else { return }
+    images.removeAll { $0.rect.intersects(rect) }
+    for placement in covered { fill(placement.rect, role: .tilePlaceholder) }
+  }
+
   /// The frame as text for golden files: the characters, then one role letter per cell,
   /// then the image placements.
   public var snapshotText: String {

@@ -6,12 +6,18 @@ import PhotoStore
 public enum LibraryView {
   /// The frame for `state` at the state's terminal size.
   public static func render(_ state: AppState) -> Frame {
+    render(state, keyMap: KeyMap())
+  }
+
+  /// The frame for `state`, with the help naming the keys of `keyMap`.
+  public static func render(_ state: AppState, keyMap: KeyMap) -> Frame {
     var frame = Frame(size: state.terminal)
     guard state.terminal.rows > 0, state.terminal.columns > 0 else { return frame }
     switch state.screen {
     case .grid: renderGrid(state, into: &frame)
     case .detail: renderDetail(state, into: &frame)
     }
+    if let overlay = state.overlay { renderOverlay(overlay, state, keyMap: keyMap, into: &frame) }
     return frame
   }
 
@@ -19,6 +25,18 @@ public enum LibraryView {
 
   static func renderGrid(_ state: AppState, into frame: inout Frame) {
     renderTabBar(state, into: &frame)
+    switch state.context {
+    case .library: break
+    case .albumList:
+      renderAlbumList(state, into: &frame)
+      return
+    case .album(let ref):
+      renderAlbumGrid(state, ref: ref, into: &frame)
+      return
+    case .search:
+      renderSearch(state, into: &frame)
+      return
+    }
     renderSegmentBar(state, into: &frame)
     let area = state.grid.area
     if state.assets.isEmpty {
@@ -43,7 +61,7 @@ public enum LibraryView {
           return "\(CaptureDate.monthNames[month.month - 1].prefix(3)) \(month.year)"
         }, into: &frame)
     }
-    let hints = state.segment == .all || state.segment == .days ? "⏎ open  ⇥ view  q quit" : "⏎ open  ⇥ view"
+    let hints = state.segment == .all || state.segment == .days ? "⏎ open  ⇥ view  ? help" : "⏎ open  ⇥ view  ? help"
     renderStatusLine(state, hints: hints, into: &frame)
   }
 
@@ -56,7 +74,8 @@ public enum LibraryView {
         guard index < state.assets.count else { break }
         let rect = geometry.tileRect(visibleRow: visibleRow, column: column)
         renderTile(state, index: index, rect: rect, into: &frame)
-        if index == state.selectedIndex { renderSelectionFrame(around: rect, into: &frame) }
+        if geometry.labelRows > 0 { renderTileLabel(state, index: index, rect: rect, into: &frame) }
+        renderMarks(state, index: index, rect: rect, labelRows: geometry.labelRows, into: &frame)
       }
     }
   }
@@ -88,7 +107,7 @@ public enum LibraryView {
             row: row + 1, column: geometry.leftMargin + 1 + column * (geometry.tile.columns + 1),
             width: geometry.tile.columns, height: geometry.tile.rows)
           renderTile(state, index: index, rect: rect, into: &frame)
-          if index == state.selectedIndex { renderSelectionFrame(around: rect, into: &frame) }
+          renderMarks(state, index: index, rect: rect, labelRows: 0, into: &frame)
         }
       }
       row += DaysLayout.height(of: layout.entries[entry], tileRows: geometry.tile.rows)
@@ -125,12 +144,12 @@ public enum LibraryView {
   static func renderSegmentBar(_ state: AppState, into frame: inout Frame) {
     guard frame.size.rows > 2 else { return }
     frame.fill(CellRect(row: 1, column: 0, width: frame.size.columns, height: 1), role: .header)
-    var column = 1
-    for segment in LibrarySegment.allCases {
+    for (segment, columns) in BarLayout.segments() {
       let active = segment == state.segment
       let text = active ? "[\(segment.title)]" : " \(segment.title) "
-      column += frame.put(text, row: 1, column: column, role: active ? .header : .headerDim) + 1
+      frame.put(text, row: 1, column: columns.lowerBound, role: active ? .header : .headerDim)
     }
+    let column = BarLayout.segmentsEnd
     guard !state.assets.isEmpty else { return }
     var context = ""
     switch state.segment {
@@ -158,12 +177,16 @@ public enum LibraryView {
   static func renderTabBar(_ state: AppState, into frame: inout Frame) {
     frame.fill(CellRect(row: 0, column: 0, width: frame.size.columns, height: 1), role: .tabBar)
     var column = 1
-    for (name, active) in [("Library", true), ("Albums", false), ("Search", false)] {
-      let text = active ? "[\(name)]" : " \(name) "
-      column += frame.put(text, row: 0, column: column, role: active ? .tabActive : .tabBar) + 2
+    for (tab, columns) in BarLayout.tabs() {
+      let active = tab == state.tab
+      let text = active ? "[\(tab.title)]" : " \(tab.title) "
+      frame.put(text, row: 0, column: columns.lowerBound, role: active ? .tabActive : .tabBar)
+      column = columns.upperBound + 2
     }
-    let count = state.assets.count
+    let count = state.libraryAssets.count
     var right = "\(formatCount(count)) \(count == 1 ? "photo" : "photos")"
+    let favorites = state.albumEntries.first { $0.ref == .favorites }?.count ?? 0
+    if favorites > 0 { right += "  ♥ \(formatCount(favorites))" }
     if case .indexing = state.libraryStatus, count == 0 {
       right = "Reading library…"
     }
@@ -192,16 +215,19 @@ public enum LibraryView {
     }
   }
 
-  static func renderSelectionFrame(around rect: CellRect, into frame: inout Frame) {
+  static func renderSelectionFrame(
+    around rect: CellRect, role: StyleRole = .selection, heavy: Bool = false, into frame: inout Frame
+  ) {
     let top = rect.row - 1
     let bottom = rect.row + rect.height
     let left = rect.column - 1
     let right = rect.column + rect.width
-    frame.put("┌" + String(repeating: "─", count: rect.width) + "┐", row: top, column: left, role: .selection)
-    frame.put("└" + String(repeating: "─", count: rect.width) + "┘", row: bottom, column: left, role: .selection)
+    let (h, v, tl, tr, bl, br) = heavy ? ("━", "┃", "┏", "┓", "┗", "┛") : ("─", "│", "┌", "┐", "└", "┘")
+    frame.put(tl + String(repeating: h, count: rect.width) + tr, row: top, column: left, role: role)
+    frame.put(bl + String(repeating: h, count: rect.width) + br, row: bottom, column: left, role: role)
     for r in rect.row..<(rect.row + rect.height) {
-      frame.put("│", row: r, column: left, role: .selection)
-      frame.put("│", row: r, column: right, role: .selection)
+      frame.put(v, row: r, column: left, role: role)
+      frame.put(v, row: r, column: right, role: role)
     }
   }
 
@@ -227,6 +253,7 @@ public enum LibraryView {
     let date = asset.captureDate
     var title = " \(date.longDayTitle)  \(date.timeOfDay)"
     if let offset = date.offsetText { title += " \(offset)" }
+    if asset.isFavorite { title = " ♥" + title }
     let position = "\(formatCount(state.selectedIndex + 1)) of \(formatCount(state.assets.count))"
     let positionWidth = TerminalText.width(of: position) + 2
     frame.put(title, row: 0, column: 0, role: .title, maxWidth: max(0, frame.size.columns - positionWidth))
@@ -247,7 +274,7 @@ public enum LibraryView {
         frame.putCentered("Loading \(asset.fileName)…", row: area.row + area.height / 2, in: area, role: .emptyHint)
       }
     }
-    renderStatusLine(state, hints: "←→ page  Esc back", into: &frame)
+    renderStatusLine(state, hints: "←→ page  i info  Esc back", into: &frame)
   }
 
   // MARK: Status line
@@ -273,7 +300,7 @@ public enum LibraryView {
         text = " \(asset.fileName): \(reason)"
         role = .statusError
       } else {
-        text = " " + describe(asset)
+        text = (asset.isFavorite ? " ♥ " : " ") + describe(asset)
       }
     }
     // While indexing, its progress takes the place of the key hints.

@@ -1,0 +1,62 @@
+import PhotoModel
+
+/// Which album a grid of the Albums tab shows: a built-in one or a user album.
+public enum AlbumRef: Hashable, Sendable {
+  /// Every photo of the library.
+  case recents
+  case favorites
+  case user(AlbumID)
+  case mediaType(MediaType)
+  /// Photos the library first saw in the last 30 days.
+  case imports
+  case hidden
+  case recentlyDeleted
+
+  /// Built-in albums cannot be renamed or deleted, and photos are not added to them by hand.
+  public var isBuiltIn: Bool {
+    if case .user = self { return false }
+    return true
+  }
+
+  /// The section of the Albums tab it is listed in.
+  public var section: AlbumSection {
+    switch self {
+    case .recents, .favorites, .user: return .myAlbums
+    case .mediaType: return .mediaTypes
+    case .imports, .hidden, .recentlyDeleted: return .utilities
+    }
+  }
+
+  /// Names user albums may not take (case-insensitive).
+  public static let reservedNames = ["Recents", "Favorites", "Imports", "Hidden", "Recently Deleted"]
+}
+
+/// The three sections of the Albums tab.
+public enum AlbumSection: Int, Hashable, Sendable, CaseIterable {
+  case myAlbums, mediaTypes, utilities
+
+  /// The section header.
+  public var title: String {
+    switch self {
+    case .myAlbums: return "My Albums"
+    case .mediaTypes: return "Media Types"
+    case .utilities: return "Utilities"
+    }
+  }
+}
+
+/// One card of the Albums tab.
+public struct AlbumEntry: Hashable, Sendable {
+  public var ref: AlbumRef
+  public var title: String
+  public var count: Int
+  /// The newest photo, drawn as the cover.
+  public var cover: Asset?
+
+  public init(ref: AlbumRef, title: String, count: Int, cover: Asset?) {
+    self.ref = ref
+    self.title = title
+    self.count = count
+    self.cover = cover
+  }
+}

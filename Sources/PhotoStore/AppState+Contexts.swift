@@ -1,0 +1,125 @@
+import PhotoModel
+
+extension AppState {
+  /// Leaves the current grid, remembering where it was.
+  mutating func saveContext() {
+    guard context != .albumList else { return }
+    savedPositions[context] = SavedPosition(selected: selectedAsset?.id, topRow: gridTopRow)
+  }
+
+  /// Enters the grid `context` now names: its photos, and the place it was left (else the
+  /// newest photo at the bottom, as Photos opens every grid).
+  mutating func restoreContext() {
+    screen = .grid
+    marked = []
+    markAnchor = nil
+    let saved = savedPositions[context]
+    assets = currentList()
+    if let id = saved?.selected, let index = assets.firstIndex(where: { $0.id == id }) {
+      selectedIndex = index
+    } else {
+      selectedIndex = max(0, assets.count - 1)
+    }
+    gridTopRow = saved?.topRow ?? Int.max
+    if context == .albumList { keepAlbumCardInView() } else { keepSelectionInView() }
+  }
+
+  /// Switches to another tab (or the same one: Albums then shows its list again).
+  mutating func switchTab(_ newTab: Tab) {
+    saveContext()
+    if newTab == tab && newTab == .albums { openAlbum = nil }
+    tab = newTab
+    isEditingSearch = false
+    restoreContext()
+  }
+
+  /// The photos the current grid shows.
+  func currentList() -> [Asset] {
+    switch context {
+    case .library: return libraryAssets
+    case .albumList: return []
+    case .album(let ref): return members(of: ref)
+    case .search: return searchResults()
+    }
+  }
+
+  /// Recomputes the shown photos after a change, keeping the selected photo when it is still
+  /// there, else the one that took its place (the next; the previous at the end).
+  mutating func refreshAssets() {
+    let previous = selectedAsset?.id
+    assets = currentList()
+    if let previous, let index = assets.firstIndex(where: { $0.id == previous }) {
+      selectedIndex = index
+    } else {
+      selectedIndex = min(max(0, selectedIndex), max(0, assets.count - 1))
+    }
+    if assets.isEmpty && screen == .detail { screen = .grid }
+    marked = marked.filter { id in assets.contains { $0.id == id } }
+    if context == .albumList { keepAlbumCardInView() } else { keepSelectionInView() }
+  }
+
+  /// Everything that follows a change of `libraryAssets` or `collections`.
+  mutating func libraryChanged(timelineToo: Bool = true) {
+    if timelineToo {
+      timeline = Timeline(assets: libraryAssets)
+      rebuildLayouts()
+    }
+    rebuildAlbumEntries()
+    refreshAssets()
+  }
+
+  /// Today's local date, from the clock the runner sent.
+  public var today: (year: Int, month: Int, day: Int) {
+    let local = collections.now + Int64(collections.utcOffsetSeconds)
+    let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+    return CaptureDate.civilFromDays(Int(days))
+  }
+
+  /// The Search tab's results for the query, oldest first.
+  func searchResults() -> [Asset] {
+    let query = SearchQuery(searchText, today: today)
+    guard !query.isEmpty else { return [] }
+    var names: [AssetID: [String]] = [:]
+    for album in collections.albums {
+      for id in album.assetIDs { names[id, default: []].append(album.name) }
+    }
+    return libraryAssets.filter { query.matches($0, albumNames: names[$0.id] ?? []) }
+  }
+}
+
+extension AppState {
+  /// A new library from the catalog while the Library tab is shown.
+  mutating func loadLibrary(_ newAssets: [Asset]) {
+    let previous = selectedAsset?.id
+    assets = newAssets
+    timeline = Timeline(assets: newAssets)
+    rebuildLayouts()
+    rebuildAlbumEntries()
+    // Keep the selected photo when it is still there; otherwise open on the newest, at the
+    // bottom of the grid, as Photos does.
+    if let previous, let index = newAssets.firstIndex(where: { $0.id == previous }) {
+      selectedIndex = index
+    } else {
+      selectedIndex = max(0, newAssets.count - 1)
+      if screen == .detail && newAssets.isEmpty { screen = .grid }
+    }
+    if previous == nil && !newAssets.isEmpty {
+      // The first load opens at the newest photos, as Photos does.
+      gridTopRow = Int.max
+      yearsTopRow = Int.max
+      monthsTopRow = Int.max
+      daysTopEntry = daysLayout.bottomTop(height: grid.area.height, tileRows: grid.tile.rows)
+    }
+    keepSelectionInViewEverywhere()
+  }
+
+  /// After the query changed: new results, the newest selected at the bottom.
+  mutating func searchChanged() -> [Effect] {
+    assets = searchResults()
+    selectedIndex = max(0, assets.count - 1)
+    gridTopRow = Int.max
+    marked = []
+    keepSelectionInView()
+    return reconcileImages()
+  }
+}

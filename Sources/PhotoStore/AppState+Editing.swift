@@ -1,0 +1,205 @@
+import PhotoModel
+
+extension AppState {
+  /// The photos an action applies to: the marked ones (in grid order), else the selected one.
+  public var actionTargets: [AssetID] {
+    if !marked.isEmpty { return assets.filter { marked.contains($0.id) }.map(\.id) }
+    return selectedAsset.map { [$0.id] } ?? []
+  }
+
+  /// "IMG_0001.jpg" for one photo, "3 photos" for more.
+  func describeTargets(_ ids: [AssetID]) -> String {
+    if ids.count == 1, let asset = asset(withID: ids[0]) { return asset.fileName }
+    return Self.photoCount(ids.count)
+  }
+
+  /// "1 photo", "3 photos".
+  public static func photoCount(_ n: Int) -> String { n == 1 ? "1 photo" : "\(n) photos" }
+
+  /// A photo of the library, the hidden ones or the Trash.
+  func asset(withID id: AssetID) -> Asset? {
+    assets.first { $0.id == id } ?? libraryAssets.first { $0.id == id }
+      ?? collections.hidden.first { $0.id == id }
+      ?? collections.trashed.first { $0.asset.id == id }?.asset
+  }
+
+  /// f: favorites the photos (or clears the flag when all of them are favorites already).
+  mutating func toggleFavorite() -> [Effect] {
+    let ids = actionTargets
+    guard !ids.isEmpty, context != .album(.recentlyDeleted) else { return [] }
+    let targets = Set(ids)
+    let allFavorite = assets.filter { targets.contains($0.id) }.allSatisfy(\.isFavorite)
+    let value = !allFavorite
+    for i in libraryAssets.indices where targets.contains(libraryAssets[i].id) {
+      libraryAssets[i].isFavorite = value
+    }
+    for i in collections.hidden.indices where targets.contains(collections.hidden[i].id) {
+      collections.hidden[i].isFavorite = value
+    }
+    libraryChanged(timelineToo: false)
+    let what = describeTargets(ids)
+    message = value ? "♥ \(what) added to Favorites" : "\(what) removed from Favorites"
+    marked = []
+    return [.setFavorite(ids, value)]
+  }
+
+  /// H: hides the photos (they leave every view but Hidden), or unhides them in Hidden.
+  mutating func toggleHidden() -> [Effect] {
+    let ids = actionTargets
+    guard !ids.isEmpty, context != .album(.recentlyDeleted) else { return [] }
+    let targets = Set(ids)
+    let unhide = context == .album(.hidden)
+    if unhide {
+      let moving = collections.hidden.filter { targets.contains($0.id) }
+      collections.hidden.removeAll { targets.contains($0.id) }
+      for var asset in moving {
+        asset.isHidden = false
+        Self.insertSorted(asset, into: &libraryAssets)
+      }
+    } else {
+      let moving = libraryAssets.filter { targets.contains($0.id) }
+      libraryAssets.removeAll { targets.contains($0.id) }
+      for var asset in moving {
+        asset.isHidden = true
+        Self.insertSorted(asset, into: &collections.hidden)
+      }
+    }
+    marked = []
+    libraryChanged()
+    let what = describeTargets(ids)
+    message = unhide ? "\(what) back in the library" : "\(what) hidden · shown only in Albums › Hidden"
+    return [.setHidden(ids, !unhide)]
+  }
+
+  /// d: moves to Recently Deleted (marked photos after a confirmation); in Recently Deleted,
+  /// asks before deleting for good.
+  mutating func delete() -> [Effect] {
+    if context == .albumList {
+      message = "d deletes photos; D deletes the selected album"
+      return []
+    }
+    let ids = actionTargets
+    guard !ids.isEmpty else { return [] }
+    let count = Self.photoCount(ids.count)
+    if context == .album(.recentlyDeleted) {
+      overlay = .confirm(
+        Confirmation(
+          purpose: .deleteForever(ids),
+          question: ids.count == 1 ? "Delete \(describeTargets(ids)) for good?" : "Delete \(count) for good?",
+          detail: "The files are erased from the Trash. This cannot be undone."))
+      return []
+    }
+    if ids.count > 1 {
+      overlay = .confirm(
+        Confirmation(
+          purpose: .trash(ids), question: "Move \(count) to Recently Deleted?",
+          detail: "They stay there for \(collections.retentionDays) days; r restores them."))
+      return []
+    }
+    return moveToTrash(ids)
+  }
+
+  /// Takes the photos out of every view at once and asks for the move to the Trash.
+  mutating func moveToTrash(_ ids: [AssetID]) -> [Effect] {
+    let targets = Set(ids)
+    let moving = (libraryAssets + collections.hidden).filter { targets.contains($0.id) }
+    guard !moving.isEmpty else { return [] }
+    libraryAssets.removeAll { targets.contains($0.id) }
+    collections.hidden.removeAll { targets.contains($0.id) }
+    for asset in moving {
+      collections.trashed.append(
+        TrashedPhoto(asset: asset, originalPath: asset.path, deletedAt: collections.now))
+    }
+    let what = ids.count == 1 ? moving[0].fileName : Self.photoCount(moving.count)
+    marked = []
+    undoableTrash = moving.map(\.id)
+    libraryChanged()
+    message = "\(what) moved to Recently Deleted · u undo"
+    return [.moveToTrash(moving.map(\.id))]
+  }
+
+  /// r in Recently Deleted (and u after a delete): puts the photos back in the library.
+  mutating func restore(_ ids: [AssetID]) -> [Effect] {
+    let targets = Set(ids)
+    let restoring = collections.trashed.filter { targets.contains($0.asset.id) }
+    guard !restoring.isEmpty else { return [] }
+    collections.trashed.removeAll { targets.contains($0.asset.id) }
+    for item in restoring {
+      var asset = item.asset
+      asset.path = item.originalPath
+      if asset.isHidden {
+        Self.insertSorted(asset, into: &collections.hidden)
+      } else {
+        Self.insertSorted(asset, into: &libraryAssets)
+      }
+    }
+    marked = []
+    undoableTrash = []
+    libraryChanged()
+    let what = restoring.count == 1 ? restoring[0].asset.fileName : Self.photoCount(restoring.count)
+    message = "\(what) restored"
+    return [.restoreFromTrash(restoring.map(\.asset.id))]
+  }
+
+  /// Answers a confirmation.
+  mutating func answer(_ yes: Bool) -> [Effect] {
+    guard case .confirm(let confirmation)? = overlay else { return [] }
+    overlay = nil
+    guard yes else {
+      message = nil
+      return []
+    }
+    switch confirmation.purpose {
+    case .trash(let ids):
+      return moveToTrash(ids)
+    case .deleteForever(let ids):
+      let targets = Set(ids)
+      collections.trashed.removeAll { targets.contains($0.asset.id) }
+      marked = []
+      libraryChanged(timelineToo: false)
+      message = "\(Self.photoCount(ids.count)) deleted for good"
+      return [.deleteForever(ids)]
+    case .deleteAlbum(let id):
+      let name = album(id)?.name ?? "Album"
+      collections.albums.removeAll { $0.id == id }
+      if openAlbum == .user(id) {
+        openAlbum = nil
+        restoreContext()
+      }
+      libraryChanged(timelineToo: false)
+      message = "Album “\(name)” deleted; its photos stay in the library"
+      return [.deleteAlbum(id)]
+    }
+  }
+
+  /// v: marks or unmarks the selected photo.
+  mutating func toggleMark() {
+    guard let id = selectedAsset?.id, context != .albumList else { return }
+    if marked.contains(id) { marked.remove(id) } else { marked.insert(id) }
+    markAnchor = id
+    message = marked.isEmpty ? nil : "\(Self.photoCount(marked.count)) marked · d f a H act on them · Esc clears"
+  }
+
+  /// V: marks every photo from the last mark to the selection.
+  mutating func markRange() {
+    guard let id = selectedAsset?.id, context != .albumList else { return }
+    let anchorIndex = markAnchor.flatMap { anchor in assets.firstIndex { $0.id == anchor } } ?? selectedIndex
+    let range = min(anchorIndex, selectedIndex)...max(anchorIndex, selectedIndex)
+    for i in range { marked.insert(assets[i].id) }
+    markAnchor = id
+    message = "\(Self.photoCount(marked.count)) marked · d f a H act on them · Esc clears"
+  }
+
+  /// Inserts `asset` where the catalog's order (capture time, then path) puts it.
+  static func insertSorted(_ asset: Asset, into list: inout [Asset]) {
+    let key = (asset.captureDate.localSortKey, asset.path)
+    var low = 0
+    var high = list.count
+    while low < high {
+      let mid = (low + high) / 2
+      let other = (list[mid].captureDate.localSortKey, list[mid].path)
+      if other < key { low = mid + 1 } else { high = mid }
+    }
+    list.insert(asset, at: low)
+  }
+}

@@ -1,0 +1,271 @@
+import PhotoModel
+import PhotoStore
+
+extension LibraryView {
+  /// Draws a panel or dialog over the view; no picture shows through it.
+  static func renderOverlay(_ overlay: Overlay, _ state: AppState, keyMap: KeyMap, into frame: inout Frame) {
+    switch overlay {
+    case .help: renderHelp(state, keyMap: keyMap, into: &frame)
+    case .info: renderInfo(state, into: &frame)
+    case .picker(let picker): renderPicker(picker, state, into: &frame)
+    case .prompt(let prompt): renderPrompt(prompt, state, into: &frame)
+    case .confirm(let confirmation): renderConfirmation(confirmation, into: &frame)
+    }
+  }
+
+  /// A bordered box with a title; returns the inner rectangle.
+  @discardableResult
+  static func renderBox(_ rect: CellRect, title: String, into frame: inout Frame) -> CellRect {
+    frame.removeImages(intersecting: rect)
+    frame.fill(rect, role: .panel)
+    guard rect.width >= 4, rect.height >= 3 else { return CellRect(row: rect.row, column: rect.column, width: 0, height: 0) }
+    let inner = rect.width - 2
+    frame.put("╭" + String(repeating: "─", count: inner) + "╮", row: rect.row, column: rect.column, role: .panelDim)
+    frame.put("╰" + String(repeating: "─", count: inner) + "╯", row: rect.row + rect.height - 1, column: rect.column, role: .panelDim)
+    for r in (rect.row + 1)..<(rect.row + rect.height - 1) {
+      frame.put("│", row: r, column: rect.column, role: .panelDim)
+      frame.put("│", row: r, column: rect.column + rect.width - 1, role: .panelDim)
+    }
+    if !title.isEmpty {
+      frame.put(" \(title) ", row: rect.row, column: rect.column + 2, role: .panelTitle, maxWidth: inner - 2)
+    }
+    return CellRect(row: rect.row + 1, column: rect.column + 2, width: rect.width - 4, height: rect.height - 2)
+  }
+
+  /// A box of `width` × `height` centred on the screen (clipped to it).
+  static func centredBox(width: Int, height: Int, in size: TerminalSize) -> CellRect {
+    let w = min(width, size.columns)
+    let h = min(height, size.rows)
+    return CellRect(row: max(0, (size.rows - h) / 2), column: max(0, (size.columns - w) / 2), width: w, height: h)
+  }
+
+  // MARK: Help
+
+  /// The keys of the current view, as bound now.
+  static func helpLines(_ state: AppState, keyMap: KeyMap) -> [(keys: String, what: String)] {
+    func keys(_ command: KeyCommand) -> String {
+      keyMap.keys(for: command).prefix(2).map(keyName).joined(separator: " ")
+    }
+    var lines: [(String, String)] = []
+    func add(_ command: KeyCommand, _ what: String) {
+      let k = keys(command)
+      if !k.isEmpty { lines.append((k, what)) }
+    }
+    let context = state.context
+    if state.screen == .detail {
+      add(.moveLeft, "previous photo")
+      add(.moveRight, "next photo")
+      add(.back, "back to the grid")
+    } else {
+      lines.append(("←↑↓→ hjkl", context == .albumList ? "move between albums" : "move"))
+      add(.pageDown, "page down")
+      add(.first, "first")
+      add(.last, "last (newest)")
+      add(.open, context == .albumList ? "open the album" : "open")
+      if state.tab == .library {
+        add(.nextSegment, "Years · Months · Days · All")
+        add(.back, "zoom out (Days → Months → Years)")
+      } else if case .album = context {
+        add(.back, "back to Albums")
+      }
+    }
+    if context == .albumList {
+      add(.newAlbum, "new album")
+      add(.renameAlbum, "rename the album")
+      add(.deleteAlbum, "delete the album (photos stay)")
+    } else if context == .album(.recentlyDeleted) {
+      add(.restore, "restore to where it was")
+      add(.delete, "delete for good (asks first)")
+    } else {
+      add(.favorite, "favorite ♥")
+      add(.delete, "move to Recently Deleted")
+      add(.undo, "undo the delete")
+      add(.hide, context == .album(.hidden) ? "unhide" : "hide")
+      add(.addToAlbum, "add to an album")
+      if case .album(.user) = context { add(.removeFromAlbum, "take out of this album") }
+      if state.screen == .grid {
+        add(.mark, "mark (then d f a H act on all)")
+        add(.markRange, "mark a range")
+      }
+      add(.info, "info")
+    }
+    add(.libraryTab, "Library")
+    add(.albumsTab, "Albums")
+    add(.searchTab, "Search")
+    add(.help, "this help")
+    add(.quit, state.screen == .detail ? "back" : "quit")
+    return lines
+  }
+
+  /// How a key is written in the help.
+  static func keyName(_ event: InputEvent) -> String {
+    switch event {
+    case .up: return "↑"
+    case .down: return "↓"
+    case .left: return "←"
+    case .right: return "→"
+    case .pageUp: return "PgUp"
+    case .pageDown: return "PgDn"
+    case .home: return "Home"
+    case .end: return "End"
+    case .enter: return "⏎"
+    case .escape: return "Esc"
+    case .tab: return "Tab"
+    case .backTab: return "⇧Tab"
+    case .backspace: return "⌫"
+    case .delete: return "Del"
+    case .character(" "): return "Space"
+    case .character(let c):
+      if let ascii = c.asciiValue, ascii < 0x20 {
+        return "Ctrl-" + String(UnicodeScalar(ascii + 0x40))
+      }
+      return String(c)
+    default: return ""
+    }
+  }
+
+  static func renderHelp(_ state: AppState, keyMap: KeyMap, into frame: inout Frame) {
+    let lines = helpLines(state, keyMap: keyMap)
+    let keyWidth = min(14, lines.map { TerminalText.width(of: $0.keys) }.max() ?? 0)
+    let whatWidth = lines.map { TerminalText.width(of: $0.what) }.max() ?? 0
+    let box = centredBox(width: keyWidth + whatWidth + 7, height: lines.count + 4, in: frame.size)
+    let inner = renderBox(box, title: "Keys", into: &frame)
+    for (i, line) in lines.enumerated() where i < inner.height - 1 {
+      frame.put(line.keys, row: inner.row + 1 + i, column: inner.column, role: .panelTitle, maxWidth: keyWidth)
+      frame.put(line.what, row: inner.row + 1 + i, column: inner.column + keyWidth + 2, role: .panel, maxWidth: max(0, inner.width - keyWidth - 2))
+    }
+  }
+
+  // MARK: Info
+
+  /// The lines of the info panel for a photo.
+  static func infoLines(_ asset: Asset, _ state: AppState) -> [(label: String, value: String)] {
+    var lines: [(String, String)] = [("Name", asset.fileName)]
+    let folder = asset.path.lastIndex(of: "/").map { String(asset.path[..<$0]) } ?? ""
+    lines.append(("Folder", folder.isEmpty ? "/" : folder))
+    lines.append(("Size", ByteCountText.format(asset.byteSize)))
+    if let size = asset.displayPixelSize {
+      let megapixels = Double(size.width * size.height) / 1_000_000
+      lines.append(("Pixels", "\(size.description) (\((megapixels * 10).rounded() / 10) MP)"))
+    }
+    lines.append(("Format", asset.format.label))
+    let date = asset.captureDate
+    var taken = "\(date.longDayTitle) \(date.timeOfDay)"
+    if let offset = date.offsetText { taken += " \(offset)" }
+    lines.append(("Taken", taken))
+    let source: String
+    switch date.source {
+    case .exif: source = "EXIF DateTimeOriginal"
+    case .pngText: source = "PNG text chunk"
+    case .fileName: source = "the file name"
+    case .fileModification: source = "the file's modification time"
+    }
+    lines.append(("Date from", source))
+    let camera = [asset.cameraMake, asset.cameraModel].compactMap { $0 }
+    if !camera.isEmpty {
+      // "Apple iPhone 15", not "Apple Apple iPhone 15" when the model repeats the make.
+      let make = asset.cameraMake ?? ""
+      let model = asset.cameraModel ?? ""
+      lines.append(("Camera", !make.isEmpty && model.lowercased().hasPrefix(make.lowercased()) ? model : camera.joined(separator: " ")))
+    }
+    if let lens = asset.lensModel { lines.append(("Lens", lens)) }
+    if let exposure = asset.exposure, !exposure.isEmpty {
+      var parts: [String] = []
+      if let f = exposure.fNumber { parts.append("f/\(trimmed(f))") }
+      if let t = exposure.exposureTime?.text { parts.append(t) }
+      if let iso = exposure.iso { parts.append("ISO \(iso)") }
+      if let focal = exposure.focalLength { parts.append("\(trimmed(focal)) mm") }
+      lines.append(("Exposure", parts.joined(separator: " · ")))
+    }
+    if let lat = asset.latitude, let lon = asset.longitude {
+      lines.append(("Place", coordinates(lat, lon)))
+    }
+    let albums = state.collections.albums.filter { $0.assetIDs.contains(asset.id) }.map(\.name)
+    lines.append(("Albums", albums.isEmpty ? "none" : albums.joined(separator: ", ")))
+    var flags: [String] = []
+    if asset.isFavorite { flags.append("♥ Favorite") }
+    if asset.isHidden { flags.append("Hidden") }
+    if !flags.isEmpty { lines.append(("", flags.joined(separator: " · "))) }
+    return lines
+  }
+
+  /// "2.8" for 2.8, "26" for 26.0.
+  static func trimmed(_ value: Double) -> String {
+    let tenths = (value * 10).rounded() / 10
+    return tenths == tenths.rounded() ? "\(Int(tenths))" : "\(tenths)"
+  }
+
+  /// "37.5665° N, 126.9780° E".
+  static func coordinates(_ lat: Double, _ lon: Double) -> String {
+    func part(_ v: Double, _ positive: String, _ negative: String) -> String {
+      let scaled = Int((abs(v) * 10_000).rounded())
+      let fraction = String(scaled % 10_000)
+      return "\(scaled / 10_000).\(String(repeating: "0", count: 4 - fraction.count))\(fraction)° \(v < 0 ? negative : positive)"
+    }
+    return "\(part(lat, "N", "S")), \(part(lon, "E", "W"))"
+  }
+
+  static func renderInfo(_ state: AppState, into frame: inout Frame) {
+    guard let asset = state.selectedAsset else { return }
+    let lines = infoLines(asset, state)
+    let width = min(frame.size.columns, max(36, min(60, frame.size.columns / 2)))
+    let height = min(frame.size.rows - 2, lines.count + 4)
+    let box = CellRect(row: 1, column: frame.size.columns - width, width: width, height: max(3, height))
+    let inner = renderBox(box, title: "Info", into: &frame)
+    for (i, line) in lines.enumerated() where i < inner.height - 1 {
+      frame.put(line.label, row: inner.row + 1 + i, column: inner.column, role: .panelDim, maxWidth: 10)
+      frame.put(line.value, row: inner.row + 1 + i, column: inner.column + 11, role: .panel, maxWidth: max(0, inner.width - 11))
+    }
+  }
+
+  // MARK: Dialogs
+
+  static func renderPicker(_ picker: AlbumPicker, _ state: AppState, into frame: inout Frame) {
+    let rows = ["＋ New album…"] + state.collections.albums.map { album in
+      "\(album.name)  \(formatCount(album.assetIDs.count))"
+    }
+    let visible = max(1, min(rows.count, frame.size.rows - 8))
+    let first = min(max(0, picker.row - visible + 1), max(0, rows.count - visible))
+    let width = min(max(34, (rows.map { TerminalText.width(of: $0) }.max() ?? 0) + 8), 60)
+    let box = centredBox(width: width, height: visible + 5, in: frame.size)
+    let inner = renderBox(box, title: "Add \(AppState.photoCount(picker.assets.count)) to…", into: &frame)
+    for i in 0..<visible where first + i < rows.count && i < inner.height - 2 {
+      let row = first + i
+      let rect = CellRect(row: inner.row + 1 + i, column: inner.column, width: inner.width, height: 1)
+      let selected = row == picker.row
+      if selected { frame.fill(rect, role: .panelSelected) }
+      frame.put(rows[row], row: rect.row, column: rect.column + 1, role: selected ? .panelSelected : .panel, maxWidth: rect.width - 2)
+    }
+    frame.put("↑↓ choose  ⏎ add  Esc cancel", row: inner.row + inner.height - 1, column: inner.column, role: .panelDim, maxWidth: inner.width)
+  }
+
+  static func renderPrompt(_ prompt: NamePrompt, _ state: AppState, into frame: inout Frame) {
+    let title: String
+    switch prompt.purpose {
+    case .newAlbum(let ids): title = ids.isEmpty ? "New album" : "New album with \(AppState.photoCount(ids.count))"
+    case .rename: title = "Rename album"
+    }
+    let box = centredBox(width: 48, height: 7, in: frame.size)
+    let inner = renderBox(box, title: title, into: &frame)
+    guard inner.height >= 4 else { return }
+    frame.put("Name:", row: inner.row + 1, column: inner.column, role: .panel)
+    let field = CellRect(row: inner.row + 1, column: inner.column + 6, width: max(1, inner.width - 6), height: 1)
+    frame.fill(field, role: .panelSelected)
+    let text = String((prompt.text + "▏").suffix(field.width))
+    frame.put(text, row: field.row, column: field.column, role: .panelSelected, maxWidth: field.width)
+    if let error = prompt.error {
+      frame.put(error, row: inner.row + 2, column: inner.column, role: .panelError, maxWidth: inner.width)
+    }
+    frame.put("⏎ save  Esc cancel", row: inner.row + inner.height - 1, column: inner.column, role: .panelDim)
+  }
+
+  static func renderConfirmation(_ confirmation: Confirmation, into frame: inout Frame) {
+    let width = min(frame.size.columns, max(40, TerminalText.width(of: confirmation.question) + 6, TerminalText.width(of: confirmation.detail) + 6))
+    let box = centredBox(width: width, height: 7, in: frame.size)
+    let inner = renderBox(box, title: "Confirm", into: &frame)
+    guard inner.height >= 4 else { return }
+    frame.put(confirmation.question, row: inner.row + 1, column: inner.column, role: .panelTitle, maxWidth: inner.width)
+    frame.put(confirmation.detail, row: inner.row + 2, column: inner.column, role: .panelDim, maxWidth: inner.width)
+    frame.put("y yes   n no", row: inner.row + inner.height - 1, column: inner.column, role: .panel)
+  }
+}
