@@ -25,6 +25,23 @@ final class ReducerTests: XCTestCase {
       storedSize: asset.storedPixelSize)
   }
 
+  /// The Albums tab's cards for a library of plain camera photos with no albums yet (the
+  /// clock at 0, so every photo counts as a recent import).
+  func plainAlbumEntries(_ assets: [Asset]) -> [AlbumEntry] {
+    [
+      AlbumEntry(ref: .recents, title: "Recents", count: assets.count, cover: assets.last),
+      AlbumEntry(ref: .favorites, title: "Favorites", count: 0, cover: nil),
+      AlbumEntry(ref: .imports, title: "Imports", count: assets.count, cover: assets.last),
+      AlbumEntry(ref: .hidden, title: "Hidden", count: 0, cover: nil),
+      AlbumEntry(ref: .recentlyDeleted, title: "Recently Deleted", count: 0, cover: nil),
+    ]
+  }
+
+  /// Album cards at 80×24: 20×8 cards with a label row → 3 columns, rows 10 tall.
+  func albumsLayout(_ entries: [AlbumEntry]) -> AlbumsLayout {
+    AlbumsLayout(albums: entries, columns: 3, rowHeight: 10)
+  }
+
   /// A store whose library of `count` photos has loaded (newest selected, at the bottom).
   func loadedStore(_ count: Int) -> (TestStore, [Asset]) {
     let assets = Fixtures.assets(count)
@@ -32,6 +49,9 @@ final class ReducerTests: XCTestCase {
     store.send(.start, effects: [.scanLibrary(roots: ["/photos"])])
     let effects = store.sendCollecting(.libraryLoaded(assets: assets, problems: [])) {
       $0.assets = assets
+      $0.libraryAssets = assets
+      $0.albumEntries = self.plainAlbumEntries(assets)
+      $0.albumsLayout = self.albumsLayout($0.albumEntries)
       $0.timeline = Timeline(assets: assets)
       $0.daysLayout = DaysLayout(timeline: $0.timeline, columns: 5)
       $0.daysTopEntry = $0.daysLayout.bottomTop(height: 21, tileRows: 7)
@@ -232,6 +252,8 @@ final class ReducerTests: XCTestCase {
     let store = TestStore(AppState(roots: ["/empty"], terminal: size))
     store.send(.start, effects: [.scanLibrary(roots: ["/empty"])])
     store.send(.libraryLoaded(assets: [], problems: ["/empty: Permission denied"])) {
+      $0.albumEntries = self.plainAlbumEntries([])
+      $0.albumsLayout = self.albumsLayout($0.albumEntries)
       $0.daysLayout = DaysLayout(timeline: Timeline(), columns: 5)
       $0.problems = ["/empty: Permission denied"]
       $0.message = "1 file could not be read: /empty: Permission denied"
@@ -251,6 +273,9 @@ final class ReducerTests: XCTestCase {
     let reloaded = [older] + assets
     let effects = store.sendCollecting(.libraryLoaded(assets: reloaded, problems: [])) {
       $0.assets = reloaded
+      $0.libraryAssets = reloaded
+      $0.albumEntries = self.plainAlbumEntries(reloaded)
+      $0.albumsLayout = self.albumsLayout($0.albumEntries)
       $0.timeline = Timeline(assets: reloaded)
       $0.daysLayout = DaysLayout(timeline: $0.timeline, columns: 5)
       $0.selectedIndex = 1
