@@ -150,9 +150,10 @@ extension LibraryView {
     }
     lines.append(("Format", asset.format.label))
     let date = asset.captureDate
-    var taken = "\(date.longDayTitle) \(date.timeOfDay)"
-    if let offset = date.offsetText { taken += " \(offset)" }
-    lines.append(("Taken", taken))
+    lines.append(("Taken", date.longDayTitle))
+    var time = date.timeOfDay
+    if let offset = date.offsetText { time += " \(offset)" }
+    lines.append(("Time", time))
     let source: String
     switch date.source {
     case .exif: source = "EXIF DateTimeOriginal"
