@@ -24,11 +24,16 @@ final class DecodePool: @unchecked Sendable {
     }
   }
 
-  /// Adds a request unless the same key is queued or running.
+  /// Adds a request unless the same key is queued or running; a queued one asked for again
+  /// more urgently (a prefetched row that came into view) moves up.
   func submit(_ request: ImageRequest) {
     condition.lock()
     defer { condition.unlock() }
-    guard !inFlight.contains(request.key), !queue.contains(where: { $0.key == request.key }) else { return }
+    if let queued = queue.firstIndex(where: { $0.key == request.key }) {
+      if request.priority < queue[queued].priority { queue[queued].priority = request.priority }
+      return
+    }
+    guard !inFlight.contains(request.key) else { return }
     queue.append(request)
     condition.signal()
   }

@@ -38,7 +38,13 @@ extension AppState {
     let first = gridTopRow * geometry.columns
     let end = min(assets.count, first + geometry.tilesPerPage)
     guard first < end else { return [] }
-    return (first..<end).map { request(for: $0, size: size, fit: .fill, priority: .visible) }
+    var requests = (first..<end).map { request(for: $0, size: size, fit: .fill, priority: .visible) }
+    // The row just off-screen in the way the grid scrolls, so the next step has it ready.
+    let ahead = scrollDirection > 0
+      ? end..<min(assets.count, end + geometry.columns)
+      : max(0, first - geometry.columns)..<first
+    requests += ahead.map { request(for: $0, size: size, fit: .fill, priority: .prefetch) }
+    return requests
   }
 
   private func daysRequests() -> [ImageRequest] {
@@ -144,10 +150,20 @@ extension AppState {
     for key in leaving {
       if images[key] == .loading || images[key] == .preview { effects.append(.cancelImage(key)) }
       images[key] = nil
+      prefetching.remove(key)
     }
-    for request in wanted where images[request.key] == nil {
-      images[request.key] = .loading
-      effects.append(.loadImage(request))
+    for request in wanted {
+      if images[request.key] == nil {
+        images[request.key] = .loading
+        effects.append(.loadImage(request))
+        if request.priority == .prefetch { prefetching.insert(request.key) }
+      } else if request.priority < .prefetch, prefetching.contains(request.key) {
+        // Asked for ahead, now on screen: ask again as urgent if it is not done yet.
+        prefetching.remove(request.key)
+        if images[request.key] == .loading || images[request.key] == .preview {
+          effects.append(.loadImage(request))
+        }
+      }
     }
     return effects
   }

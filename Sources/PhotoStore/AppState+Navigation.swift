@@ -4,6 +4,12 @@ extension AppState {
   /// Moves the selection; in the detail view left/right page through the photos.
   mutating func move(_ direction: Direction) {
     if screen == .grid {
+      switch direction {
+      case .down, .pageDown, .right, .last: scrollDirection = 1
+      case .up, .pageUp, .left, .first: scrollDirection = -1
+      }
+    }
+    if screen == .grid {
       switch activeSegment {
       case .years:
         moveCard(direction, groups: timeline.years.map(\.assets), geometry: yearsGrid)

@@ -69,6 +69,11 @@ public struct AppState: Hashable, Sendable {
   public var undoableTrash: [AssetID]
   /// Where each grid was left: the selected photo and the top row.
   public var savedPositions: [BrowseContext: SavedPosition]
+  /// The way the grid last scrolled: +1 down (towards newer), -1 up. The row just off-screen
+  /// that way is decoded ahead.
+  public var scrollDirection: Int
+  /// Requests made ahead at prefetch priority (re-sent as urgent when they come into view).
+  public var prefetching: Set<ImageKey>
 
   public init(
     roots: [String], terminal: TerminalSize, cellPixelSize: PixelSize = PixelSize(width: 1, height: 2),
@@ -108,6 +113,9 @@ public struct AppState: Hashable, Sendable {
     self.overlay = nil
     self.undoableTrash = []
     self.savedPositions = [:]
+    // The grid opens at the newest photos, at the bottom: the way to go is up.
+    self.scrollDirection = -1
+    self.prefetching = []
   }
 
   /// The grid layout for the current terminal (All, Days, albums and search results;

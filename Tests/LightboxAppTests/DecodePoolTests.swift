@@ -61,4 +61,18 @@ final class DecodePoolTests: XCTestCase {
     usleep(100_000)
     XCTAssertEqual(recorder.done.count, 4)
   }
+
+  func testAPrefetchedRequestAskedForAgainAsUrgentMovesUp() {
+    let recorder = Recorder()
+    let pool = DecodePool(workers: 1) { recorder.work($0) }
+    defer { pool.stop() }
+    pool.submit(request(1))  // occupies the only worker
+    usleep(50_000)
+    pool.submit(request(2, .prefetch))
+    pool.submit(request(3, .neighbour))
+    pool.submit(request(2, .visible))  // the prefetched row came into view
+    XCTAssertEqual(pool.queuedCount, 2, "asked again, not queued twice")
+    recorder.release()
+    XCTAssertEqual(recorder.wait(count: 3), [1, 2, 3])
+  }
 }

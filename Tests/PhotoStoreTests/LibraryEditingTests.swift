@@ -93,7 +93,10 @@ final class LibraryEditingTests: XCTestCase {
   func testDeleteTakesThePhotoOutAtOnceLandsOnTheNextAndUndoBringsItBack() {
     let (store, assets) = prepared()
     store.send(.move(.first)) { $0.selectedIndex = 0 }
-    store.send(.move(.right)) { $0.selectedIndex = 1 }
+    store.send(.move(.right)) {
+      $0.selectedIndex = 1
+      $0.scrollDirection = 1
+    }
     var rest = assets
     rest.remove(at: 1)
     let trashed = TrashedPhoto(asset: assets[1], originalPath: assets[1].path, deletedAt: now)

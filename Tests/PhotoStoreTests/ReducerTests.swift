@@ -16,6 +16,8 @@ final class ReducerTests: XCTestCase {
       bestQuality: false, exifThumbnail: asset.exifThumbnail, storedSize: asset.storedPixelSize)
   }
 
+  func key(_ asset: Asset) -> ImageKey { ImageKey(asset: asset.id, size: tilePixels, fit: .fill) }
+
   func detailRequest(_ asset: Asset, _ priority: ImagePriority) -> ImageRequest {
     // Detail area: 80×22 cells = 80×44 pixels.
     ImageRequest(
@@ -58,13 +60,17 @@ final class ReducerTests: XCTestCase {
       $0.selectedIndex = count - 1
       $0.gridTopRow = max(0, (count + 4) / 5 - 2)
       let first = $0.gridTopRow * 5
-      for asset in assets[first..<count] {
+      for asset in assets[max(0, first - 5)..<count] {
         $0.images[ImageKey(asset: asset.id, size: self.tilePixels, fit: .fill)] = .loading
       }
+      // The row above the screen is asked for ahead: the grid opens at the bottom.
+      $0.prefetching = Set(assets[max(0, first - 5)..<first].map { self.key($0) })
     }
     let first = max(0, (count + 4) / 5 - 2) * 5
-    store.assertEffects(assets[first..<count].map { .loadImage(tileRequest($0)) })
-    XCTAssertEqual(effects.count, count - first)
+    store.assertEffects(
+      assets[first..<count].map { .loadImage(tileRequest($0)) }
+        + assets[max(0, first - 5)..<first].map { .loadImage(tileRequest($0, .prefetch)) })
+    XCTAssertEqual(effects.count, count - max(0, first - 5))
     return (store, assets)
   }
 
@@ -85,28 +91,46 @@ final class ReducerTests: XCTestCase {
     let (store, assets) = loadedStore(23)
     store.send(.move(.left)) { $0.selectedIndex = 21 }
     store.send(.move(.up)) { $0.selectedIndex = 16 }
-    // Up again leaves the visible rows (3…4): the grid scrolls one row and asks for it.
+    // Up again leaves the visible rows (3…4): the grid scrolls one row. That row was asked
+    // for ahead, so it is asked for again as urgent, and the next row up is asked for ahead.
     store.send(
       .move(.up),
-      effects: [
-        .cancelImage(ImageKey(asset: assets[20].id, size: tilePixels, fit: .fill)),
-        .cancelImage(ImageKey(asset: assets[21].id, size: tilePixels, fit: .fill)),
-        .cancelImage(ImageKey(asset: assets[22].id, size: tilePixels, fit: .fill)),
-      ] + assets[10..<15].map { .loadImage(tileRequest($0)) }
+      effects: assets[20..<23].map { .cancelImage(key($0)) }
+        + assets[10..<15].map { .loadImage(tileRequest($0)) }
+        + assets[5..<10].map { .loadImage(tileRequest($0, .prefetch)) }
     ) {
       $0.selectedIndex = 11
       $0.gridTopRow = 2
-      for a in assets[20..<23] { $0.images[ImageKey(asset: a.id, size: self.tilePixels, fit: .fill)] = nil }
-      for a in assets[10..<15] { $0.images[ImageKey(asset: a.id, size: self.tilePixels, fit: .fill)] = .loading }
+      for a in assets[20..<23] { $0.images[self.key(a)] = nil }
+      for a in assets[5..<10] { $0.images[self.key(a)] = .loading }
+      $0.prefetching = Set(assets[5..<10].map { self.key($0) })
     }
-    store.send(.move(.right)) { $0.selectedIndex = 12 }
+    // Right turns the scroll direction down: the row below the screen is asked for ahead,
+    // and the one above is no longer wanted.
+    store.send(
+      .move(.right),
+      effects: assets[5..<10].map { .cancelImage(key($0)) }
+        + assets[20..<23].map { .loadImage(tileRequest($0, .prefetch)) }
+    ) {
+      $0.selectedIndex = 12
+      $0.scrollDirection = 1
+      for a in assets[5..<10] { $0.images[self.key(a)] = nil }
+      for a in assets[20..<23] { $0.images[self.key(a)] = .loading }
+      $0.prefetching = Set(assets[20..<23].map { self.key($0) })
+    }
   }
 
   func testDownStopsWhenThereIsNoPhotoBelow() {
-    let (store, _) = loadedStore(23)
+    let (store, assets) = loadedStore(23)
     store.send(.move(.left)) { $0.selectedIndex = 21 }
     store.send(.move(.up)) { $0.selectedIndex = 16 }
-    store.send(.move(.down)) { $0.selectedIndex = 21 }
+    // Down at the last row: nothing below to ask for ahead; the row above is let go.
+    store.send(.move(.down), effects: assets[10..<15].map { .cancelImage(key($0)) }) {
+      $0.selectedIndex = 21
+      $0.scrollDirection = 1
+      for a in assets[10..<15] { $0.images[self.key(a)] = nil }
+      $0.prefetching = []
+    }
     store.send(.move(.down))  // index 26 does not exist: nothing changes
     store.send(.move(.right)) { $0.selectedIndex = 22 }
     store.send(.move(.right))  // already the last
@@ -120,7 +144,7 @@ final class ReducerTests: XCTestCase {
       $0.images[ImageKey(asset: assets[10].id, size: self.tilePixels, fit: .fill)] = .failed("bad")
     }
     // A result for something nobody asks for any more changes nothing.
-    let stale = ImageKey(asset: assets[0].id, size: tilePixels, fit: .fill)
+    let stale = ImageKey(asset: AssetID(404), size: tilePixels, fit: .fill)
     store.send(.imageLoaded(stale))
     store.send(.imageFailed(stale, reason: "late"))
   }
@@ -151,7 +175,7 @@ final class ReducerTests: XCTestCase {
 
   func testOpenPagesAndBackReturnsToTheSamePlace() {
     let (store, assets) = loadedStore(12)
-    let gridKeys = assets[5..<12].map { ImageKey(asset: $0.id, size: tilePixels, fit: .fill) }
+    let gridKeys = assets[0..<12].map { ImageKey(asset: $0.id, size: tilePixels, fit: .fill) }
     store.send(.move(.left)) { $0.selectedIndex = 10 }
     store.send(
       .open,
@@ -162,6 +186,7 @@ final class ReducerTests: XCTestCase {
       ]
     ) {
       $0.screen = .detail
+      $0.prefetching = []
       $0.images = [
         self.detailRequest(assets[10], .visible).key: .loading,
         self.detailRequest(assets[11], .visible).key: .loading,
@@ -184,9 +209,11 @@ final class ReducerTests: XCTestCase {
       .back,
       effects: [.cancelImage(detailRequest(assets[10], .visible).key)]
         + assets[5..<12].map { .loadImage(tileRequest($0)) }
+        + assets[0..<5].map { .loadImage(tileRequest($0, .prefetch)) }
     ) {
       $0.screen = .grid
       $0.images = Dictionary(uniqueKeysWithValues: gridKeys.map { ($0, ImageStatus.loading) })
+      $0.prefetching = Set(assets[0..<5].map { self.key($0) })
     }
   }
 
@@ -195,25 +222,34 @@ final class ReducerTests: XCTestCase {
     let tiles = { (range: Range<Int>) in assets[range].map { ImageKey(asset: $0.id, size: self.tilePixels, fit: .fill) } }
     store.send(
       .move(.first),
-      effects: tiles(30..<40).map { .cancelImage($0) } + assets[0..<10].map { .loadImage(tileRequest($0)) }
+      effects: tiles(25..<40).map { .cancelImage($0) } + assets[0..<10].map { .loadImage(tileRequest($0)) }
     ) {
       $0.selectedIndex = 0
       $0.gridTopRow = 0
       $0.images = Dictionary(uniqueKeysWithValues: tiles(0..<10).map { ($0, ImageStatus.loading) })
+      $0.prefetching = []
     }
     store.send(
       .move(.pageDown),
-      effects: [.cancelImage(tiles(0..<5)[0])] + tiles(1..<5).map { .cancelImage($0) }
+      effects: tiles(0..<5).map { .cancelImage($0) }
         + assets[10..<15].map { .loadImage(tileRequest($0)) }
+        + assets[15..<20].map { .loadImage(tileRequest($0, .prefetch)) }
     ) {
       $0.selectedIndex = 10
       $0.gridTopRow = 1
-      $0.images = Dictionary(uniqueKeysWithValues: tiles(5..<15).map { ($0, ImageStatus.loading) })
+      $0.scrollDirection = 1
+      $0.images = Dictionary(uniqueKeysWithValues: tiles(5..<20).map { ($0, ImageStatus.loading) })
+      $0.prefetching = Set(tiles(15..<20))
     }
-    store.send(.move(.pageUp), effects: tiles(10..<15).map { .cancelImage($0) } + assets[0..<5].map { .loadImage(tileRequest($0)) }) {
+    store.send(
+      .move(.pageUp),
+      effects: tiles(10..<20).map { .cancelImage($0) } + assets[0..<5].map { .loadImage(tileRequest($0)) }
+    ) {
       $0.selectedIndex = 0
       $0.gridTopRow = 0
+      $0.scrollDirection = -1
       $0.images = Dictionary(uniqueKeysWithValues: tiles(0..<10).map { ($0, ImageStatus.loading) })
+      $0.prefetching = []
     }
   }
 
@@ -231,8 +267,10 @@ final class ReducerTests: XCTestCase {
       $0.gridTopRow = 0
       $0.images = Dictionary(
         uniqueKeysWithValues: assets.map { (ImageKey(asset: $0.id, size: self.tilePixels, fit: .fill), ImageStatus.loading) })
+      $0.prefetching = []
     }
-    // Every photo is visible now: the 8 already loading stay, the other 15 are requested.
+    // Every photo is visible now: 0…9 are requested, the row asked for ahead (10…14) is
+    // asked for again as urgent, 15…22 stay as they are.
     XCTAssertEqual(effects, assets[0..<15].map { .loadImage(tileRequest($0)) })
     store.assertEffects(effects)
     XCTAssertEqual(store.state.grid.columns, 7)
