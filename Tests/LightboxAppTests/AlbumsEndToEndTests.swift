@@ -1,0 +1,122 @@
+import Catalog
+import Foundation
+import LightboxTestSupport
+import PhotoModel
+import XCTest
+
+/// Albums, favorites, delete and restore, and search, through the built program in tmux.
+final class AlbumsEndToEndTests: XCTestCase {
+  var home: URL!
+
+  override func setUpWithError() throws {
+    guard TmuxSession.isAvailable else { throw XCTSkip("tmux is not installed: end-to-end tests skipped") }
+    guard BuiltProduct.lightbox != nil else {
+      throw XCTSkip("the lightbox binary is not built (run `swift build` first)")
+    }
+    home = BuiltProduct.temporaryDirectory("e2e-albums")
+  }
+
+  override func tearDown() {
+    if let home { try? FileManager.default.removeItem(at: home) }
+  }
+
+  var environment: [String: String] {
+    [
+      "HOME": home.path, "PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "LANG": "C.UTF-8",
+      "XDG_DATA_HOME": home.path + "/data", "XDG_CONFIG_HOME": home.path + "/config",
+      "XDG_CACHE_HOME": home.path + "/cache", "XDG_STATE_HOME": home.path + "/state",
+      "PS1": "e2e$ ", "COLORTERM": "truecolor", "SWIFT_BACKTRACE": "enable=no",
+    ]
+  }
+
+  /// The status line (the last non-blank line).
+  func status(_ screen: String) -> String {
+    screen.split(separator: "\n").map(String.init)
+      .last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
+  }
+
+  func testMakeAnAlbumFavoriteDeleteRestoreAndSearch() throws {
+    let library = home.appendingPathComponent("library").path
+    let made = Subprocess.run(
+      [BuiltProduct.lightbox!, "demo", "--no-browse", "--count", "40", "--library", library],
+      environment: environment)
+    XCTAssertEqual(made.status, 0, made.output)
+    let indexed = Subprocess.run([BuiltProduct.lightbox!, "index", library], environment: environment)
+    XCTAssertEqual(indexed.status, 0, indexed.output)
+    let catalog = try Catalog(path: home.path + "/data/lightbox/library.sqlite")
+    let photos = try catalog.allAssets()
+    XCTAssertEqual(photos.count, 40)
+    let from2024 = photos.filter { $0.captureDate.year == 2024 }.count
+    XCTAssertGreaterThan(from2024, 0, "the demo library spans 2024")
+
+    let tmux = try TmuxSession(columns: 110, rows: 34, environment: environment)
+    defer { tmux.kill() }
+    XCTAssertNotNil(tmux.waitFor("e2e\\$"))
+    tmux.send("\(BuiltProduct.lightbox!) \(library); echo EXIT=$?", literal: true)
+    tmux.send("Enter")
+    XCTAssertNotNil(tmux.waitFor("40 photos", timeout: 30), tmux.capture())
+
+    // A new album from the Albums tab.
+    tmux.send("2")
+    XCTAssertNotNil(tmux.waitFor("My Albums"), tmux.capture())
+    tmux.send("n")
+    XCTAssertNotNil(tmux.waitFor("New album"), tmux.capture())
+    tmux.send("Trip", literal: true)
+    tmux.send("Enter")
+    XCTAssertNotNil(tmux.waitFor("Trip +0"), "the album card with 0 photos:\n\(tmux.capture())")
+
+    // Two photos added from the Library with the picker.
+    tmux.send("1")
+    XCTAssertNotNil(tmux.waitFor("\\[All\\]"))
+    for _ in 0..<2 {
+      tmux.send("a")
+      XCTAssertNotNil(tmux.waitFor("New album…"), tmux.capture())
+      tmux.send("Down")
+      tmux.send("Enter")
+      XCTAssertNotNil(tmux.waitFor("added to “Trip”"), tmux.capture())
+      tmux.send("Left")
+    }
+
+    // A favorite: the heart count in the tab bar follows.
+    tmux.send("f")
+    XCTAssertNotNil(tmux.waitFor("♥ 1\\b"), "the Favorites count did not change:\n\(tmux.capture())")
+
+    // Delete the selected photo: the library has one fewer.
+    let beforeDelete = tmux.capture()
+    let deletedName = status(beforeDelete).split(separator: " ").first.map(String.init) ?? ""
+    tmux.send("d")
+    XCTAssertNotNil(tmux.waitFor("moved to Recently Deleted"), tmux.capture())
+    XCTAssertNotNil(tmux.waitFor("39 photos"), tmux.capture())
+    let trash = home.appendingPathComponent("data/Trash")
+    let info = try FileManager.default.contentsOfDirectory(atPath: trash.appendingPathComponent("info").path)
+    XCTAssertEqual(info.count, 1, "one .trashinfo in the home Trash")
+
+    // In Recently Deleted, then restored.
+    tmux.send("2")
+    XCTAssertNotNil(tmux.waitFor("Recently Deleted +1"), tmux.capture())
+    XCTAssertNotNil(tmux.waitFor("Trip +2"), "the album holds the two photos:\n\(tmux.capture())")
+    tmux.send("G")
+    tmux.send("Enter")
+    guard let deleted = tmux.waitFor("days left") else { return XCTFail(tmux.capture()) }
+    XCTAssertTrue(deleted.contains(deletedName), "\(deletedName) is not in Recently Deleted:\n\(deleted)")
+    tmux.send("r")
+    XCTAssertNotNil(tmux.waitFor("restored"), tmux.capture())
+    tmux.send("1")
+    XCTAssertNotNil(tmux.waitFor("40 photos"), tmux.capture())
+    XCTAssertTrue(
+      FileManager.default.fileExists(atPath: library + "/" + (photos.first { $0.fileName == deletedName }.map {
+        String($0.path.dropFirst(library.count + 1))
+      } ?? deletedName)), "the file is back where it was")
+
+    // Search "2024" finds the 2024 photos.
+    tmux.send("/")
+    XCTAssertNotNil(tmux.waitFor("Search:"), tmux.capture())
+    tmux.send("2024", literal: true)
+    XCTAssertNotNil(
+      tmux.waitFor("\(from2024) photos?\\b"), "expected \(from2024) results:\n\(tmux.capture())")
+
+    tmux.send("Escape")
+    tmux.send("q")
+    XCTAssertNotNil(tmux.waitFor("EXIT=0", timeout: 20), tmux.capture())
+  }
+}
