@@ -85,7 +85,8 @@ public enum Reducer {
         return []
       }
       if state.tab == .search && state.screen == .grid {
-        state.isEditingSearch = true
+        // Esc leaves the query (the keys act on the results again); / goes back into it.
+        state.isEditingSearch = false
         return []
       }
       switch (state.screen, state.activeSegment) {

@@ -548,7 +548,10 @@ final class LibraryEditingTests: XCTestCase {
       $0.images[self.tileKey(assets[2])] = .loading
     }
     store.assertEffects([.cancelImage(detailKey(assets[2])), .loadImage(tileRequest(assets[2]))])
-    store.send(.back) { $0.isEditingSearch = true }
+    store.send(.back)  // in the results: nothing to leave
+    store.send(.startSearch) { $0.isEditingSearch = true }
+    store.send(.back) { $0.isEditingSearch = false }
+    XCTAssertEqual(store.state.inputMode, .normal, "q quits again after Esc")
   }
 
   func detailKey(_ asset: Asset) -> ImageKey {
