@@ -95,13 +95,18 @@ extension SearchQuery {
 
     /// Searches only the last path component, without cutting the path into a new string.
     private func inFileName(_ path: String) -> Bool {
-      if !isASCII { return slowFound(in: String(path.split(separator: "/").last ?? "")) }
       var path = path
-      return path.withUTF8 { buffer -> Bool in
+      var hasNonASCII = false
+      let result = path.withUTF8 { buffer -> Bool in
         var start = buffer.count
-        while start > 0, buffer[start - 1] != UInt8(ascii: "/") { start -= 1 }
-        return found(in: UnsafeBufferPointer(rebasing: buffer[start...]))
+        while start > 0, buffer[start - 1] != UInt8(ascii: "/") {
+          start -= 1
+          if buffer[start] >= 0x80 { hasNonASCII = true }
+        }
+        return isASCII && found(in: UnsafeBufferPointer(rebasing: buffer[start...]))
       }
+      if isASCII || !hasNonASCII { return result }
+      return slowFound(in: String(path.split(separator: "/").last ?? ""))
     }
 
     private func found(in haystack: String) -> Bool {
@@ -132,8 +137,12 @@ extension SearchQuery {
       }
     }
 
+    /// Lowercases the haystack, which allocates, so only haystacks that have a non-ASCII
+    /// byte are tried: the lowercase of ASCII text is ASCII and cannot hold this needle.
     private func slowFound(in haystack: String) -> Bool {
-      haystack.lowercased().contains(word)
+      var haystack = haystack
+      let hasNonASCII = haystack.withUTF8 { bytes in bytes.contains { $0 >= 0x80 } }
+      return hasNonASCII && haystack.lowercased().contains(word)
     }
 
     @inline(__always) static func fold(_ byte: UInt8) -> UInt8 {

@@ -162,6 +162,12 @@ final class SearchQueryTests: XCTestCase {
     XCTAssertTrue(SearchQuery("öko", today: today).matches(photo, albumNames: []))
     XCTAssertTrue(SearchQuery("CAFÉ", today: today).matches(photo, albumNames: ["café"]))
     XCTAssertFalse(SearchQuery("hiver", today: today).matches(photo, albumNames: []))
+    // A non-ASCII word never matches all-ASCII text (the fast refusal).
+    let plain = asset(id: 2, name: "ete.jpg", date: (2024, 8, 13), make: "OKO")
+    XCTAssertFalse(query.matches(plain, albumNames: ["ete"]))
+    // Decomposed é (as macOS writes file names) is the same letter.
+    let decomposed = asset(id: 3, name: "E\u{301}te\u{301}.jpg", date: (2024, 8, 13))
+    XCTAssertTrue(query.matches(decomposed, albumNames: []))
   }
 
   func testEmptyQueryMatchesEverything() {
