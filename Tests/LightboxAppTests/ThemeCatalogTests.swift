@@ -118,6 +118,26 @@ final class ThemeCatalogTests: XCTestCase {
     }
   }
 
+  func testThemeFilesRefuseWhatTheyCannotMean() {
+    let cases: [(String, String)] = [
+      ("colour = \"x\"\n", "t.toml: unknown key 'colour' (keys: name, base, roles)"),
+      ("name = 3\n", "t.toml: name must be a string"),
+      ("roles = 1\n", "t.toml: roles must be a table: [roles]"),
+      ("[roles]\nstatus = { foreground = \"#ffffff\" }\n",
+        "t.toml: status.foreground is not a style field (fg, bg, bold)"),
+      ("[roles]\nstatus = { fg = 16777215 }\n", "t.toml: status.fg must be a string \"#rrggbb\""),
+      ("[roles]\nstatus = { bg = \"#12345\" }\n", "t.toml: status.bg '#12345' is not #rrggbb"),
+      ("[roles]\nstatus = { bold = \"yes\" }\n", "t.toml: status.bold must be true or false"),
+      ("[roles]\n\"\\u001b]0;x\" = {}\n", "t.toml: unknown role '\\u{1B}]0;x'"),
+    ]
+    for (text, message) in cases {
+      XCTAssertThrowsError(try ThemeLoader.parse(text, source: "t.toml"), text) {
+        XCTAssertEqual("\($0)", message)
+      }
+    }
+    XCTAssertNoThrow(try ThemeLoader.parse("name = \"x\"\nbase = \"nord\"\n", source: "t.toml"))
+  }
+
   // MARK: - Helpers
 
   /// A config folder with `themes/` holding the given files.
