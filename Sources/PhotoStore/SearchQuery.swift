@@ -41,6 +41,41 @@ public struct SearchQuery: Hashable, Sendable {
 
   /// True when the photo matches every term of the query.
   public func matches(_ asset: Asset, albumNames: [String]) -> Bool {
+    // The cheap date tests first.
+    guard matchesDate(asset) else { return false }
+    for needle in needles {
+      if !needle.found(inAnyOf: asset, albumNames: albumNames) { return false }
+    }
+    return true
+  }
+
+  /// The indices of the photos that match, with album names read from `albums`: each word
+  /// is compared with each album's name once, not once per photo in it.
+  public func matchingIndices(in assets: [Asset], albums: [Album]) -> [Int] {
+    if isEmpty { return Array(assets.indices) }
+    // Per word, the photos in an album whose name holds it.
+    let inNamedAlbum: [Set<AssetID>] = needles.map { needle in
+      var ids: Set<AssetID> = []
+      for album in albums where needle.found(inAnyOf: album.name) {
+        ids.formUnion(album.assetIDs)
+      }
+      return ids
+    }
+    var result: [Int] = []
+    for (index, asset) in assets.enumerated() where matchesDate(asset) {
+      var all = true
+      for (n, needle) in needles.enumerated()
+      where !inNamedAlbum[n].contains(asset.id) && !needle.found(inAnyOf: asset, albumNames: []) {
+        all = false
+        break
+      }
+      if all { result.append(index) }
+    }
+    return result
+  }
+
+  /// True when the photo's local capture date passes every date term.
+  private func matchesDate(_ asset: Asset) -> Bool {
     let date = asset.captureDate
     let key = SearchQuery.dayKey(year: date.year, month: date.month, day: date.day)
     for term in terms {
@@ -52,11 +87,8 @@ public struct SearchQuery: Hashable, Sendable {
       case .monthDay(let month, let day):
         if date.month != month || date.day != day { return false }
       case .text:
-        break  // Checked below, after the cheap date tests.
+        break
       }
-    }
-    for needle in needles {
-      if !needle.found(inAnyOf: asset, albumNames: albumNames) { return false }
     }
     return true
   }
@@ -108,6 +140,9 @@ extension SearchQuery {
       if isASCII || !hasNonASCII { return result }
       return slowFound(in: String(path.split(separator: "/").last ?? ""))
     }
+
+    /// True when the needle is in `text` (an album name).
+    func found(inAnyOf text: String) -> Bool { found(in: text) }
 
     private func found(in haystack: String) -> Bool {
       if !isASCII { return slowFound(in: haystack) }
