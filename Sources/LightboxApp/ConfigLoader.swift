@@ -67,7 +67,9 @@ public enum ConfigLoader {
     var config = LightboxConfig()
     reader.read(table, into: &config)
     // By line; problems of one line stay in the order they were found.
-    let ordered = reader.problems.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }
+    let ordered = reader.problems.enumerated().sorted {
+      ($0.element.line, $0.offset) < ($1.element.line, $1.offset)
+    }
     return (config, ordered.map(\.element.text))
   }
 
@@ -130,16 +132,16 @@ extension ConfigLoader {
 
     // MARK: Values
 
-    private mutating func readTheme(_ value: TOMLValueConvertible, into config: inout LightboxConfig) {
-      let allowed = "a theme name: " + ThemeCatalog.builtInNames.joined(separator: ", ")
+    private mutating func readTheme(
+      _ value: TOMLValueConvertible, into config: inout LightboxConfig
+    ) {
+      let allowed =
+        "a theme name: " + ThemeCatalog.builtInNames.joined(separator: ", ")
         + " or a file in themes/"
       guard let name = value.string else { return refuse("theme", value, allowed: allowed) }
-      let valid = !name.isEmpty && name.count <= 64
-        && name.unicodeScalars.allSatisfy {
-          $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-"
-            || $0 == "_")
-        }
-      guard valid else { return refuse("theme", value, allowed: allowed) }
+      guard ThemeCatalog.isValidName(name) else {
+        return refuse("theme", value, allowed: allowed)
+      }
       config.theme = name
     }
 
@@ -152,7 +154,9 @@ extension ConfigLoader {
       config.graphics = mode
     }
 
-    private mutating func readColors(_ value: TOMLValueConvertible, into config: inout LightboxConfig) {
+    private mutating func readColors(
+      _ value: TOMLValueConvertible, into config: inout LightboxConfig
+    ) {
       let text = value.string?.lowercased() ?? value.int.map(String.init)
       switch text {
       case "auto": config.colors = nil
@@ -166,7 +170,8 @@ extension ConfigLoader {
       _ value: TOMLValueConvertible, into config: inout LightboxConfig
     ) {
       let sizes = LightboxConfig.thumbnailSizes
-      guard let text = value.string?.lowercased(), let size = sizes.first(where: { $0.name == text })
+      guard let text = value.string?.lowercased(),
+        let size = sizes.first(where: { $0.name == text })
       else {
         return refuse(
           "thumbnail-size", value, allowed: Reader.either(sizes.map(\.name)))
@@ -174,7 +179,9 @@ extension ConfigLoader {
       config.thumbnailSize = size.size
     }
 
-    private mutating func readRoots(_ value: TOMLValueConvertible, into config: inout LightboxConfig) {
+    private mutating func readRoots(
+      _ value: TOMLValueConvertible, into config: inout LightboxConfig
+    ) {
       let allowed = "a list of folders, each absolute or starting with ~"
       var roots: [String] = []
       if let single = value.string {
@@ -211,9 +218,11 @@ extension ConfigLoader {
 
     // MARK: Keys
 
-    private mutating func readKeys(_ value: TOMLValueConvertible, into config: inout LightboxConfig) {
+    private mutating func readKeys(_ value: TOMLValueConvertible, into config: inout LightboxConfig)
+    {
       guard let table = value.table else {
-        return report("keys", in: nil, "keys must be a table: [keys] then lines like favorite = [\"f\"]")
+        return report(
+          "keys", in: nil, "keys must be a table: [keys] then lines like favorite = [\"f\"]")
       }
       // In file order, so that of two commands given the same key the later one wins.
       let entries = table.keys.map { (command: $0, line: lines.line(of: $0, in: "keys")) }
@@ -306,7 +315,8 @@ extension ConfigLoader {
     // MARK: Problems
 
     private mutating func refuse(_ key: String, _ value: TOMLValueConvertible, allowed: String) {
-      report(key, in: nil, "\(key) must be \(allowed), not \(Reader.describe(value)); using the default")
+      report(
+        key, in: nil, "\(key) must be \(allowed), not \(Reader.describe(value)); using the default")
     }
 
     private mutating func refuseKey(
@@ -381,7 +391,8 @@ extension ConfigLoader {
         return index + 1
       }
       if let table {
-        if let index = entries.firstIndex(where: { $0.table == nil && $0.key == "\(table).\(key)" }) {
+        if let index = entries.firstIndex(where: { $0.table == nil && $0.key == "\(table).\(key)" })
+        {
           return index + 1
         }
         if let index = entries.firstIndex(where: { $0.table == table && $0.key == nil }) {
@@ -393,7 +404,8 @@ extension ConfigLoader {
     }
 
     private static func unquote(_ text: String) -> String {
-      if text.count >= 2, let first = text.first, first == "\"" || first == "'", text.last == first {
+      if text.count >= 2, let first = text.first, first == "\"" || first == "'", text.last == first
+      {
         return String(text.dropFirst().dropLast())
       }
       return text

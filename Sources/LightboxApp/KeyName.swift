@@ -103,7 +103,8 @@ public enum KeyName {
     case .pageUp: return "PgUp"
     case .pageDown: return "PgDn"
     case .backTab: return "Shift-Tab"
-    case .character(let character) where character.isLetter || character.isNumber
+    case .character(let character)
+    where character.isLetter || character.isNumber
       || character.isPunctuation || character.isSymbol:
       return String(character)
     default:

@@ -79,7 +79,9 @@ public enum ThemeCatalog {
     }
     guard let builtIn else {
       var known = builtInNames.joined(separator: ", ")
-      if let configDirectory { known += "; or a file \(themesDirectory(configDirectory))/NAME.toml" }
+      if let configDirectory {
+        known += "; or a file \(themesDirectory(configDirectory))/NAME.toml"
+      }
       throw ThemeLoader.Problem(description: "unknown theme '\(name)' (themes: \(known))")
     }
     return try ThemeLoader.parse(builtIn.text, source: builtIn.fileName)
@@ -91,7 +93,8 @@ public enum ThemeCatalog {
     return BuiltInThemes.all.first { $0.name == name }
   }
 
-  private static func isValidName(_ name: String) -> Bool {
+  /// Letters, digits, '-' and '_' (ASCII): a name that is safe as a file name.
+  static func isValidName(_ name: String) -> Bool {
     !name.isEmpty && name.count <= 64
       && name.unicodeScalars.allSatisfy {
         ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_")

@@ -13,7 +13,8 @@ extension SearchQuery {
       let year = min(max(date.year, 1), 9999)
       let month = min(max(date.month, -1000), 1000)
       let day = min(max(date.day, -100_000), 100_000)
-      dayNumber = CaptureDate.daysFromCivil(year: year, month: 1, day: 1)
+      dayNumber =
+        CaptureDate.daysFromCivil(year: year, month: 1, day: 1)
         + SearchQuery.daysBefore(month: month, year: year) + day - 1
       let civil = CaptureDate.civilFromDays(dayNumber)
       self.year = civil.year

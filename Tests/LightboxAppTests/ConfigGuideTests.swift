@@ -70,9 +70,11 @@ final class ConfigGuideTests: XCTestCase {
 
   func testThemesSectionNamesEveryRoleAndItsExampleLoads() throws {
     let text = try section("Themes")
-    let named = tableRows(text).flatMap { $0[0].split(separator: ",").map {
-      $0.trimmingCharacters(in: .whitespaces)
-    } }
+    let named = tableRows(text).flatMap {
+      $0[0].split(separator: ",").map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }
+    }
     XCTAssertEqual(named.sorted(), StyleRole.allCases.map { "\($0)" }.sorted())
     for name in ThemeCatalog.builtInNames {
       XCTAssertTrue(text.contains("**\(name)**"), name)

@@ -95,8 +95,10 @@ final class ConfigLoaderTests: XCTestCase {
       [
         "config.toml:2: graphics must be auto, sixel or halfblock, not 'kitty'; using the default",
         "config.toml:3: colors must be auto, truecolor or 256, not 16; using the default",
-        "config.toml:4: thumbnail-size must be small, medium or large, not 'huge'; using the default",
-        "config.toml:6: roots: 'Pictures' is not absolute (start it with / or ~/); using the default",
+        "config.toml:4: thumbnail-size must be small, medium or large, not 'huge';"
+          + " using the default",
+        "config.toml:6: roots: 'Pictures' is not absolute (start it with / or ~/);"
+          + " using the default",
         "config.toml:7: trash-retention-days must be a whole number of days from 0 (never purge)"
           + " to 36500, not -1; using the default",
         "config.toml:8: memory-cache-mb must be a whole number of MiB from 16 to 65536, not 'lots';"
@@ -120,13 +122,19 @@ final class ConfigLoaderTests: XCTestCase {
       info = "I"
       """)
     XCTAssertEqual(problems.count, 4, "\(problems)")
-    XCTAssertTrue(problems[0].hasPrefix("config.toml:2: favorite: 'hyper-x' is not a key ("), problems[0])
+    XCTAssertTrue(
+      problems[0].hasPrefix("config.toml:2: favorite: 'hyper-x' is not a key ("), problems[0])
     XCTAssertTrue(problems[0].hasSuffix("; favorite keeps its default keys"), problems[0])
-    XCTAssertTrue(problems[1].hasPrefix("config.toml:3: hide must be a key name or a list"), problems[1])
-    XCTAssertTrue(problems[2].hasPrefix("config.toml:4: unknown command 'teleport' in [keys] (commands: up, down,"), problems[2])
+    XCTAssertTrue(
+      problems[1].hasPrefix("config.toml:3: hide must be a key name or a list"), problems[1])
+    XCTAssertTrue(
+      problems[2].hasPrefix(
+        "config.toml:4: unknown command 'teleport' in [keys] (commands: up, down,"), problems[2])
     XCTAssertEqual(
       problems[3],
-      "config.toml:5: quit: 'ctrl-c' cannot be bound: Ctrl-C always quits; quit keeps its default keys")
+      "config.toml:5: quit: 'ctrl-c' cannot be bound: Ctrl-C always quits;"
+        + " quit keeps its default keys"
+    )
     XCTAssertEqual(config.keys, [.info: [.character("I")]])
     XCTAssertEqual(config.keyMap.action(for: .character("f")), .toggleFavorite)
     XCTAssertEqual(config.keyMap.action(for: .character("I")), .toggleInfo)
@@ -144,7 +152,8 @@ final class ConfigLoaderTests: XCTestCase {
       [
         "config.toml:3: key 'x' is bound to both hide and favorite; favorite wins",
         // x was remove-from-album's only key; h taken from move-left is not its only key.
-        "config.toml:3: 'x' now runs favorite, so remove-from-album has no key left; give it one in [keys]",
+        "config.toml:3: 'x' now runs favorite, so remove-from-album has no key left;"
+          + " give it one in [keys]",
       ])
     XCTAssertEqual(config.keys[.hide], [.character("h")])
     XCTAssertEqual(config.keyMap.action(for: .character("x")), .toggleFavorite)
@@ -172,7 +181,8 @@ final class ConfigLoaderTests: XCTestCase {
       ["config.toml:3: graphics must be auto, sixel or halfblock, not 'nope'; using the default"])
     let (_, inline) = parse("keys = { favorite = \"ctrl-c\" }\n")
     XCTAssertEqual(inline.count, 1)
-    XCTAssertTrue(inline[0].hasPrefix("config.toml:1: favorite: 'ctrl-c' cannot be bound"), inline[0])
+    XCTAssertTrue(
+      inline[0].hasPrefix("config.toml:1: favorite: 'ctrl-c' cannot be bound"), inline[0])
   }
 
   func testWrongTypesAndHostileText() {
@@ -190,7 +200,9 @@ final class ConfigLoaderTests: XCTestCase {
     XCTAssertTrue(problems[1].hasPrefix("config.toml:3: keys must be a table"))
     XCTAssertEqual(
       problems[2],
-      "config.toml:4: graphics must be auto, sixel or halfblock, not '\\u{1B}[2J'; using the default")
+      "config.toml:4: graphics must be auto, sixel or halfblock, not '\\u{1B}[2J';"
+        + " using the default"
+    )
     for problem in problems {
       XCTAssertFalse(problem.unicodeScalars.contains { $0.value < 0x20 }, problem)
     }
@@ -227,7 +239,8 @@ final class ConfigLoaderTests: XCTestCase {
     XCTAssertEqual(
       ConfigLoader.defaultPath(environment: ["HOME": "/h", "XDG_CONFIG_HOME": "/x"]),
       "/x/lightbox/config.toml")
-    XCTAssertEqual(ConfigLoader.defaultPath(environment: ["HOME": "/h"]), "/h/.config/lightbox/config.toml")
+    XCTAssertEqual(
+      ConfigLoader.defaultPath(environment: ["HOME": "/h"]), "/h/.config/lightbox/config.toml")
     XCTAssertEqual(
       ConfigLoader.defaultPath(environment: ["HOME": "/h", "LIGHTBOX_CONFIG": "/t/c.toml"]),
       "/t/c.toml")

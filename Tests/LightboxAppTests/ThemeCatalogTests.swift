@@ -35,7 +35,8 @@ final class ThemeCatalogTests: XCTestCase {
         XCTAssertNotNil(style["fg"]?.string.flatMap(RGB.init(hex:)), "\(entry.name).\(key).fg")
         XCTAssertNotNil(style["bg"]?.string.flatMap(RGB.init(hex:)), "\(entry.name).\(key).bg")
         if let bold = style["bold"] { XCTAssertNotNil(bold.bool, "\(entry.name).\(key).bold") }
-        XCTAssertEqual(Set(style.keys).subtracting(["fg", "bg", "bold"]), [], "\(entry.name).\(key)")
+        XCTAssertEqual(
+          Set(style.keys).subtracting(["fg", "bg", "bold"]), [], "\(entry.name).\(key)")
       }
       let theme = try ThemeCatalog.theme(named: entry.name, configDirectory: nil)
       XCTAssertEqual(theme.name, entry.name)
@@ -64,7 +65,8 @@ final class ThemeCatalogTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(ratio, minimum, "\(name).\(role): \(ratio)")
       }
       // The normal text of every theme is comfortably readable.
-      XCTAssertGreaterThanOrEqual(contrast(theme.style(.normal).foreground, theme.style(.normal).background), 7)
+      XCTAssertGreaterThanOrEqual(
+        contrast(theme.style(.normal).foreground, theme.style(.normal).background), 7)
     }
   }
 
@@ -107,7 +109,8 @@ final class ThemeCatalogTests: XCTestCase {
     XCTAssertThrowsError(try ThemeCatalog.theme(named: "nope", configDirectory: config)) {
       XCTAssertTrue("\($0)".hasPrefix("unknown theme 'nope' (themes: dark, light,"), "\($0)")
     }
-    XCTAssertThrowsError(try ThemeCatalog.theme(named: "../../etc/passwd", configDirectory: config)) {
+    XCTAssertThrowsError(try ThemeCatalog.theme(named: "../../etc/passwd", configDirectory: config))
+    {
       XCTAssertTrue("\($0)".contains("letters, digits"), "\($0)")
     }
     XCTAssertThrowsError(try ThemeCatalog.theme(named: "loop", configDirectory: config)) {
@@ -123,8 +126,10 @@ final class ThemeCatalogTests: XCTestCase {
       ("colour = \"x\"\n", "t.toml: unknown key 'colour' (keys: name, base, roles)"),
       ("name = 3\n", "t.toml: name must be a string"),
       ("roles = 1\n", "t.toml: roles must be a table: [roles]"),
-      ("[roles]\nstatus = { foreground = \"#ffffff\" }\n",
-        "t.toml: status.foreground is not a style field (fg, bg, bold)"),
+      (
+        "[roles]\nstatus = { foreground = \"#ffffff\" }\n",
+        "t.toml: status.foreground is not a style field (fg, bg, bold)"
+      ),
       ("[roles]\nstatus = { fg = 16777215 }\n", "t.toml: status.fg must be a string \"#rrggbb\""),
       ("[roles]\nstatus = { bg = \"#12345\" }\n", "t.toml: status.bg '#12345' is not #rrggbb"),
       ("[roles]\nstatus = { bold = \"yes\" }\n", "t.toml: status.bold must be true or false"),

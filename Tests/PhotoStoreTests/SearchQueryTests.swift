@@ -187,19 +187,25 @@ final class SearchQueryTests: XCTestCase {
     let photos = Array(everyDay.prefix(400))
     let albums = [
       Album(id: AlbumID(1), name: "Seoul Trip", createdAt: 0, assetIDs: photos[10..<40].map(\.id)),
-      Album(id: AlbumID(2), name: "Best of", createdAt: 0, assetIDs: [photos[5].id, photos[300].id]),
-      Album(id: AlbumID(3), name: "Trip to Busan", createdAt: 0, assetIDs: photos[35..<50].map(\.id)),
+      Album(
+        id: AlbumID(2), name: "Best of", createdAt: 0, assetIDs: [photos[5].id, photos[300].id]),
+      Album(
+        id: AlbumID(3), name: "Trip to Busan", createdAt: 0, assetIDs: photos[35..<50].map(\.id)),
     ]
     func names(_ asset: Asset) -> [String] {
       albums.filter { $0.assetIDs.contains(asset.id) }.map(\.name)
     }
     for text in ["trip", "seoul 2023", "best", "trip busan", "p19", "", "2024 trip", "zzz"] {
       let query = SearchQuery(text, today: today)
-      let expected = photos.indices.filter { query.matches(photos[$0], albumNames: names(photos[$0])) }
+      let expected = photos.indices.filter {
+        query.matches(photos[$0], albumNames: names(photos[$0]))
+      }
       XCTAssertEqual(query.matchingIndices(in: photos, albums: albums), expected, text)
     }
-    XCTAssertEqual(SearchQuery("trip", today: today).matchingIndices(in: photos, albums: albums).count, 40)
-    XCTAssertEqual(SearchQuery("trip busan", today: today).matchingIndices(in: photos, albums: albums).count, 15)
+    XCTAssertEqual(
+      SearchQuery("trip", today: today).matchingIndices(in: photos, albums: albums).count, 40)
+    XCTAssertEqual(
+      SearchQuery("trip busan", today: today).matchingIndices(in: photos, albums: albums).count, 15)
   }
 
   /// 100,000 photos per keystroke: the time is reported, not asserted.
@@ -244,8 +250,11 @@ final class SearchQueryTests: XCTestCase {
   /// An independent reading of the queries the benchmark uses.
   func slowMatch(_ text: String, _ photo: Asset, _ albums: [String]) -> Bool {
     let d = photo.captureDate
-    let haystacks = [photo.fileName, photo.cameraMake ?? "", photo.cameraModel ?? "",
-      photo.lensModel ?? ""] + albums
+    let haystacks =
+      [
+        photo.fileName, photo.cameraMake ?? "", photo.cameraModel ?? "",
+        photo.lensModel ?? "",
+      ] + albums
     func has(_ word: String) -> Bool { haystacks.contains { $0.lowercased().contains(word) } }
     switch text {
     case "2019": return d.year == 2019
