@@ -34,22 +34,47 @@ public enum ConfigLoader {
 
   /// Reads the file at `path`; its problems name the path and line.
   public static func load(path: String) -> (LightboxConfig, problems: [String]) {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      return (.defaults, [])
+    switch readSmallTextFile(path) {
+    case .missing: return (.defaults, [])
+    case .refused(let reason): return (.defaults, ["\(path): \(reason); using the defaults"])
+    case .text(let text): return parse(text, source: path)
     }
-    guard !isDirectory.boolValue else { return (.defaults, ["\(path): is a folder, not a file"]) }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      return (.defaults, ["\(path): cannot be read (permissions?); using the defaults"])
-    }
-    guard data.count <= maximumFileSize else {
-      return (.defaults, ["\(path): \(data.count) bytes is too large for a config file"])
-    }
-    guard let text = String(data: data, encoding: .utf8) else {
-      return (.defaults, ["\(path): not UTF-8 text; using the defaults"])
-    }
-    return parse(text, source: path)
   }
+
+  /// What reading a config or theme file gave.
+  enum TextFile: Equatable {
+    case missing
+    case text(String)
+    /// Why it was not read, as words after the path.
+    case refused(String)
+  }
+
+  /// Reads a small UTF-8 file; anything but a regular file (a FIFO would block, a device
+  /// never ends) and anything over `maximumFileSize` is refused without reading it.
+  static func readSmallTextFile(_ path: String) -> TextFile {
+    var info = stat()
+    guard path.withCString({ stat($0, &info) }) == 0 else {
+      return errno == ENOENT || errno == ENOTDIR
+        ? .missing : .refused("cannot be read (\(errnoText()))")
+    }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: break
+    case S_IFDIR: return .refused("is a folder, not a file")
+    default: return .refused("is not a regular file")
+    }
+    guard info.st_size <= maximumFileSize else {
+      return .refused("\(info.st_size) bytes is too large for a settings file")
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      return .refused("cannot be read (permissions?)")
+    }
+    guard data.count <= maximumFileSize, let text = String(data: data, encoding: .utf8) else {
+      return .refused("is not UTF-8 text")
+    }
+    return .text(text)
+  }
+
+  private static func errnoText() -> String { String(cString: strerror(errno)) }
 
   /// Parses config text; `source` starts every problem ("config.toml:3: …").
   public static func parse(_ text: String, source: String) -> (

@@ -60,10 +60,10 @@ public enum ThemeCatalog {
     let builtIn = entry(named: name)
     if let configDirectory {
       let path = themesDirectory(configDirectory) + "/" + name + ".toml"
-      if FileManager.default.fileExists(atPath: path) {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-          throw ThemeLoader.Problem(description: "\(path): cannot read the theme file")
-        }
+      switch ConfigLoader.readSmallTextFile(path) {
+      case .missing: break
+      case .refused(let reason): throw ThemeLoader.Problem(description: "\(path): \(reason)")
+      case .text(let text):
         let base: Theme
         if let baseName = baseName(in: text), baseName != name {
           base = try theme(named: baseName, configDirectory: configDirectory, depth: depth + 1)

@@ -84,9 +84,10 @@ public enum ThemeLoader {
 
   /// Loads a theme file.
   public static func load(path: String) throws -> Theme {
-    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-      throw Problem(description: "\(path): cannot read the theme file")
+    switch ConfigLoader.readSmallTextFile(path) {
+    case .missing: throw Problem(description: "\(path): no such theme file")
+    case .refused(let reason): throw Problem(description: "\(path): \(reason)")
+    case .text(let text): return try parse(text, source: path)
     }
-    return try parse(text, source: path)
   }
 }

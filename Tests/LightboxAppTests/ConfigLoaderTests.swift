@@ -228,11 +228,32 @@ final class ConfigLoaderTests: XCTestCase {
 
     let folderAsFile = ConfigLoader.load(path: folder.path)
     XCTAssertEqual(folderAsFile.0, .defaults)
-    XCTAssertEqual(folderAsFile.problems, ["\(folder.path): is a folder, not a file"])
+    XCTAssertEqual(
+      folderAsFile.problems, ["\(folder.path): is a folder, not a file; using the defaults"])
 
     let binary = folder.appendingPathComponent("binary.toml")
     try Data([0x74, 0x3D, 0xFF, 0xFE, 0x00]).write(to: binary)
-    XCTAssertEqual(ConfigLoader.load(path: binary.path).problems.count, 1)
+    XCTAssertEqual(
+      ConfigLoader.load(path: binary.path).problems,
+      ["\(binary.path): is not UTF-8 text; using the defaults"])
+
+    // Neither a FIFO (opening it would wait for a writer) nor an endless device is read.
+    let fifo = folder.appendingPathComponent("fifo.toml")
+    XCTAssertEqual(mkfifo(fifo.path, 0o600), 0)
+    XCTAssertEqual(
+      ConfigLoader.load(path: fifo.path).problems,
+      ["\(fifo.path): is not a regular file; using the defaults"])
+    let zero = folder.appendingPathComponent("zero.toml")
+    try FileManager.default.createSymbolicLink(atPath: zero.path, withDestinationPath: "/dev/zero")
+    XCTAssertEqual(
+      ConfigLoader.load(path: zero.path).problems,
+      ["\(zero.path): is not a regular file; using the defaults"])
+
+    let large = folder.appendingPathComponent("large.toml")
+    try Data(repeating: 0x20, count: ConfigLoader.maximumFileSize + 1).write(to: large)
+    XCTAssertEqual(
+      ConfigLoader.load(path: large.path).problems,
+      ["\(large.path): 1048577 bytes is too large for a settings file; using the defaults"])
   }
 
   func testPathsFollowTheEnvironment() {
