@@ -1,18 +1,187 @@
 import PhotoModel
 
-/// PLACEHOLDER until the real matcher lands: words match file names, cameras and albums.
+/// A parsed search: date words and text words, all of which a photo must match.
+///
+/// Parsing happens once per keystroke; `matches` then runs once per photo (100,000 of them),
+/// so every needle is lowercased up front and matching reads the asset's strings in place
+/// without allocating.
 public struct SearchQuery: Hashable, Sendable {
-  let words: [String]
-
-  public init(_ text: String, today: (year: Int, month: Int, day: Int)) {
-    words = text.lowercased().split(separator: " ").map(String.init)
+  /// One condition of the query.
+  public enum Term: Hashable, Sendable {
+    /// Taken on a local day from `first` through `last` (both as `SearchQuery.DayKey`s).
+    case days(first: Int, last: Int)
+    /// Taken in a month (1…12) of any year ("aug").
+    case month(Int)
+    /// Taken on a day of a month in any year ("13 August").
+    case monthDay(month: Int, day: Int)
+    /// The lowercased text appears in the file name, camera, lens or an album name.
+    case text(String)
   }
 
-  public var isEmpty: Bool { words.isEmpty }
+  /// The text as typed.
+  public let text: String
+  /// The conditions, in the order they were typed.
+  public let terms: [Term]
+  /// The text terms as bytes, lowercased, for the byte-wise matcher.
+  private let needles: [Needle]
 
+  /// `today` is the local calendar date now (the reducer has no clock; it gets it as data).
+  public init(_ text: String, today: (year: Int, month: Int, day: Int)) {
+    self.text = text
+    let terms = SearchQuery.parse(text, today: SearchQuery.Today(today))
+    self.terms = terms
+    self.needles = terms.compactMap { term in
+      if case .text(let word) = term { return Needle(word) }
+      return nil
+    }
+  }
+
+  /// True when the query has no terms (nothing typed but spaces): it matches every photo.
+  public var isEmpty: Bool { terms.isEmpty }
+
+  /// True when the photo matches every term of the query.
   public func matches(_ asset: Asset, albumNames: [String]) -> Bool {
-    let hay = ([asset.fileName, asset.cameraMake ?? "", asset.cameraModel ?? "", String(asset.captureDate.year)] + albumNames)
-      .joined(separator: "\n").lowercased()
-    return words.allSatisfy { hay.contains($0) }
+    // The cheap date tests first.
+    guard matchesDate(asset) else { return false }
+    for needle in needles {
+      if !needle.found(inAnyOf: asset, albumNames: albumNames) { return false }
+    }
+    return true
+  }
+
+  /// The indices of the photos that match, with album names read from `albums`: each word
+  /// is compared with each album's name once, not once per photo in it.
+  public func matchingIndices(in assets: [Asset], albums: [Album]) -> [Int] {
+    if isEmpty { return Array(assets.indices) }
+    // Per word, the photos in an album whose name holds it.
+    let inNamedAlbum: [Set<AssetID>] = needles.map { needle in
+      var ids: Set<AssetID> = []
+      for album in albums where needle.found(inAnyOf: album.name) {
+        ids.formUnion(album.assetIDs)
+      }
+      return ids
+    }
+    var result: [Int] = []
+    for (index, asset) in assets.enumerated() where matchesDate(asset) {
+      var all = true
+      for (n, needle) in needles.enumerated()
+      where !inNamedAlbum[n].contains(asset.id) && !needle.found(inAnyOf: asset, albumNames: []) {
+        all = false
+        break
+      }
+      if all { result.append(index) }
+    }
+    return result
+  }
+
+  /// True when the photo's local capture date passes every date term.
+  private func matchesDate(_ asset: Asset) -> Bool {
+    let date = asset.captureDate
+    let key = SearchQuery.dayKey(year: date.year, month: date.month, day: date.day)
+    for term in terms {
+      switch term {
+      case .days(let first, let last):
+        if key < first || key > last { return false }
+      case .month(let month):
+        if date.month != month { return false }
+      case .monthDay(let month, let day):
+        if date.month != month || date.day != day { return false }
+      case .text:
+        break
+      }
+    }
+    return true
+  }
+
+  /// A local calendar day as one comparable number: year × 10,000 + month × 100 + day
+  /// (wrapping arithmetic, so a hostile year cannot trap).
+  public static func dayKey(year: Int, month: Int, day: Int) -> Int {
+    year &* 10_000 &+ month &* 100 &+ day
+  }
+}
+
+extension SearchQuery {
+  /// A text term ready for matching: its lowercased UTF-8 bytes.
+  struct Needle: Hashable, Sendable {
+    let word: String
+    let bytes: [UInt8]
+    /// ASCII needles are matched byte-wise with ASCII case folding; others fall back to
+    /// lowercasing the haystack (rare: only when the user types non-ASCII letters).
+    let isASCII: Bool
+
+    init(_ word: String) {
+      self.word = word
+      self.bytes = Array(word.utf8)
+      self.isASCII = bytes.allSatisfy { $0 < 0x80 }
+    }
+
+    /// True when the needle is in the file name, camera make or model, lens or an album name.
+    func found(inAnyOf asset: Asset, albumNames: [String]) -> Bool {
+      if inFileName(asset.path) { return true }
+      if let make = asset.cameraMake, found(in: make) { return true }
+      if let model = asset.cameraModel, found(in: model) { return true }
+      if let lens = asset.lensModel, found(in: lens) { return true }
+      for name in albumNames where found(in: name) { return true }
+      return false
+    }
+
+    /// Searches only the last path component, without cutting the path into a new string.
+    private func inFileName(_ path: String) -> Bool {
+      var path = path
+      var hasNonASCII = false
+      let result = path.withUTF8 { buffer -> Bool in
+        var start = buffer.count
+        while start > 0, buffer[start - 1] != UInt8(ascii: "/") {
+          start -= 1
+          if buffer[start] >= 0x80 { hasNonASCII = true }
+        }
+        return isASCII && found(in: UnsafeBufferPointer(rebasing: buffer[start...]))
+      }
+      if isASCII || !hasNonASCII { return result }
+      return slowFound(in: String(path.split(separator: "/").last ?? ""))
+    }
+
+    /// True when the needle is in `text` (an album name).
+    func found(inAnyOf text: String) -> Bool { found(in: text) }
+
+    private func found(in haystack: String) -> Bool {
+      if !isASCII { return slowFound(in: haystack) }
+      var haystack = haystack
+      return haystack.withUTF8 { found(in: $0) }
+    }
+
+    /// Substring search with ASCII case folding of the haystack (the needle is lowercase).
+    private func found(in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
+      guard isASCII else { return false }
+      let n = bytes.count
+      guard n > 0 else { return true }
+      guard haystack.count >= n else { return false }
+      return bytes.withUnsafeBufferPointer { needle in
+        let first = needle[0]
+        var i = 0
+        let end = haystack.count - n
+        while i <= end {
+          if Needle.fold(haystack[i]) == first {
+            var j = 1
+            while j < n, Needle.fold(haystack[i + j]) == needle[j] { j += 1 }
+            if j == n { return true }
+          }
+          i += 1
+        }
+        return false
+      }
+    }
+
+    /// Lowercases the haystack, which allocates, so only haystacks that have a non-ASCII
+    /// byte are tried: the lowercase of ASCII text is ASCII and cannot hold this needle.
+    private func slowFound(in haystack: String) -> Bool {
+      var haystack = haystack
+      let hasNonASCII = haystack.withUTF8 { bytes in bytes.contains { $0 >= 0x80 } }
+      return hasNonASCII && haystack.lowercased().contains(word)
+    }
+
+    @inline(__always) static func fold(_ byte: UInt8) -> UInt8 {
+      byte &- 0x41 < 26 ? byte | 0x20 : byte
+    }
   }
 }
