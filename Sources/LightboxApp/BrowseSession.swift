@@ -28,6 +28,8 @@ public final class BrowseSession {
     public var keyMap = KeyMap()
     /// Grid tile size.
     public var tileSize: TileSize = .standard
+    /// Lines to show in the status line at start (problems in the config file).
+    public var notices: [String] = []
 
     public init(
       roots: [String], colorDepth: ColorDepth, theme: Theme = .dark,
@@ -90,6 +92,10 @@ public final class BrowseSession {
         roots: options.roots, terminal: terminal.size, cellPixelSize: format.cellPixelSize,
         preferredTile: options.tileSize))
     runner.run(store.send(.start))
+    if let first = options.notices.first {
+      let more = options.notices.count > 1 ? " (and \(options.notices.count - 1) more)" : ""
+      runner.run(store.send(.operationFailed(reason: first + more)))
+    }
     var needsFrame = true
     while store.state.isRunning {
       if needsFrame {

@@ -79,11 +79,9 @@ extension AppState {
   func searchResults() -> [Asset] {
     let query = SearchQuery(searchText, today: today)
     guard !query.isEmpty else { return [] }
-    var names: [AssetID: [String]] = [:]
-    for album in collections.albums {
-      for id in album.assetIDs { names[id, default: []].append(album.name) }
+    return query.matchingIndices(in: libraryAssets, albums: collections.albums).map {
+      libraryAssets[$0]
     }
-    return libraryAssets.filter { query.matches($0, albumNames: names[$0.id] ?? []) }
   }
 }
 

@@ -44,7 +44,7 @@ extension LibraryView {
   /// The keys of the current view, as bound now.
   static func helpLines(_ state: AppState, keyMap: KeyMap) -> [(keys: String, what: String)] {
     func keys(_ command: KeyCommand) -> String {
-      keyMap.keys(for: command).prefix(2).map(keyName).joined(separator: " ")
+      keyMap.keys(for: command).map(keyName).filter { !$0.isEmpty }.prefix(2).joined(separator: " ")
     }
     var lines: [(String, String)] = []
     func add(_ command: KeyCommand, _ what: String) {
@@ -115,6 +115,7 @@ extension LibraryView {
     case .backspace: return "⌫"
     case .delete: return "Del"
     case .character(" "): return "Space"
+    case .character("\n"), .character("\r"): return ""  // Enter as the terminal sends it
     case .character(let c):
       if let ascii = c.asciiValue, ascii < 0x20 {
         return "Ctrl-" + String(UnicodeScalar(ascii + 0x40))

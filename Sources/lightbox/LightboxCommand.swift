@@ -27,9 +27,14 @@ struct Browse: ParsableCommand {
 
   func run() throws {
     let paths = LightboxPaths()
-    let roots = self.paths.isEmpty ? [paths.defaultLibrary] : self.paths.map(CommandSupport.absolute)
+    let config = CommandSupport.loadConfig()
+    let roots =
+      self.paths.isEmpty
+      ? config.config.expandedRoots(home: paths.home).map(CommandSupport.absolute)
+      : self.paths.map(CommandSupport.absolute)
     try CommandSupport.browse(
-      roots: roots, display: display, catalog: display.catalog.map(CommandSupport.absolute) ?? paths.catalog)
+      roots: roots, display: display,
+      catalog: display.catalog.map(CommandSupport.absolute) ?? paths.catalog, config: config)
   }
 }
 
@@ -74,7 +79,8 @@ struct Demo: ParsableCommand {
     let catalog =
       display.catalog.map(CommandSupport.absolute)
       ?? (library == nil ? LightboxPaths().demoCatalog : directory + ".sqlite")
-    try CommandSupport.browse(roots: [directory], display: display, catalog: catalog)
+    try CommandSupport.browse(
+      roots: [directory], display: display, catalog: catalog, config: CommandSupport.loadConfig())
   }
 }
 
@@ -83,8 +89,8 @@ struct DisplayOptions: ParsableArguments {
   @Option(help: "Colours for pictures: truecolor or 256 (default: from COLORTERM).")
   var colors: String?
 
-  @Option(help: "Pictures as sixel, halfblock, or auto (sixel where the terminal has it).")
-  var graphics: String = "auto"
+  @Option(help: "Pictures as sixel, halfblock, or auto (sixel where the terminal has it; default: the config's, else auto).")
+  var graphics: String?
 
   @Option(help: "The catalog file (default: $LIGHTBOX_CATALOG or $XDG_DATA_HOME/lightbox/library.sqlite).")
   var catalog: String?
@@ -102,16 +108,37 @@ enum CommandSupport {
     return FileManager.default.currentDirectoryPath + "/" + path
   }
 
-  static func browse(roots: [String], display: DisplayOptions, catalog: String) throws {
+  /// The config file (`$XDG_CONFIG_HOME/lightbox/config.toml` or `LIGHTBOX_CONFIG`), its
+  /// theme, and every problem found in either, one line each with file:line.
+  static func loadConfig() -> LoadedConfig { LoadedConfig.load() }
+
+  /// Browses `roots`: command-line options win over the config file.
+  static func browse(
+    roots: [String], display: DisplayOptions, catalog: String,
+    config loaded: LoadedConfig
+  ) throws {
+    let config = loaded.config
+    for problem in loaded.problems {
+      FileHandle.standardError.write(Data("lightbox: \(problem)\n".utf8))
+    }
     do {
       let cacheRoot = display.cache.map(absolute) ?? LightboxPaths().thumbnailCache
       var options = BrowseSession.Options(
-        roots: roots, colorDepth: try ColorChoice.depth(display.colors), catalogPath: catalog,
+        roots: roots, colorDepth: try ColorChoice.depth(display.colors ?? config.colorsOption),
+        theme: loaded.theme, cacheBudgetBytes: config.memoryCacheBytes, catalogPath: catalog,
         thumbnailCacheRoot: cacheRoot)
-      guard let mode = GraphicsChoice.parse(display.graphics) else {
-        throw ValidationError("--graphics must be auto, sixel or halfblock, not '\(display.graphics)'")
+      if let graphics = display.graphics {
+        guard let mode = GraphicsChoice.parse(graphics) else {
+          throw ValidationError("--graphics must be auto, sixel or halfblock, not '\(graphics)'")
+        }
+        options.graphics = mode
+      } else {
+        options.graphics = config.graphics
       }
-      options.graphics = mode
+      options.keyMap = config.keyMap
+      options.tileSize = config.thumbnailSize
+      options.trashRetentionDays = config.trashRetentionDays
+      options.notices = loaded.problems
       try BrowseSession(options: options).run()
     } catch let error as ColorChoice.Invalid {
       throw ValidationError(error.description)
