@@ -54,7 +54,10 @@ extension AppState {
       selectedIndex = min(max(0, selectedIndex), max(0, assets.count - 1))
     }
     if assets.isEmpty && screen == .detail { screen = .grid }
-    marked = marked.filter { id in assets.contains { $0.id == id } }
+    if !marked.isEmpty {
+      let shown = Set(assets.map(\.id))
+      marked = marked.filter { shown.contains($0) }
+    }
     if context == .albumList { keepAlbumCardInView() } else { keepSelectionInView() }
   }
 
