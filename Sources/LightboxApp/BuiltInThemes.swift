@@ -30,7 +30,7 @@ enum BuiltInThemes {
     tabActive       = { fg = "#e6e6e6", bg = "#222328", bold = true }
     header          = { fg = "#e6e6e6", bg = "#121214", bold = true }
     headerDim       = { fg = "#8a8f98", bg = "#121214" }
-    tilePlaceholder = { fg = "#8a8f98", bg = "#2a2b30" }
+    tilePlaceholder = { fg = "#a1a6af", bg = "#2a2b30" }
     tileFailed      = { fg = "#ff9f0a", bg = "#3a2222" }
     selection       = { fg = "#0a84ff", bg = "#121214", bold = true }
     status          = { fg = "#e6e6e6", bg = "#222328" }
@@ -45,8 +45,8 @@ enum BuiltInThemes {
     marked          = { fg = "#30d158", bg = "#121214", bold = true }
     panel           = { fg = "#e6e6e6", bg = "#2c2c32" }
     panelTitle      = { fg = "#e6e6e6", bg = "#2c2c32", bold = true }
-    panelDim        = { fg = "#8a8f98", bg = "#2c2c32" }
-    panelSelected   = { fg = "#ffffff", bg = "#0a84ff", bold = true }
+    panelDim        = { fg = "#a1a6af", bg = "#2c2c32" }
+    panelSelected   = { fg = "#ffffff", bg = "#0064d2", bold = true }
     panelError      = { fg = "#ff6b60", bg = "#2c2c32", bold = true }
 
     """#

@@ -47,7 +47,7 @@ public struct Theme: Hashable, Sendable {
         .tabActive: Style(text, bar, bold: true),
         .header: Style(text, bg, bold: true),
         .headerDim: Style(dim, bg),
-        .tilePlaceholder: Style(dim, RGB(0x2A, 0x2B, 0x30)),
+        .tilePlaceholder: Style(RGB(0xA1, 0xA6, 0xAF), RGB(0x2A, 0x2B, 0x30)),
         .tileFailed: Style(RGB(0xFF, 0x9F, 0x0A), RGB(0x3A, 0x22, 0x22)),
         .selection: Style(accent, bg, bold: true),
         .status: Style(text, bar),
@@ -62,8 +62,8 @@ public struct Theme: Hashable, Sendable {
         .marked: Style(RGB(0x30, 0xD1, 0x58), bg, bold: true),
         .panel: Style(text, RGB(0x2C, 0x2C, 0x32)),
         .panelTitle: Style(text, RGB(0x2C, 0x2C, 0x32), bold: true),
-        .panelDim: Style(dim, RGB(0x2C, 0x2C, 0x32)),
-        .panelSelected: Style(RGB(0xFF, 0xFF, 0xFF), accent, bold: true),
+        .panelDim: Style(RGB(0xA1, 0xA6, 0xAF), RGB(0x2C, 0x2C, 0x32)),
+        .panelSelected: Style(RGB(0xFF, 0xFF, 0xFF), RGB(0x00, 0x64, 0xD2), bold: true),
         .panelError: Style(RGB(0xFF, 0x6B, 0x60), RGB(0x2C, 0x2C, 0x32), bold: true),
       ])
   }()
