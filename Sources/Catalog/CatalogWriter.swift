@@ -25,7 +25,12 @@ enum CatalogWriter {
     )
   }
 
-  /// The stamps of every file the catalog knows under `root`.
+  /// Rows the indexer may touch: a trashed photo (or one being moved to or from the Trash)
+  /// is owned by `LibraryTrash`; its file is not at the row's original place, so a re-scan
+  /// must neither see it as vanished nor delete it.
+  static let notInTrashSQL = "trashed_at IS NULL AND trash_pending = 0"
+
+  /// The stamps of every file the catalog knows under `root` (trashed photos left out).
   ///
   /// `wholeTree`: most of the table is wanted (a full index of a root), so it is read in
   /// one pass instead of through the path index plus a row lookup per file.
@@ -36,8 +41,9 @@ enum CatalogWriter {
     let (condition, arguments) = treeCondition(root)
     for (table, isPhoto) in [("assets", true), ("other_files", false)] {
       let source = wholeTree ? "\(table) NOT INDEXED" : table
+      let extra = isPhoto ? " AND \(notInTrashSQL)" : ""
       let statement = try db.makeStatement(
-        sql: "SELECT path, size, mtime_ns FROM \(source) WHERE \(condition)")
+        sql: "SELECT path, size, mtime_ns FROM \(source) WHERE \(condition)\(extra)")
       try statement.setArguments(arguments)
       let s = statement.sqliteStatement
       let rows = try Row.fetchCursor(statement)
@@ -55,17 +61,21 @@ enum CatalogWriter {
     }
   }
 
-  /// Deletes the rows of `table` at or under `root`; returns how many went.
+  /// Deletes the rows of `table` at or under `root` (trashed photos stay); returns how
+  /// many went.
   @discardableResult
   static func deleteTree(_ db: Database, table: String, root: LibraryPath) throws -> Int {
     let (condition, arguments) = treeCondition(root)
-    try db.execute(sql: "DELETE FROM \(table) WHERE \(condition)", arguments: arguments)
+    let extra = table == "assets" ? " AND \(notInTrashSQL)" : ""
+    try db.execute(
+      sql: "DELETE FROM \(table) WHERE \(condition)\(extra)", arguments: arguments)
     return db.changesCount
   }
 
   /// Deletes the rows of these paths from both tables; returns how many photos went.
   static func delete(_ db: Database, paths: [LibraryPath]) throws -> Int {
-    let photos = try db.makeStatement(sql: "DELETE FROM assets WHERE path = ?")
+    let photos = try db.makeStatement(
+      sql: "DELETE FROM assets WHERE path = ? AND \(notInTrashSQL)")
     let others = try db.makeStatement(sql: "DELETE FROM other_files WHERE path = ?")
     var removed = 0
     for path in paths {
@@ -82,8 +92,10 @@ enum CatalogWriter {
       path, size, mtime_ns, format, width, height, orientation, date_time_original,
       capture_local, capture_day, capture_sort_key, capture_offset, capture_source,
       make, model, lens, exposure_time_num, exposure_time_den, f_number, iso, focal_length,
-      latitude, longitude, altitude, thumbnail_offset, thumbnail_length, indexed_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      latitude, longitude, altitude, thumbnail_offset, thumbnail_length, indexed_at,
+      added_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+      ?27)
     ON CONFLICT(path) DO UPDATE SET
       size = excluded.size, mtime_ns = excluded.mtime_ns, format = excluded.format,
       width = excluded.width, height = excluded.height, orientation = excluded.orientation,
@@ -98,6 +110,8 @@ enum CatalogWriter {
       thumbnail_offset = excluded.thumbnail_offset, thumbnail_length = excluded.thumbnail_length,
       indexed_at = excluded.indexed_at
     """
+  // added_at (?27 again: the first index time) is not in the update: a changed file keeps
+  // the day it joined the library.
 
   static let upsertOtherSQL = """
     INSERT INTO other_files (path, size, mtime_ns, reason) VALUES (?, ?, ?, ?)
@@ -158,7 +172,8 @@ enum CatalogWriter {
         }
         if wasPhoto == true {
           try db.execute(
-            sql: "DELETE FROM assets WHERE path = ?", arguments: [Data(entry.path.bytes)])
+            sql: "DELETE FROM assets WHERE path = ? AND \(notInTrashSQL)",
+            arguments: [Data(entry.path.bytes)])
         }
       }
     }
