@@ -108,8 +108,8 @@ enum TrashInfo {
     var sawGroup = false
     var path: [UInt8]?
     var date: String?
-    for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+    // isNewline: "\r\n" is one Character in Swift, so splitting on "\n" would miss it.
+    for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
       if line.isEmpty || line.hasPrefix("#") { continue }
       if line.hasPrefix("[") {
         inGroup = line == "[Trash Info]"
