@@ -247,6 +247,34 @@ final class LibraryTrashTests: XCTestCase {
     XCTAssertEqual(libraryTrash.moveToTrash([ids[0]], now: now), [], "usable again")
   }
 
+  func testRepairRemovesAnInfoWrittenButNotYetRecorded() throws {
+    // Killed between writing the .trashinfo and recording it in the row.
+    try catalog.write { db in
+      try db.execute(
+        sql: "UPDATE assets SET trash_pending = 1, original_path = path WHERE id = ?",
+        arguments: [ids[0].rawValue])
+    }
+    _ = try trash.reserve(paths[0], now: now)
+    // An unrelated entry of the same name (another file, trashed before) must stay.
+    let other = try library.writeJPEG("other/p1.jpg", date: "2023:01:01 00:00:00")
+    let unrelated = try trash.moveToTrash(other, now: now)
+    XCTAssertEqual(trashListing("info").count, 2)
+    XCTAssertEqual(libraryTrash.repair(now: now), [])
+    XCTAssertEqual(trashListing("info"), [(unrelated.infoPath as NSString).lastPathComponent])
+    XCTAssertEqual(try catalog.trashRow(ids[0])?.pending, .idle)
+    XCTAssertNil(try catalog.trashRow(ids[0])?.originalPath)
+    XCTAssertEqual(try catalog.allAssets().map(\.id), ids)
+  }
+
+  func testRepairDropsTheRowOfAnEraseKilledHalfWay() throws {
+    XCTAssertEqual(libraryTrash.moveToTrash([ids[0]], now: now), [])
+    let row = try XCTUnwrap(catalog.trashRow(ids[0]))
+    try FileManager.default.removeItem(atPath: row.path.string)  // the file went, not yet info
+    XCTAssertEqual(libraryTrash.repair(now: now), [])
+    XCTAssertNil(try catalog.asset(id: ids[0]))
+    XCTAssertEqual(trashListing("info"), [])
+  }
+
   func testRepairFinishesARestoreKilledAfterTheFileMoved() throws {
     try catalog.setFavorite(true, for: [ids[2]])
     XCTAssertEqual(libraryTrash.moveToTrash([ids[2]], now: now), [])

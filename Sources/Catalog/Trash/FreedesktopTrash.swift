@@ -296,6 +296,34 @@ public struct FreedesktopTrash: Sendable {
     return target.string
   }
 
+  /// `.trashinfo` files that name `original` but have no file in `files/`: what a process
+  /// killed between writing the info and recording it leaves behind. Looks in the home trash
+  /// and in the volume trashes of `original`'s file system, at names made from its name only.
+  func orphanInfos(for original: String) -> [String] {
+    let path = LibraryPath(original).normalized
+    var folders = [LibraryPath(homeTrash).normalized]
+    if let info = FileMoves.status(path) {
+      let top = Self.topDirectory(of: path, device: info.st_dev)
+      folders.append(top.appending(".Trash".utf8).appending("\(uid)".utf8))
+      folders.append(top.appending(".Trash-\(uid)".utf8))
+    }
+    let stem = Array(Self.splitExtension(Self.shortened(path.lastComponent)).stem.utf8)
+    let suffix = Array(".trashinfo".utf8)
+    var found: [String] = []
+    for folder in folders {
+      let infos = folder.appending("info".utf8)
+      guard let names = try? FileMoves.names(in: infos) else { continue }
+      for name in names where name.starts(with: stem) && name.suffix(suffix.count) == suffix[...] {
+        let infoPath = infos.appending(name).string
+        guard let recorded = try? Self.readInfo(infoPath), recorded.originalPath == path.string,
+          !FileMoves.exists(LibraryPath(Self.filePath(forInfo: infoPath)))
+        else { continue }
+        found.append(infoPath)
+      }
+    }
+    return found
+  }
+
   // MARK: - Helpers
 
   private func removeInfo(_ entry: TrashEntry) throws {

@@ -121,19 +121,32 @@ public final class LibraryTrash: Sendable {
     guard let path = String(validating: row.path.bytes, as: UTF8.self) else {
       throw CatalogError("the file name is not UTF-8, so it cannot be moved to the Trash yet")
     }
-    let reservation = try trash.reserve(path, now: now)
-    // 1. Journal: the row says which .trashinfo belongs to it before the file moves.
+    // 1. Journal the intent before anything is written in the Trash, then which
+    // .trashinfo belongs to the row before the file moves.
+    try catalog.write { db in
+      try db.execute(
+        sql: """
+          UPDATE assets SET trash_pending = 1, trash_info_path = NULL, original_path = path
+          WHERE id = ?
+          """,
+        arguments: [id.rawValue])
+    }
+    let reservation: FreedesktopTrash.Reservation
+    do {
+      reservation = try trash.reserve(path, now: now)
+    } catch {
+      try? catalog.write { db in try Self.clearPending(db, id) }
+      throw error
+    }
     do {
       try catalog.write { db in
         try db.execute(
-          sql: """
-            UPDATE assets SET trash_pending = 1, trash_info_path = ?, original_path = path
-            WHERE id = ?
-            """,
+          sql: "UPDATE assets SET trash_info_path = ? WHERE id = ?",
           arguments: [Data(reservation.entry.infoPath.utf8), id.rawValue])
       }
     } catch {
       trash.cancel(reservation)
+      try? catalog.write { db in try Self.clearPending(db, id) }
       throw error
     }
     // 2. The file moves.
@@ -219,6 +232,13 @@ public final class LibraryTrash: Sendable {
   /// it is still in the library.
   private func repairTrashing(_ row: Catalog.TrashRow, now: Int64) throws {
     guard let info = row.infoPath else {
+      // Killed before the .trashinfo was recorded: the file never moved; an info file may
+      // have been written for it.
+      if let path = validText(row.path) {
+        for orphan in trash.orphanInfos(for: path) {
+          _ = LibraryPath(orphan).withCString { unlink($0) }
+        }
+      }
       try catalog.write { db in try Self.clearPending(db, row.id) }
       return
     }
@@ -258,16 +278,18 @@ public final class LibraryTrash: Sendable {
 
   /// A trashed photo whose file left the Trash behind Lightbox's back: restored by the
   /// desktop (file back at its original place) or emptied (gone with its .trashinfo).
+  /// A `.trashinfo` left without its file (an erase killed half-way) goes with the row.
   private func repairTrashed(_ row: Catalog.TrashRow) throws {
     guard !FileMoves.exists(row.path) else { return }
     // An unmounted volume is not an empty trash: only judge when files/ is there.
     guard FileMoves.exists(row.path.parent) else { return }
-    if let info = row.infoPath, FileMoves.exists(info) { return }
+    if let info = row.infoPath { _ = info.withCString { unlink($0) } }
     if let original = row.originalPath, let back = FileMoves.status(original),
       !FileMoves.isDirectory(back)
     {
-      let sameFile = back.st_size == row.size
-      if sameFile {
+      // The same file is back (a rename keeps size and mtime), not a new one at its place.
+      let stamp = FileStamp(back)
+      if stamp.size == row.size, stamp.mtimeNanoseconds == row.mtimeNanoseconds {
         try catalog.write { db in try Self.finishRestoring(db, row.id, at: original) }
         return
       }
