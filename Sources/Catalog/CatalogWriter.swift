@@ -93,9 +93,9 @@ enum CatalogWriter {
       capture_local, capture_day, capture_sort_key, capture_offset, capture_source,
       make, model, lens, exposure_time_num, exposure_time_den, f_number, iso, focal_length,
       latitude, longitude, altitude, thumbnail_offset, thumbnail_length, indexed_at,
-      added_at)
+      added_at, animated)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
-      ?27)
+      ?27, ?28)
     ON CONFLICT(path) DO UPDATE SET
       size = excluded.size, mtime_ns = excluded.mtime_ns, format = excluded.format,
       width = excluded.width, height = excluded.height, orientation = excluded.orientation,
@@ -108,7 +108,7 @@ enum CatalogWriter {
       iso = excluded.iso, focal_length = excluded.focal_length, latitude = excluded.latitude,
       longitude = excluded.longitude, altitude = excluded.altitude,
       thumbnail_offset = excluded.thumbnail_offset, thumbnail_length = excluded.thumbnail_length,
-      indexed_at = excluded.indexed_at
+      indexed_at = excluded.indexed_at, animated = excluded.animated
     """
   // added_at (?27 again: the first index time) is not in the update: a changed file keeps
   // the day it joined the library.
@@ -119,14 +119,16 @@ enum CatalogWriter {
       size = excluded.size, mtime_ns = excluded.mtime_ns, reason = excluded.reason
     """
 
-  /// Writes `entries` (new or changed files). A file that turned from photo to non-photo
-  /// (or back) leaves the other table.
-  static func write(_ db: Database, entries: [CatalogEntry], now: Int64) throws {
+  /// Writes `entries` (new or changed files); `animated[i]` (when given) flags entry i as
+  /// multi-frame. A file that turned from photo to non-photo (or back) leaves the other table.
+  static func write(
+    _ db: Database, entries: [CatalogEntry], animated: [Bool] = [], now: Int64
+  ) throws {
     // Values are bound straight into SQLite: boxing 27 values per row through
     // StatementArguments cost more than the inserts themselves.
     let photo = RawStatement(try db.cachedStatement(sql: upsertAssetSQL), db)
     let other = RawStatement(try db.cachedStatement(sql: upsertOtherSQL), db)
-    for entry in entries {
+    for (index, entry) in entries.enumerated() {
       let wasPhoto = entry.wasPhoto
       if let m = entry.metadata, let date = entry.captureDate {
         let e = m.exposure
@@ -158,6 +160,7 @@ enum CatalogWriter {
           b.int(m.exifThumbnail.map { Int64($0.lowerBound) })
           b.int(m.exifThumbnail.map { Int64($0.count) })
           b.int(now)
+          b.int(index < animated.count && animated[index] ? 1 : 0)
         }
         if wasPhoto == false {
           try db.execute(

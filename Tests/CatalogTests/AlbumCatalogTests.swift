@@ -163,33 +163,3 @@ final class AlbumCatalogTests: XCTestCase {
     XCTAssertNil(try catalog.asset(id: ids[1])?.exposure)
   }
 }
-
-final class CatalogMigrationV2Tests: XCTestCase {
-  func testAVersion1FileIsBroughtForwardKeepingItsRows() throws {
-    let library = TestLibrary("migration-v2")
-    defer { library.remove() }
-    try FileManager.default.createDirectory(
-      atPath: (library.catalogPath as NSString).deletingLastPathComponent,
-      withIntermediateDirectories: true)
-    do {
-      let queue = try DatabaseQueue(path: library.catalogPath)
-      try Catalog.migrator.migrate(queue, upTo: "v1: roots, assets, other files, albums")
-      try queue.write { db in
-        try db.execute(
-          sql: """
-            INSERT INTO assets (path, size, mtime_ns, format, capture_local, capture_day,
-              capture_sort_key, capture_source, favorite, indexed_at)
-            VALUES (?, 10, 0, 'jpeg', '2024-01-01T00:00:00.000', 19723, 0, 'exif', 1, 1234)
-            """, arguments: [Data("/photos/old.jpg".utf8)])
-      }
-    }
-    let catalog = try Catalog(path: library.catalogPath)
-    XCTAssertEqual(try catalog.appliedMigrations().count, 2)
-    let asset = try XCTUnwrap(catalog.allAssets().first)
-    XCTAssertEqual(asset.path, "/photos/old.jpg")
-    XCTAssertTrue(asset.isFavorite)
-    XCTAssertEqual(asset.addedAt, 1234, "first index time taken from indexed_at")
-    XCTAssertFalse(asset.isAnimated)
-    XCTAssertEqual(try catalog.integrityCheck(), ["ok"])
-  }
-}
