@@ -65,21 +65,27 @@ final class AlbumCatalogTests: XCTestCase {
 
   func testNameRules() throws {
     _ = try catalog.createAlbum(named: "Summer", adding: [], now: 1)
-    XCTAssertEqual(reason { _ = try catalog.createAlbum(named: "  ", adding: [], now: 1) },
+    XCTAssertEqual(
+      reason { _ = try catalog.createAlbum(named: "  ", adding: [], now: 1) },
       "an album needs a name")
-    XCTAssertEqual(reason { _ = try catalog.createAlbum(named: "", adding: [], now: 1) },
+    XCTAssertEqual(
+      reason { _ = try catalog.createAlbum(named: "", adding: [], now: 1) },
       "an album needs a name")
-    XCTAssertEqual(reason { _ = try catalog.createAlbum(named: "sUMMER", adding: [], now: 1) },
+    XCTAssertEqual(
+      reason { _ = try catalog.createAlbum(named: "sUMMER", adding: [], now: 1) },
       "an album named “Summer” already exists")
     for builtIn in ["recents", "FAVORITES", "Hidden", "recently deleted", "Imports"] {
       XCTAssertNotNil(
         reason { _ = try catalog.createAlbum(named: builtIn, adding: [], now: 1) }?
           .range(of: "is a built-in album"), builtIn)
     }
-    XCTAssertEqual(reason { _ = try catalog.createAlbum(named: "a\nb", adding: [], now: 1) },
+    XCTAssertEqual(
+      reason { _ = try catalog.createAlbum(named: "a\nb", adding: [], now: 1) },
       "an album name cannot contain control characters")
     XCTAssertNotNil(
-      reason { _ = try catalog.createAlbum(named: String(repeating: "x", count: 201), adding: [], now: 1) })
+      reason {
+        _ = try catalog.createAlbum(named: String(repeating: "x", count: 201), adding: [], now: 1)
+      })
     // Unicode case folding, not ASCII only.
     _ = try catalog.createAlbum(named: "Été", adding: [], now: 1)
     XCTAssertNotNil(reason { _ = try catalog.createAlbum(named: "éTÉ", adding: [], now: 1) })
@@ -91,7 +97,8 @@ final class AlbumCatalogTests: XCTestCase {
     let b = try catalog.createAlbum(named: "Beta", adding: [ids[1]], now: 1)
     try catalog.renameAlbum(a.id, to: "ALPHA")  // its own name in another case
     XCTAssertEqual(try catalog.album(a.id)?.name, "ALPHA")
-    XCTAssertEqual(reason { try catalog.renameAlbum(a.id, to: "beta") },
+    XCTAssertEqual(
+      reason { try catalog.renameAlbum(a.id, to: "beta") },
       "an album named “Beta” already exists")
     XCTAssertNotNil(reason { try catalog.renameAlbum(a.id, to: "Favorites") })
     XCTAssertEqual(reason { try catalog.renameAlbum(a.id, to: " ") }, "an album needs a name")
@@ -110,7 +117,8 @@ final class AlbumCatalogTests: XCTestCase {
     XCTAssertNotNil(reason { try catalog.addAssets([ids[0]], toAlbum: a.id, now: 1) })
     XCTAssertNotNil(reason { try catalog.renameAlbum(a.id, to: "New") })
     let memberships = try catalog.read { db in
-      try Int.fetchOne(db, sql: "SELECT count(*) FROM album_assets WHERE album_id = ?",
+      try Int.fetchOne(
+        db, sql: "SELECT count(*) FROM album_assets WHERE album_id = ?",
         arguments: [a.id.rawValue])
     }
     XCTAssertEqual(memberships, 0)

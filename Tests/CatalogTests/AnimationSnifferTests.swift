@@ -57,15 +57,19 @@ final class AnimationSnifferTests: XCTestCase {
   }
 
   func testGIF() throws {
-    XCTAssertTrue(AnimationSniffer.isAnimated(
-      try file("two.gif", Self.gif(frames: 2, loopExtension: false)), format: .gif))
-    XCTAssertFalse(AnimationSniffer.isAnimated(
-      try file("one.gif", Self.gif(frames: 1, loopExtension: false)), format: .gif))
-    XCTAssertTrue(AnimationSniffer.isAnimated(
-      try file("loop.gif", Self.gif(frames: 1, loopExtension: true)), format: .gif))
-    XCTAssertTrue(AnimationSniffer.isAnimated(
-      try file("big.gif", Self.gif(frames: 2, loopExtension: false, hugeFirstFrame: true)),
-      format: .gif))
+    XCTAssertTrue(
+      AnimationSniffer.isAnimated(
+        try file("two.gif", Self.gif(frames: 2, loopExtension: false)), format: .gif))
+    XCTAssertFalse(
+      AnimationSniffer.isAnimated(
+        try file("one.gif", Self.gif(frames: 1, loopExtension: false)), format: .gif))
+    XCTAssertTrue(
+      AnimationSniffer.isAnimated(
+        try file("loop.gif", Self.gif(frames: 1, loopExtension: true)), format: .gif))
+    XCTAssertTrue(
+      AnimationSniffer.isAnimated(
+        try file("big.gif", Self.gif(frames: 2, loopExtension: false, hugeFirstFrame: true)),
+        format: .gif))
     // Cut inside the first frame: a still, no hang, no trap.
     let cut = Array(Self.gif(frames: 2, loopExtension: false, hugeFirstFrame: true).prefix(70_000))
     XCTAssertFalse(AnimationSniffer.isAnimated(try file("cut.gif", cut), format: .gif))
@@ -74,14 +78,19 @@ final class AnimationSnifferTests: XCTestCase {
 
   func testPNGAndWebP() throws {
     XCTAssertTrue(AnimationSniffer.isAnimated(try file("a.png", Self.png(frames: 3)), format: .png))
-    XCTAssertFalse(AnimationSniffer.isAnimated(try file("b.png", Self.png(frames: 1)), format: .png))
-    XCTAssertFalse(AnimationSniffer.isAnimated(try file("c.png", Self.png(frames: nil)), format: .png))
+    XCTAssertFalse(
+      AnimationSniffer.isAnimated(try file("b.png", Self.png(frames: 1)), format: .png))
+    XCTAssertFalse(
+      AnimationSniffer.isAnimated(try file("c.png", Self.png(frames: nil)), format: .png))
     var hostile = Self.png(frames: nil)
     hostile.replaceSubrange(33..<37, with: [0xFF, 0xFF, 0xFF, 0xF0])  // tEXt length huge
     XCTAssertFalse(AnimationSniffer.isAnimated(try file("d.png", hostile), format: .png))
-    XCTAssertTrue(AnimationSniffer.isAnimated(try file("a.webp", Self.webp(flags: 0x02)), format: .webp))
-    XCTAssertFalse(AnimationSniffer.isAnimated(try file("b.webp", Self.webp(flags: 0x00)), format: .webp))
-    XCTAssertFalse(AnimationSniffer.isAnimated(try file("x.jpg", Self.png(frames: 3)), format: .jpeg))
+    XCTAssertTrue(
+      AnimationSniffer.isAnimated(try file("a.webp", Self.webp(flags: 0x02)), format: .webp))
+    XCTAssertFalse(
+      AnimationSniffer.isAnimated(try file("b.webp", Self.webp(flags: 0x00)), format: .webp))
+    XCTAssertFalse(
+      AnimationSniffer.isAnimated(try file("x.jpg", Self.png(frames: 3)), format: .jpeg))
   }
 
   func testTheIndexerFlagsAnimatedPhotos() throws {
@@ -96,7 +105,8 @@ final class AnimationSnifferTests: XCTestCase {
     // Rewritten as a still: the flag follows the file.
     _ = try file("moving.png", Self.png(frames: nil) + [0])
     _ = try Indexer(catalog: catalog).index()
-    XCTAssertEqual(try catalog.asset(path: LibraryPath(library.root + "/moving.png"))?.isAnimated,
+    XCTAssertEqual(
+      try catalog.asset(path: LibraryPath(library.root + "/moving.png"))?.isAnimated,
       false)
   }
 }

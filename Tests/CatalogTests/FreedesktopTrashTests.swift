@@ -96,7 +96,8 @@ final class FreedesktopTrashTests: XCTestCase {
       [a, b, c].map { ($0.filePath as NSString).lastPathComponent },
       ["IMG_1.jpg", "IMG_1.2.jpg", "IMG_1.4.jpg"])
     XCTAssertEqual(try read(c.filePath), "C")
-    XCTAssertFalse(FileManager.default.fileExists(atPath: homeTrash + "/info/IMG_1.3.jpg.trashinfo"))
+    XCTAssertFalse(
+      FileManager.default.fileExists(atPath: homeTrash + "/info/IMG_1.3.jpg.trashinfo"))
     XCTAssertEqual(try read(homeTrash + "/files/IMG_1.3.jpg"), "orphan", "untouched")
   }
 
@@ -113,7 +114,8 @@ final class FreedesktopTrashTests: XCTestCase {
     XCTAssertEqual(try read(path), "newcomer")
     XCTAssertEqual(try read(folder.path + "/IMG_1 (restored).jpg"), "another")
     XCTAssertEqual(try read(folder.path + "/IMG_1 (restored 2).jpg"), "first")
-    XCTAssertEqual(FreedesktopTrash.freeDestination(for: folder.path + "/.profile"),
+    XCTAssertEqual(
+      FreedesktopTrash.freeDestination(for: folder.path + "/.profile"),
       folder.path + "/.profile")
   }
 
@@ -142,7 +144,8 @@ final class FreedesktopTrashTests: XCTestCase {
     let volume = try write(
       "vol/.Trash-1000/info/a b.jpg.trashinfo",
       "[Trash Info]\r\nPath=photos/a%20b.jpg\r\nDeletionDate=2024-08-13T10:00:00\r\n")
-    XCTAssertEqual(try FreedesktopTrash.readInfo(volume).originalPath,
+    XCTAssertEqual(
+      try FreedesktopTrash.readInfo(volume).originalPath,
       folder.path + "/vol/photos/a b.jpg")
     let shared = try write(
       "vol2/.Trash/1000/info/c.jpg.trashinfo",

@@ -34,7 +34,8 @@ final class LibraryTrashTests: XCTestCase {
     let assets = try catalog.allAssets()
     ids = assets.map(\.id)
     paths = assets.map(\.path)
-    XCTAssertEqual(paths.map { ($0 as NSString).lastPathComponent },
+    XCTAssertEqual(
+      paths.map { ($0 as NSString).lastPathComponent },
       ["p1.jpg", "p2.jpg", "p3.jpg", "p4.jpg"])
   }
 
@@ -341,10 +342,16 @@ final class LibraryTrashTests: XCTestCase {
       atPath: volumeRoot + "/photos", withIntermediateDirectories: true)
     let a = volumeRoot + "/photos/a.jpg"
     let b = volumeRoot + "/photos/b.jpg"
-    try Data(TestLibrary.jpeg(date: "2024:02:01 10:00:00", offset: nil, orientation: nil,
-      width: 8, height: 8)).write(to: URL(fileURLWithPath: a))
-    try Data(TestLibrary.jpeg(date: "2024:02:02 10:00:00", offset: nil, orientation: nil,
-      width: 9, height: 8)).write(to: URL(fileURLWithPath: b))
+    try Data(
+      TestLibrary.jpeg(
+        date: "2024:02:01 10:00:00", offset: nil, orientation: nil,
+        width: 8, height: 8)
+    ).write(to: URL(fileURLWithPath: a))
+    try Data(
+      TestLibrary.jpeg(
+        date: "2024:02:02 10:00:00", offset: nil, orientation: nil,
+        width: 9, height: 8)
+    ).write(to: URL(fileURLWithPath: b))
     library.setMTime(b, 1_600_000_000)
     _ = try indexer.index(roots: [volumeRoot + "/photos"])
     let idA = try XCTUnwrap(catalog.asset(path: LibraryPath(a))?.id)
@@ -374,8 +381,9 @@ final class LibraryTrashTests: XCTestCase {
     XCTAssertEqual(crossing.moveToTrash([idB], now: now), [])
     XCTAssertFalse(exists(b))
     XCTAssertEqual(bytes(trash.homeTrash + "/files/b.jpg"), bytesB)
-    XCTAssertEqual(try FreedesktopTrash.readInfo(trash.homeTrash + "/info/b.jpg.trashinfo")
-      .originalPath, b)
+    XCTAssertEqual(
+      try FreedesktopTrash.readInfo(trash.homeTrash + "/info/b.jpg.trashinfo")
+        .originalPath, b)
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: trash.homeTrash)
     XCTAssertEqual(leftovers.sorted(), ["files", "info"], "no partial copy left behind")
     XCTAssertEqual(crossing.restore([idB]), [])

@@ -131,8 +131,10 @@ public struct FreedesktopTrash: Sendable {
       let candidate = path.parent.appending("\(stem) (\(label))\(ext)".utf8)
       if !FileMoves.exists(candidate) { return candidate.string }
     }
-    return path.parent.appending("\(stem) (restored \(UInt32.random(in: 0...UInt32.max)))\(ext)".utf8)
-      .string
+    return path.parent.appending(
+      "\(stem) (restored \(UInt32.random(in: 0...UInt32.max)))\(ext)".utf8
+    )
+    .string
   }
 
   // MARK: - Steps (LibraryTrash journals between them)

@@ -330,8 +330,7 @@ public final class LibraryTrash: Sendable {
       arguments: [Data(file.bytes), deletedAt, id.rawValue])
   }
 
-  private static func finishRestoring(_ db: Database, _ id: AssetID, at path: LibraryPath) throws
-  {
+  private static func finishRestoring(_ db: Database, _ id: AssetID, at path: LibraryPath) throws {
     // The watcher may have indexed the restored file as a new photo in the moment between
     // the move and this write: that row is this photo, and gives way to it.
     try db.execute(
@@ -357,7 +356,9 @@ public final class LibraryTrash: Sendable {
   private func line(_ id: AssetID, _ error: Error) -> String {
     let reason = (error as? CatalogError)?.reason ?? "\(error)"
     let row = try? catalog.trashRow(id)
-    let name = (row?.originalPath ?? row?.path).map { String(decoding: $0.lastComponent, as: UTF8.self) }
+    let name = (row?.originalPath ?? row?.path).map {
+      String(decoding: $0.lastComponent, as: UTF8.self)
+    }
     return "\(name ?? "photo \(id.rawValue)"): \(reason)"
   }
 }
