@@ -201,6 +201,21 @@ final class LibraryTrashTests: XCTestCase {
     XCTAssertEqual(try catalog.asset(path: LibraryPath(paths[0]))?.id, ids[0])
   }
 
+  func testASecondProcessWaitsForTheTrashLockAndGivesUp() throws {
+    // flock locks belong to the open file: this descriptor stands for another process.
+    let fd = open(catalog.path + "-trash.lock", O_RDWR | O_CREAT, 0o600)
+    XCTAssertGreaterThanOrEqual(fd, 0)
+    defer { close(fd) }
+    XCTAssertEqual(flock(fd, LOCK_EX), 0)
+    let impatient = LibraryTrash(catalog: catalog, trash: trash, lockTimeout: 0.2)
+    XCTAssertEqual(impatient.moveToTrash([ids[0]], now: now), [LibraryTrash.busy])
+    XCTAssertEqual(impatient.purge(retentionDays: 0, now: now).problems, [LibraryTrash.busy])
+    XCTAssertTrue(exists(paths[0]), "nothing moved")
+    XCTAssertEqual(flock(fd, LOCK_UN), 0)
+    XCTAssertEqual(impatient.moveToTrash([ids[0]], now: now), [])
+    XCTAssertFalse(exists(paths[0]))
+  }
+
   // MARK: - Killed between steps
 
   /// Moves the file as `moveToTrash` does but stops before the row's last write, as a

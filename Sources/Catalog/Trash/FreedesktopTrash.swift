@@ -260,6 +260,9 @@ public struct FreedesktopTrash: Sendable {
   func restore(_ entry: TrashEntry, to destination: String) throws -> String {
     let source = LibraryPath(entry.filePath).normalized
     let name = String(decoding: source.lastComponent, as: UTF8.self)
+    guard destination.hasPrefix("/") else {
+      throw CatalogError("\(name) has no absolute original path to go back to")
+    }
     guard FileMoves.exists(source) else {
       throw CatalogError("\(name) is no longer in the Trash")
     }

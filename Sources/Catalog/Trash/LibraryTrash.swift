@@ -18,17 +18,25 @@ public final class LibraryTrash: Sendable {
   public let trash: FreedesktopTrash
   /// One operation at a time: the journal assumes nobody else moves the same row.
   private let lock = NSLock()
+  /// Held (flock) during each operation, so a second Lightbox on the same catalog never
+  /// "repairs" a move this one is in the middle of.
+  private let lockFile: String
+  /// Seconds to wait for another process's operation before giving up with `busy`.
+  private let lockTimeout: Double
+  static let busy = "another Lightbox is changing the Trash of this library: try again"
 
-  public init(catalog: Catalog, trash: FreedesktopTrash) {
+  public init(catalog: Catalog, trash: FreedesktopTrash, lockTimeout: Double = 10) {
     self.catalog = catalog
     self.trash = trash
+    lockFile = catalog.path + "-trash.lock"
+    self.lockTimeout = max(0, lockTimeout)
   }
 
   /// Moves each photo's file to the Trash and marks its row trashed (row kept, with its
   /// favorite flag and album memberships, path changed to the trash file, original path
   /// kept). Returns one-line problems for the files that could not be moved (others proceed).
   public func moveToTrash(_ ids: [AssetID], now: Int64) -> [String] {
-    lock.withLock {
+    exclusively(orElse: [Self.busy]) {
       var problems = repairUnlocked(now: now)
       for id in ids {
         do { try trashOne(id, now: now) } catch { problems.append(line(id, error)) }
@@ -40,7 +48,7 @@ public final class LibraryTrash: Sendable {
   /// Restores: file back (clash → new name), row un-trashed with the restored path. Favorites
   /// and albums come back with it.
   public func restore(_ ids: [AssetID]) -> [String] {
-    lock.withLock {
+    exclusively(orElse: [Self.busy]) {
       var problems = repairUnlocked(now: Self.currentTime())
       for id in ids {
         do { try restoreOne(id) } catch { problems.append(line(id, error)) }
@@ -52,7 +60,7 @@ public final class LibraryTrash: Sendable {
   /// Erases files and their rows (album memberships go with the rows). Only trashed photos:
   /// anything else is refused, so a stale selection can never erase a library file.
   public func deleteForever(_ ids: [AssetID]) -> [String] {
-    lock.withLock {
+    exclusively(orElse: [Self.busy]) {
       var problems = repairUnlocked(now: Self.currentTime())
       for id in ids {
         do { try eraseOne(id) } catch { problems.append(line(id, error)) }
@@ -64,7 +72,7 @@ public final class LibraryTrash: Sendable {
   /// Erases every trashed photo deleted more than `retentionDays` days before `now`;
   /// returns how many.
   public func purge(retentionDays: Int, now: Int64) -> (purged: Int, problems: [String]) {
-    lock.withLock {
+    exclusively(orElse: (0, [Self.busy])) {
       var problems = repairUnlocked(now: now)
       // Clamped so a hostile setting cannot overflow: 0 days purges everything trashed
       // before `now`, a huge value nothing.
@@ -105,11 +113,28 @@ public final class LibraryTrash: Sendable {
   /// trashed files that are gone for good (emptied from the desktop). Returns problems.
   @discardableResult
   public func repair(now: Int64 = LibraryTrash.currentTime()) -> [String] {
-    lock.withLock { repairUnlocked(now: now) }
+    exclusively(orElse: [Self.busy]) { repairUnlocked(now: now) }
   }
 
   /// Seconds since the epoch, now.
   public static func currentTime() -> Int64 { Int64(Date().timeIntervalSince1970) }
+
+  /// Runs `body` holding the in-process lock and the catalog's trash lock file; gives
+  /// `fallback` when another process holds it past `lockTimeout` (never waits forever).
+  private func exclusively<T>(orElse fallback: T, _ body: () -> T) -> T {
+    lock.withLock {
+      let fd = open(lockFile, O_RDWR | O_CREAT | O_CLOEXEC, mode_t(0o600))
+      // Without a lock file (read-only folder) the in-process lock still holds.
+      guard fd >= 0 else { return body() }
+      defer { close(fd) }  // closing releases the flock
+      let deadline = Date().addingTimeInterval(lockTimeout)
+      while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+        guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline else { return fallback }
+        usleep(10_000)
+      }
+      return body()
+    }
+  }
 
   // MARK: - One photo
 
