@@ -25,12 +25,13 @@ enum CatalogWriter {
     )
   }
 
-  /// Rows the indexer may touch: a trashed photo (or one being moved to or from the Trash)
-  /// is owned by `LibraryTrash`; its file is not at the row's original place, so a re-scan
-  /// must neither see it as vanished nor delete it.
+  /// Rows the indexer may delete: a trashed photo (or one being moved to or from the
+  /// Trash) is owned by `LibraryTrash`; its file is not at the row's original place, so
+  /// neither a re-scan nor the watcher's event of the move may drop it.
   static let notInTrashSQL = "trashed_at IS NULL AND trash_pending = 0"
 
-  /// The stamps of every file the catalog knows under `root` (trashed photos left out).
+  /// The stamps of every file the catalog knows under `root`. Trashed rows are included
+  /// (a trash folder inside a root is then not re-read each scan); every delete skips them.
   ///
   /// `wholeTree`: most of the table is wanted (a full index of a root), so it is read in
   /// one pass instead of through the path index plus a row lookup per file.
@@ -41,9 +42,8 @@ enum CatalogWriter {
     let (condition, arguments) = treeCondition(root)
     for (table, isPhoto) in [("assets", true), ("other_files", false)] {
       let source = wholeTree ? "\(table) NOT INDEXED" : table
-      let extra = isPhoto ? " AND \(notInTrashSQL)" : ""
       let statement = try db.makeStatement(
-        sql: "SELECT path, size, mtime_ns FROM \(source) WHERE \(condition)\(extra)")
+        sql: "SELECT path, size, mtime_ns FROM \(source) WHERE \(condition)")
       try statement.setArguments(arguments)
       let s = statement.sqliteStatement
       let rows = try Row.fetchCursor(statement)
@@ -87,6 +87,8 @@ enum CatalogWriter {
     return removed
   }
 
+  /// Inserts or refreshes a photo row. `added_at` (?27 again: the first index time) is not
+  /// in the update, so a changed file keeps the day it joined the library.
   static let upsertAssetSQL = """
     INSERT INTO assets (
       path, size, mtime_ns, format, width, height, orientation, date_time_original,
@@ -110,8 +112,6 @@ enum CatalogWriter {
       thumbnail_offset = excluded.thumbnail_offset, thumbnail_length = excluded.thumbnail_length,
       indexed_at = excluded.indexed_at, animated = excluded.animated
     """
-  // added_at (?27 again: the first index time) is not in the update: a changed file keeps
-  // the day it joined the library.
 
   static let upsertOtherSQL = """
     INSERT INTO other_files (path, size, mtime_ns, reason) VALUES (?, ?, ?, ?)

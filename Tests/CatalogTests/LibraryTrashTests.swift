@@ -216,6 +216,23 @@ final class LibraryTrashTests: XCTestCase {
     XCTAssertFalse(exists(paths[0]))
   }
 
+  func testATrashInsideARootIsNotReadAgainEachScan() throws {
+    // A library root that holds the Trash folder (not hidden): its files are trashed rows.
+    let inRoot = FreedesktopTrash(homeTrash: library.root + "/Trash")
+    let rooted = LibraryTrash(catalog: catalog, trash: inRoot)
+    XCTAssertEqual(rooted.moveToTrash([ids[0]], now: now), [])
+    for pass in 0..<2 {
+      let scan = try indexer.index()
+      // The first pass reads the .trashinfo (a file that is not a photo), never the photo.
+      XCTAssertEqual(scan.read, pass == 0 ? 1 : 0, "\(scan)")
+      XCTAssertEqual(scan.new + scan.removed, 0, "\(scan)")
+    }
+    XCTAssertEqual(try catalog.trashedPhotos().map(\.asset.id), [ids[0]])
+    XCTAssertEqual(try catalog.allAssets().count, 3)
+    XCTAssertEqual(rooted.restore([ids[0]]), [])
+    XCTAssertEqual(try catalog.asset(path: LibraryPath(paths[0]))?.id, ids[0])
+  }
+
   // MARK: - Killed between steps
 
   /// Moves the file as `moveToTrash` does but stops before the row's last write, as a
