@@ -330,6 +330,25 @@ final class LibraryTrashTests: XCTestCase {
     XCTAssertEqual(try catalog.duplicatePathCount(), 0)
   }
 
+  func testRepairKeepsATrashedPhotoWhenARestoreWasKilledBeforeTheMove() throws {
+    XCTAssertEqual(libraryTrash.moveToTrash([ids[3]], now: now), [])
+    try catalog.write { db in
+      try db.execute(
+        sql: "UPDATE assets SET trash_pending = 2, restore_path = ? WHERE id = ?",
+        arguments: [Data(paths[3].utf8), ids[3].rawValue])
+    }
+    // And a half-made cross-device copy of a process that is gone (pid 2^22 + 1 is past
+    // Linux's pid_max).
+    let partial = trash.homeTrash + "/.lightbox-partial-4194305-1"
+    XCTAssertTrue(FileManager.default.createFile(atPath: partial, contents: Data([1])))
+    XCTAssertEqual(libraryTrash.repair(now: now), [])
+    XCTAssertFalse(exists(partial))
+    XCTAssertEqual(try catalog.trashRow(ids[3])?.pending, .idle)
+    XCTAssertEqual(try catalog.trashedPhotos().map(\.asset.id), [ids[3]], "still trashed")
+    XCTAssertEqual(libraryTrash.restore([ids[3]]), [])
+    XCTAssertTrue(exists(paths[3]))
+  }
+
   func testRepairFollowsTheDesktopEmptyingOrRestoring() throws {
     XCTAssertEqual(libraryTrash.moveToTrash([ids[0], ids[1]], now: now), [])
     // Emptied from the desktop: file and .trashinfo gone.

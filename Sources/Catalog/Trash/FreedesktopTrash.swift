@@ -329,6 +329,21 @@ public struct FreedesktopTrash: Sendable {
     return found
   }
 
+  /// Removes the half-made copies (`.lightbox-partial-PID-…`) that a process killed during a
+  /// cross-device move left in the home trash folder, once that process is gone.
+  func removeStalePartials() {
+    let home = LibraryPath(homeTrash).normalized
+    guard let names = try? FileMoves.names(in: home) else { return }
+    let prefix = Array(".lightbox-partial-".utf8)
+    for name in names where name.starts(with: prefix) {
+      let rest = String(decoding: name.dropFirst(prefix.count), as: UTF8.self)
+      guard let pid = rest.split(separator: "-").first.flatMap({ Int32($0) }), pid > 0,
+        kill(pid, 0) != 0, errno == ESRCH
+      else { continue }
+      try? FileMoves.removeTree(home.appending(name))
+    }
+  }
+
   // MARK: - Helpers
 
   private func removeInfo(_ entry: TrashEntry) throws {

@@ -237,6 +237,7 @@ public final class LibraryTrash: Sendable {
 
   private func repairUnlocked(now: Int64) -> [String] {
     var problems: [String] = []
+    trash.removeStalePartials()
     let rows: [Catalog.TrashRow]
     do { rows = try catalog.trashRows() } catch { return ["cannot read the Trash rows: \(error)"] }
     for row in rows {
