@@ -233,12 +233,47 @@ final class LibraryTrashTests: XCTestCase {
     XCTAssertEqual(try catalog.asset(path: LibraryPath(paths[0]))?.id, ids[0])
   }
 
+  func testANameThatIsNotUTF8RoundTripsByteForByte() throws {
+    // "été.jpg" in Latin-1: the bytes E9 74 E9.
+    let name: [UInt8] = [0xE9, 0x74, 0xE9] + Array(".jpg".utf8)
+    let path = LibraryPath(library.root).appending(name)
+    let content = TestLibrary.jpeg(
+      date: "2024:07:01 09:00:00", offset: nil, orientation: nil, width: 5, height: 5)
+    let out = path.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL, 0o644) }
+    XCTAssertGreaterThanOrEqual(out, 0)
+    XCTAssertEqual(content.withUnsafeBytes { write(out, $0.baseAddress, $0.count) }, content.count)
+    close(out)
+    _ = try indexer.index()
+    let id = try XCTUnwrap(catalog.asset(path: path)?.id)
+
+    XCTAssertEqual(libraryTrash.moveToTrash([id], now: now), [])
+    XCTAssertFalse(FileMoves.exists(path))
+    let row = try XCTUnwrap(catalog.trashRow(id))
+    XCTAssertEqual(Array(row.path.lastComponent), name, "the same bytes in files/")
+    let info = try XCTUnwrap(row.infoPath)
+    let fd = info.withCString { open($0, O_RDONLY) }
+    XCTAssertGreaterThanOrEqual(fd, 0)
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let count = read(fd, &buffer, buffer.count)
+    close(fd)
+    let text = String(decoding: buffer.prefix(max(0, count)), as: UTF8.self)
+    XCTAssertTrue(text.contains("/%E9t%E9.jpg\n"), text)
+    XCTAssertEqual(try FreedesktopTrash.readInfo(info).original, path)
+
+    XCTAssertEqual(libraryTrash.restore([id]), [])
+    XCTAssertTrue(FileMoves.exists(path))
+    XCTAssertEqual(try catalog.asset(path: path)?.id, id)
+    XCTAssertEqual(libraryTrash.moveToTrash([id], now: now), [])
+    XCTAssertEqual(libraryTrash.deleteForever([id]), [])
+    XCTAssertEqual(trashListing("files"), [])
+  }
+
   // MARK: - Killed between steps
 
   /// Moves the file as `moveToTrash` does but stops before the row's last write, as a
   /// process killed there would.
   private func trashButDieBeforeTheRowIsUpdated(_ index: Int) throws -> TrashEntry {
-    let reservation = try trash.reserve(paths[index], now: now)
+    let reservation = try trash.reserve(LibraryPath(paths[index]), now: now)
     try catalog.write { db in
       try db.execute(
         sql: """
@@ -266,7 +301,7 @@ final class LibraryTrashTests: XCTestCase {
   }
 
   func testRepairUndoesAMoveKilledBeforeTheFileMoved() throws {
-    let reservation = try trash.reserve(paths[0], now: now)
+    let reservation = try trash.reserve(LibraryPath(paths[0]), now: now)
     try catalog.write { db in
       try db.execute(
         sql: "UPDATE assets SET trash_pending = 1, trash_info_path = ? WHERE id = ?",
@@ -287,7 +322,7 @@ final class LibraryTrashTests: XCTestCase {
         sql: "UPDATE assets SET trash_pending = 1, original_path = path WHERE id = ?",
         arguments: [ids[0].rawValue])
     }
-    _ = try trash.reserve(paths[0], now: now)
+    _ = try trash.reserve(LibraryPath(paths[0]), now: now)
     // An unrelated entry of the same name (another file, trashed before) must stay.
     let other = try library.writeJPEG("other/p1.jpg", date: "2023:01:01 00:00:00")
     let unrelated = try trash.moveToTrash(other, now: now)

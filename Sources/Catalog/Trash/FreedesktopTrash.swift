@@ -41,7 +41,12 @@ public struct FreedesktopTrash: Sendable {
   /// A trash item whose `.trashinfo` is written (so its name is taken) but whose file has
   /// not moved yet.
   struct Reservation: Sendable {
+    /// The entry as text (for callers and messages).
     var entry: TrashEntry
+    /// The exact paths: the file now, its place in `files/`, its `.trashinfo`.
+    var original: LibraryPath
+    var file: LibraryPath
+    var info: LibraryPath
     /// The trash folder holding `files/` and `info/`.
     var folder: LibraryPath
     /// True when a rename can move the file there (same file system).
@@ -54,7 +59,8 @@ public struct FreedesktopTrash: Sendable {
   /// then rename(2) into `files/NAME`; across filesystems (EXDEV) copy + fsync + rename into
   /// place + unlink the original. Never leaves a file without its info or vice versa.
   public func moveToTrash(_ path: String, now: Int64) throws -> TrashEntry {
-    let reservation = try reserve(path, now: now)
+    guard path.hasPrefix("/") else { throw CatalogError("\(path) is not an absolute file path") }
+    let reservation = try reserve(LibraryPath(path), now: now)
     try commit(reservation)
     return reservation.entry
   }
@@ -66,41 +72,66 @@ public struct FreedesktopTrash: Sendable {
     try restore(entry, to: Self.freeDestination(for: entry.originalPath))
   }
 
+  /// `restore(_:)` for the exact bytes of the paths (names that are not UTF-8).
+  func restore(file: LibraryPath, info: LibraryPath?, original: LibraryPath) throws
+    -> LibraryPath
+  {
+    try restore(file: file, info: info, to: Self.freeDestination(for: original))
+  }
+
   /// Erases the file (or folder) and its .trashinfo for good.
   public func erase(_ entry: TrashEntry) throws {
-    let file = LibraryPath(entry.filePath).normalized
+    try erase(
+      file: LibraryPath(entry.filePath),
+      info: entry.infoPath.isEmpty ? nil : LibraryPath(entry.infoPath))
+  }
+
+  /// `erase(_:)` for the exact bytes of the paths.
+  func erase(file: LibraryPath, info: LibraryPath?) throws {
+    let file = file.normalized
     // Only ever inside a trash's files/: a corrupt entry must not erase a library file.
     guard file.parent.lastComponent.elementsEqual("files".utf8), file.parent != file else {
-      throw CatalogError("\(entry.filePath) is not inside a trash's files folder")
+      throw CatalogError("\(file) is not inside a trash's files folder")
     }
     try FileMoves.removeTree(file)
-    try removeInfo(entry)
+    try Self.removeInfo(info)
   }
 
   /// Reads a .trashinfo (for tests and for entries the catalog lost).
   public static func readInfo(_ infoPath: String) throws -> (
     originalPath: String, deletionDate: String
   ) {
-    let text: String
-    do {
-      let data = try Data(contentsOf: URL(fileURLWithPath: infoPath))
-      guard data.count <= 1 << 20 else { throw CatalogError("\(infoPath) is too large") }
-      text = String(decoding: data, as: UTF8.self)
-    } catch let error as CatalogError {
-      throw error
-    } catch {
-      throw CatalogError("cannot read \(infoPath): \(error.localizedDescription)")
-    }
-    let (bytes, date) = try TrashInfo.parse(text)
-    var path = LibraryPath(bytes: bytes)
-    if bytes.first != UInt8(ascii: "/") {
-      // Volume trashes record paths relative to the volume's top directory.
-      guard let top = topDirectory(forInfo: LibraryPath(infoPath)) else {
-        throw CatalogError("\(infoPath): relative Path= outside a volume trash")
-      }
-      path = top.appending(bytes)
-    }
+    let (path, date) = try readInfo(LibraryPath(infoPath))
     return (path.string, date)
+  }
+
+  /// `readInfo(_:)` with the original path's exact bytes.
+  static func readInfo(_ info: LibraryPath) throws -> (original: LibraryPath, deletionDate: String)
+  {
+    let fd = info.withCString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+    guard fd >= 0 else {
+      throw CatalogError("cannot read \(info): \(FileMoves.errorText(errno))")
+    }
+    defer { close(fd) }
+    // A .trashinfo is a few hundred bytes; 64 KB is plenty and bounds a hostile one.
+    var data = [UInt8](repeating: 0, count: 64 * 1024)
+    var count = 0
+    while count < data.count {
+      let n = data.withUnsafeMutableBytes { raw in
+        read(fd, raw.baseAddress! + count, raw.count - count)
+      }
+      if n < 0, errno == EINTR { continue }
+      if n < 0 { throw CatalogError("cannot read \(info): \(FileMoves.errorText(errno))") }
+      if n == 0 { break }
+      count += n
+    }
+    let (bytes, date) = try TrashInfo.parse(String(decoding: data[..<count], as: UTF8.self))
+    if bytes.first == UInt8(ascii: "/") { return (LibraryPath(bytes: bytes), date) }
+    // Volume trashes record paths relative to the volume's top directory.
+    guard let top = topDirectory(forInfo: info) else {
+      throw CatalogError("\(info): relative Path= outside a volume trash")
+    }
+    return (top.appending(bytes), date)
   }
 
   /// Seconds since the epoch of a DeletionDate (local `YYYY-MM-DDThh:mm:ss`), or nil.
@@ -110,39 +141,45 @@ public struct FreedesktopTrash: Sendable {
 
   /// `files/NAME` for `info/NAME.trashinfo`.
   public static func filePath(forInfo infoPath: String) -> String {
-    let info = LibraryPath(infoPath)
+    filePath(forInfo: LibraryPath(infoPath)).string
+  }
+
+  /// `filePath(forInfo:)` with exact bytes.
+  static func filePath(forInfo info: LibraryPath) -> LibraryPath {
     var name = Array(info.lastComponent)
     let suffix = Array(".trashinfo".utf8)
     if name.count > suffix.count, name.suffix(suffix.count).elementsEqual(suffix) {
       name.removeLast(suffix.count)
     }
-    return info.parent.parent.appending("files".utf8).appending(name).string
+    return info.parent.parent.appending("files".utf8).appending(name)
   }
 
   /// `original` when nothing is there, else the first free "NAME (restored).EXT",
   /// "NAME (restored 2).EXT"… beside it.
   public static func freeDestination(for original: String) -> String {
-    let path = LibraryPath(original).normalized
-    guard FileMoves.exists(path) else { return path.string }
-    let name = String(decoding: path.lastComponent, as: UTF8.self)
-    let (stem, ext) = splitExtension(name)
+    freeDestination(for: LibraryPath(original)).string
+  }
+
+  /// `freeDestination(for:)` with exact bytes (the stem and extension keep theirs).
+  static func freeDestination(for original: LibraryPath) -> LibraryPath {
+    let path = original.normalized
+    guard FileMoves.exists(path) else { return path }
+    let (stem, ext) = splitExtension(Array(path.lastComponent))
     for n in 1...100_000 {
-      let label = n == 1 ? "restored" : "restored \(n)"
-      let candidate = path.parent.appending("\(stem) (\(label))\(ext)".utf8)
-      if !FileMoves.exists(candidate) { return candidate.string }
+      let label = n == 1 ? " (restored)" : " (restored \(n))"
+      let candidate = path.parent.appending(stem + Array(label.utf8) + ext)
+      if !FileMoves.exists(candidate) { return candidate }
     }
-    return path.parent.appending(
-      "\(stem) (restored \(UInt32.random(in: 0...UInt32.max)))\(ext)".utf8
-    )
-    .string
+    let label = " (restored \(UInt32.random(in: 0...UInt32.max)))"
+    return path.parent.appending(stem + Array(label.utf8) + ext)
   }
 
   // MARK: - Steps (LibraryTrash journals between them)
 
   /// Chooses the trash and a free name, and writes the `.trashinfo` (O_EXCL).
-  func reserve(_ path: String, now: Int64) throws -> Reservation {
-    let original = LibraryPath(path).normalized
-    guard path.hasPrefix("/"), original.bytes.count > 1 else {
+  func reserve(_ path: LibraryPath, now: Int64) throws -> Reservation {
+    let original = path.normalized
+    guard original.bytes.first == UInt8(ascii: "/"), original.bytes.count > 1 else {
       throw CatalogError("\(path) is not an absolute file path")
     }
     guard let info = FileMoves.status(original) else {
@@ -168,12 +205,12 @@ public struct FreedesktopTrash: Sendable {
       recorded = Array(original.bytes.dropFirst(top.folderPrefix.count))
     }
     let text = TrashInfo.text(path: recorded, now: now)
-    let (stem, ext) = Self.splitExtension(Self.shortened(original.lastComponent))
+    let (stem, ext) = Self.splitExtension(Self.shortened(Array(original.lastComponent)))
     let files = folder.appending("files".utf8)
     let infos = folder.appending("info".utf8)
     for n in 1...10_000 {
-      let name = n == 1 ? stem + ext : "\(stem).\(n)\(ext)"
-      let infoPath = infos.appending("\(name).trashinfo".utf8)
+      let name = n == 1 ? stem + ext : stem + Array(".\(n)".utf8) + ext
+      let infoPath = infos.appending(name + Array(".trashinfo".utf8))
       let fd = infoPath.withCString {
         open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(0o600))
       }
@@ -181,7 +218,7 @@ public struct FreedesktopTrash: Sendable {
         if errno == EEXIST { continue }
         throw CatalogError("cannot write in the Trash \(infos): \(FileMoves.errorText(errno))")
       }
-      let filePath = files.appending(name.utf8)
+      let filePath = files.appending(name)
       // A file without info (another program crashed mid-way) also takes the name.
       if FileMoves.exists(filePath) {
         close(fd)
@@ -197,7 +234,9 @@ public struct FreedesktopTrash: Sendable {
       let entry = TrashEntry(
         filePath: filePath.string, infoPath: infoPath.string, originalPath: original.string,
         deletedAt: now)
-      return Reservation(entry: entry, folder: folder, sameDevice: sameDevice)
+      return Reservation(
+        entry: entry, original: original, file: filePath, info: infoPath, folder: folder,
+        sameDevice: sameDevice)
     }
     throw CatalogError("no free name in the Trash for \(path)")
   }
@@ -205,8 +244,8 @@ public struct FreedesktopTrash: Sendable {
   /// Moves the reserved file into `files/`; on failure removes the `.trashinfo` again and
   /// leaves the file where it was.
   func commit(_ reservation: Reservation) throws {
-    let original = LibraryPath(reservation.entry.originalPath)
-    let target = LibraryPath(reservation.entry.filePath)
+    let original = reservation.original
+    let target = reservation.file
     let name = String(decoding: original.lastComponent, as: UTF8.self)
     if reservation.sameDevice {
       let code = FileMoves.moveNoReplace(original, target)
@@ -252,21 +291,32 @@ public struct FreedesktopTrash: Sendable {
 
   /// Gives the reserved name back (removes the `.trashinfo`).
   func cancel(_ reservation: Reservation) {
-    _ = LibraryPath(reservation.entry.infoPath).withCString { unlink($0) }
+    _ = reservation.info.withCString { unlink($0) }
   }
 
   /// Moves the entry's file to `destination` (another free name if that got taken) and
   /// removes its `.trashinfo`; returns where it went.
   func restore(_ entry: TrashEntry, to destination: String) throws -> String {
-    let source = LibraryPath(entry.filePath).normalized
+    try restore(
+      file: LibraryPath(entry.filePath),
+      info: entry.infoPath.isEmpty ? nil : LibraryPath(entry.infoPath),
+      to: LibraryPath(destination)
+    ).string
+  }
+
+  /// `restore(_:to:)` with exact bytes.
+  func restore(file: LibraryPath, info: LibraryPath?, to destination: LibraryPath) throws
+    -> LibraryPath
+  {
+    let source = file.normalized
     let name = String(decoding: source.lastComponent, as: UTF8.self)
-    guard destination.hasPrefix("/") else {
+    guard destination.bytes.first == UInt8(ascii: "/") else {
       throw CatalogError("\(name) has no absolute original path to go back to")
     }
     guard FileMoves.exists(source) else {
       throw CatalogError("\(name) is no longer in the Trash")
     }
-    var target = LibraryPath(destination).normalized
+    var target = destination.normalized
     try FileMoves.makeFolders(target.parent)
     var moving = source
     var copied = false
@@ -277,14 +327,15 @@ public struct FreedesktopTrash: Sendable {
       if code == 0 { break }
       if code == EEXIST, attempts < 100 {
         // Taken since it was chosen: the next free name.
-        target = LibraryPath(Self.freeDestination(for: target.string))
+        target = Self.freeDestination(for: target)
         continue
       }
       if code == EXDEV, !copied {
         // Across file systems: a flushed hidden copy beside the destination (the library
         // scanner skips dot files), then renamed into place.
         let temporary = target.parent.appending(
-          ".\(name).lightbox-restore-\(UInt32.random(in: 0...UInt32.max))".utf8)
+          [UInt8(ascii: ".")] + Array(source.lastComponent)
+            + Array(".lightbox-restore-\(UInt32.random(in: 0...UInt32.max))".utf8))
         try FileMoves.copy(source, to: temporary)
         moving = temporary
         copied = true
@@ -297,31 +348,31 @@ public struct FreedesktopTrash: Sendable {
     // The trash copy goes only once the restored one is in place; if that fails the file
     // is restored anyway and the desktop's trash still lists the old copy.
     if copied { try? FileMoves.removeTree(source) }
-    try? removeInfo(entry)
-    return target.string
+    try? Self.removeInfo(info)
+    return target
   }
 
   /// `.trashinfo` files that name `original` but have no file in `files/`: what a process
   /// killed between writing the info and recording it leaves behind. Looks in the home trash
   /// and in the volume trashes of `original`'s file system, at names made from its name only.
-  func orphanInfos(for original: String) -> [String] {
-    let path = LibraryPath(original).normalized
+  func orphanInfos(for original: LibraryPath) -> [LibraryPath] {
+    let path = original.normalized
     var folders = [LibraryPath(homeTrash).normalized]
     if let info = FileMoves.status(path) {
       let top = Self.topDirectory(of: path, device: info.st_dev)
       folders.append(top.appending(".Trash".utf8).appending("\(uid)".utf8))
       folders.append(top.appending(".Trash-\(uid)".utf8))
     }
-    let stem = Array(Self.splitExtension(Self.shortened(path.lastComponent)).stem.utf8)
+    let stem = Self.splitExtension(Self.shortened(Array(path.lastComponent))).stem
     let suffix = Array(".trashinfo".utf8)
-    var found: [String] = []
+    var found: [LibraryPath] = []
     for folder in folders {
       let infos = folder.appending("info".utf8)
       guard let names = try? FileMoves.names(in: infos) else { continue }
       for name in names where name.starts(with: stem) && name.suffix(suffix.count) == suffix[...] {
-        let infoPath = infos.appending(name).string
-        guard let recorded = try? Self.readInfo(infoPath), recorded.originalPath == path.string,
-          !FileMoves.exists(LibraryPath(Self.filePath(forInfo: infoPath)))
+        let infoPath = infos.appending(name)
+        guard let recorded = try? Self.readInfo(infoPath), recorded.original == path,
+          !FileMoves.exists(Self.filePath(forInfo: infoPath))
         else { continue }
         found.append(infoPath)
       }
@@ -346,11 +397,10 @@ public struct FreedesktopTrash: Sendable {
 
   // MARK: - Helpers
 
-  private func removeInfo(_ entry: TrashEntry) throws {
-    guard !entry.infoPath.isEmpty else { return }
-    let info = LibraryPath(entry.infoPath)
+  private static func removeInfo(_ info: LibraryPath?) throws {
+    guard let info, !info.bytes.isEmpty else { return }
     guard info.withCString({ unlink($0) }) == 0 || errno == ENOENT else {
-      throw CatalogError("cannot remove \(entry.infoPath): \(FileMoves.errorText(errno))")
+      throw CatalogError("cannot remove \(info): \(FileMoves.errorText(errno))")
     }
   }
 
@@ -415,23 +465,22 @@ public struct FreedesktopTrash: Sendable {
   }
 
   /// "IMG_1.jpg" → ("IMG_1", ".jpg"); a leading dot is part of the stem.
-  static func splitExtension(_ name: String) -> (stem: String, ext: String) {
-    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return (name, "") }
-    return (String(name[..<dot]), String(name[dot...]))
+  static func splitExtension(_ name: [UInt8]) -> (stem: [UInt8], ext: [UInt8]) {
+    guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot != 0 else { return (name, []) }
+    return (Array(name[..<dot]), Array(name[dot...]))
   }
 
-  /// The name as text, at most 200 bytes (NAME.trashinfo must fit in 255).
-  private static func shortened(_ name: ArraySlice<UInt8>) -> String {
-    let text = String(decoding: name, as: UTF8.self)
-    guard text.utf8.count > 200 else { return text }
-    let (stem, ext) = splitExtension(text)
-    var short = ""
-    let room = ext.utf8.count < 40 ? 200 - ext.utf8.count : 200
-    for character in stem {
-      if short.utf8.count + character.utf8.count > room { break }
-      short.append(character)
-    }
-    return ext.utf8.count < 40 ? short + ext : short
+  /// The name at most 200 bytes (NAME.trashinfo must fit in 255), cut between characters
+  /// when it is UTF-8, keeping a short extension.
+  static func shortened(_ name: [UInt8]) -> [UInt8] {
+    guard name.count > 200 else { return name }
+    var (stem, ext) = splitExtension(name)
+    if ext.count >= 40 { ext = [] }
+    let room = 200 - ext.count
+    var cut = min(room, stem.count)
+    // Back up over UTF-8 continuation bytes (10xxxxxx) so no character is split.
+    while cut > 0, cut < stem.count, stem[cut] & 0xC0 == 0x80 { cut -= 1 }
+    return Array(stem[..<cut]) + ext
   }
 
   private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {

@@ -143,9 +143,6 @@ public final class LibraryTrash: Sendable {
       throw CatalogError("not in the catalog")
     }
     if row.trashedAt != nil { return }  // already there: nothing to do
-    guard let path = String(validating: row.path.bytes, as: UTF8.self) else {
-      throw CatalogError("the file name is not UTF-8, so it cannot be moved to the Trash yet")
-    }
     // 1. Journal the intent before anything is written in the Trash, then which
     // .trashinfo belongs to the row before the file moves.
     try catalog.write { db in
@@ -158,7 +155,7 @@ public final class LibraryTrash: Sendable {
     }
     let reservation: FreedesktopTrash.Reservation
     do {
-      reservation = try trash.reserve(path, now: now)
+      reservation = try trash.reserve(row.path, now: now)
     } catch {
       try? catalog.write { db in try Self.clearPending(db, id) }
       throw error
@@ -167,7 +164,7 @@ public final class LibraryTrash: Sendable {
       try catalog.write { db in
         try db.execute(
           sql: "UPDATE assets SET trash_info_path = ? WHERE id = ?",
-          arguments: [Data(reservation.entry.infoPath.utf8), id.rawValue])
+          arguments: [Data(reservation.info.bytes), id.rawValue])
       }
     } catch {
       trash.cancel(reservation)
@@ -184,8 +181,7 @@ public final class LibraryTrash: Sendable {
     // 3. The row follows it.
     do {
       try catalog.write { db in
-        try Self.finishTrashing(
-          db, id, file: LibraryPath(reservation.entry.filePath), deletedAt: now)
+        try Self.finishTrashing(db, id, file: reservation.file, deletedAt: now)
       }
     } catch {
       throw CatalogError("moved to the Trash, but the catalog will record it only later: \(error)")
@@ -194,40 +190,34 @@ public final class LibraryTrash: Sendable {
 
   private func restoreOne(_ id: AssetID) throws {
     guard let row = try catalog.trashRow(id) else { throw CatalogError("not in the catalog") }
-    guard let deletedAt = row.trashedAt else { throw CatalogError("not in Recently Deleted") }
-    guard let original = row.originalPath, let originalText = validText(original) else {
-      throw CatalogError("its original place is not recorded as text")
+    guard row.trashedAt != nil else { throw CatalogError("not in Recently Deleted") }
+    guard let original = row.originalPath, original.bytes.first == UInt8(ascii: "/") else {
+      throw CatalogError("its original place is not recorded")
     }
-    let entry = TrashEntry(
-      filePath: row.path.string, infoPath: row.infoPath?.string ?? "",
-      originalPath: originalText, deletedAt: deletedAt)
-    let destination = FreedesktopTrash.freeDestination(for: originalText)
+    let destination = FreedesktopTrash.freeDestination(for: original)
     try catalog.write { db in
       try db.execute(
         sql: "UPDATE assets SET trash_pending = 2, restore_path = ? WHERE id = ?",
-        arguments: [Data(destination.utf8), id.rawValue])
+        arguments: [Data(destination.bytes), id.rawValue])
     }
-    let restored: String
+    let restored: LibraryPath
     do {
-      restored = try trash.restore(entry, to: destination)
+      restored = try trash.restore(file: row.path, info: row.infoPath, to: destination)
     } catch {
       try? catalog.write { db in try Self.clearPending(db, id) }
       throw error
     }
-    try catalog.write { db in try Self.finishRestoring(db, id, at: LibraryPath(restored)) }
+    try catalog.write { db in try Self.finishRestoring(db, id, at: restored) }
   }
 
   private func eraseOne(_ id: AssetID) throws {
     guard let row = try catalog.trashRow(id) else { throw CatalogError("not in the catalog") }
-    guard let deletedAt = row.trashedAt, row.pending == .idle else {
+    guard row.trashedAt != nil, row.pending == .idle else {
       throw CatalogError("not in Recently Deleted (move it to the Trash first)")
     }
-    let entry = TrashEntry(
-      filePath: row.path.string, infoPath: row.infoPath?.string ?? "",
-      originalPath: row.originalPath?.string ?? "", deletedAt: deletedAt)
     // File first, row after: killed between, the row of a vanished trash file is dropped
     // by the next repair.
-    try trash.erase(entry)
+    try trash.erase(file: row.path, info: row.infoPath)
     try catalog.write { db in
       try db.execute(sql: "DELETE FROM assets WHERE id = ?", arguments: [id.rawValue])
     }
@@ -260,19 +250,17 @@ public final class LibraryTrash: Sendable {
     guard let info = row.infoPath else {
       // Killed before the .trashinfo was recorded: the file never moved; an info file may
       // have been written for it.
-      if let path = validText(row.path) {
-        for orphan in trash.orphanInfos(for: path) {
-          _ = LibraryPath(orphan).withCString { unlink($0) }
-        }
+      for orphan in trash.orphanInfos(for: row.path) {
+        _ = orphan.withCString { unlink($0) }
       }
       try catalog.write { db in try Self.clearPending(db, row.id) }
       return
     }
-    let file = LibraryPath(FreedesktopTrash.filePath(forInfo: info.string))
+    let file = FreedesktopTrash.filePath(forInfo: info)
     let inTrash = FileMoves.exists(file)
     let inPlace = FileMoves.exists(row.path)
     if inTrash && !inPlace {
-      let date = try? FreedesktopTrash.readInfo(info.string).deletionDate
+      let date = try? FreedesktopTrash.readInfo(info).deletionDate
       let deletedAt = date.flatMap(FreedesktopTrash.parseDeletionDate) ?? now
       try catalog.write { db in
         try Self.finishTrashing(db, row.id, file: file, deletedAt: deletedAt)
@@ -373,10 +361,6 @@ public final class LibraryTrash: Sendable {
   }
 
   // MARK: - Text
-
-  private func validText(_ path: LibraryPath) -> String? {
-    String(validating: path.bytes, as: UTF8.self)
-  }
 
   /// "IMG_1.jpg: reason" (the photo's current file name, or its id when unknown).
   private func line(_ id: AssetID, _ error: Error) -> String {
