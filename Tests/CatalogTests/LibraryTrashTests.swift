@@ -186,6 +186,17 @@ final class LibraryTrashTests: XCTestCase {
     XCTAssertEqual(libraryTrash.restore([ids[3]]).count, 1, "not trashed")
   }
 
+  func testProblemLinesStayOneLine() throws {
+    let odd = try library.writeJPEG("odd\nname\u{1B}[31m.jpg", date: "2024:09:01 00:00:00")
+    _ = try indexer.index()
+    let id = try XCTUnwrap(catalog.asset(path: LibraryPath(odd))?.id)
+    try FileManager.default.removeItem(atPath: odd)
+    let problems = libraryTrash.moveToTrash([id], now: now)
+    XCTAssertEqual(problems.count, 1)
+    XCTAssertTrue(problems[0].hasPrefix("odd?name?[31m.jpg: cannot find"), problems[0])
+    XCTAssertFalse(problems[0].contains("\n"))
+  }
+
   func testWatcherUpdatesNeverDropTrashedRows() throws {
     try catalog.setFavorite(true, for: [ids[0]])
     XCTAssertEqual(libraryTrash.moveToTrash([ids[0]], now: now), [])

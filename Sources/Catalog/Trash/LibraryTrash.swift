@@ -369,6 +369,10 @@ public final class LibraryTrash: Sendable {
     let name = (row?.originalPath ?? row?.path).map {
       String(decoding: $0.lastComponent, as: UTF8.self)
     }
-    return "\(name ?? "photo \(id.rawValue)"): \(reason)"
+    let text = "\(name ?? "photo \(id.rawValue)"): \(reason)"
+    // One line whatever the file name holds (a newline or an escape is a legal name byte).
+    return String(
+      String.UnicodeScalarView(
+        text.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : $0 }))
   }
 }
