@@ -345,6 +345,31 @@ final class LibraryTrashTests: XCTestCase {
     XCTAssertEqual(try catalog.allAssets().map(\.id), ids)
   }
 
+  func testRepairRemovesAnInfoCutShortByTheKill() throws {
+    try catalog.write { db in
+      try db.execute(
+        sql: "UPDATE assets SET trash_pending = 1, original_path = path WHERE id = ?",
+        arguments: [ids[0].rawValue])
+    }
+    let info = trash.homeTrash + "/info/"
+    try FileManager.default.createDirectory(
+      atPath: trash.homeTrash + "/files", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(atPath: info, withIntermediateDirectories: true)
+    let cut = "[Trash Info]\nPath=\(paths[0].prefix(12))"
+    let other = "[Trash Info]\nPath=/elsewhere/p1.jpg\nDeletionDate=2024-01-01T00:00:00\n"
+    for (name, text) in [
+      ("p1.jpg.trashinfo", ""), ("p1.2.jpg.trashinfo", cut), ("p1.3.jpg.trashinfo", other),
+      ("p1x.jpg.trashinfo", ""),
+    ] {
+      XCTAssertTrue(FileManager.default.createFile(atPath: info + name, contents: Data(text.utf8)))
+    }
+    XCTAssertEqual(libraryTrash.repair(now: now), [])
+    XCTAssertEqual(
+      trashListing("info"), ["p1.3.jpg.trashinfo", "p1x.jpg.trashinfo"],
+      "only the names and contents this move could have written went")
+    XCTAssertEqual(try catalog.trashRow(ids[0])?.pending, .idle)
+  }
+
   func testRepairDropsTheRowOfAnEraseKilledHalfWay() throws {
     XCTAssertEqual(libraryTrash.moveToTrash([ids[0]], now: now), [])
     let row = try XCTUnwrap(catalog.trashRow(ids[0]))
