@@ -23,7 +23,8 @@ public final class LibraryTrash: Sendable {
   private let lockFile: String
   /// Seconds to wait for another process's operation before giving up with `busy`.
   private let lockTimeout: Double
-  static let busy = "another Lightbox is changing the Trash of this library: try again"
+  /// The problem reported when another process keeps the Trash busy past `lockTimeout`.
+  public static let busy = "another Lightbox is changing the Trash of this library: try again"
 
   public init(catalog: Catalog, trash: FreedesktopTrash, lockTimeout: Double = 10) {
     self.catalog = catalog
