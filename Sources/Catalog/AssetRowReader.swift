@@ -9,7 +9,8 @@ enum AssetRowReader {
   static let columns = """
     id, path, size, mtime_ns, format, width, height, orientation, capture_sort_key,
     capture_offset, capture_source, make, model, lens, favorite, hidden, latitude, longitude,
-    thumbnail_offset, thumbnail_length
+    thumbnail_offset, thumbnail_length, exposure_time_num, exposure_time_den, f_number, iso,
+    focal_length, coalesce(added_at, indexed_at), animated
     """
 
   /// The assets matching `whereSQL`, in `orderSQL` order.
@@ -50,7 +51,8 @@ enum AssetRowReader {
           lensModel: text(s, 13), isFavorite: sqlite3_column_int64(s, 14) != 0,
           isHidden: sqlite3_column_int64(s, 15) != 0, latitude: double(s, 16),
           longitude: double(s, 17),
-          pathBytes: pathBytes, exifThumbnail: thumbnailRange(s)))
+          pathBytes: pathBytes, exifThumbnail: thumbnailRange(s), exposure: exposure(s),
+          addedAt: sqlite3_column_int64(s, 25), isAnimated: sqlite3_column_int64(s, 26) != 0))
     }
     return assets
   }
@@ -87,6 +89,21 @@ enum AssetRowReader {
       offset <= Int64(Int32.max), length <= Int64(Int32.max)
     else { return nil }
     return Int(offset)..<Int(offset + length)
+  }
+
+  /// The exposure from columns 20–24 (time num/den, f-number, ISO, focal length); nil
+  /// when none is recorded.
+  private static func exposure(_ s: SQLiteStatement) -> Exposure? {
+    var time: ExposureTime?
+    if let num = int(s, 20), let den = int(s, 21) {
+      time = ExposureTime(numerator: num, denominator: den)
+    }
+    // A hostile ISO beyond Int range cannot come from an Int64 column on 64-bit, but keep
+    // 32-bit builds from trapping.
+    let iso = int(s, 23).flatMap { Int(exactly: $0) }
+    let exposure = Exposure(
+      fNumber: double(s, 22), exposureTime: time, iso: iso, focalLength: double(s, 24))
+    return exposure.isEmpty ? nil : exposure
   }
 
   private static func int(_ s: SQLiteStatement, _ column: Int32) -> Int64? {

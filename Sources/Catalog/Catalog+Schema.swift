@@ -76,6 +76,25 @@ extension Catalog {
           CREATE INDEX album_assets_asset ON album_assets(asset_id);
           """)
     }
+    migrator.registerMigration("v2: trash bookkeeping, added_at, album order") { db in
+      try db.execute(
+        sql: """
+          -- A trashed row keeps its id (favorite, albums); `path` is then the file in the
+          -- Trash so a new file at the old place never collides with it.
+          ALTER TABLE assets ADD COLUMN original_path BLOB;   -- where it was (trashed only)
+          ALTER TABLE assets ADD COLUMN trash_info_path BLOB; -- its .trashinfo
+          -- A move in progress, journaled before the file moves so a killed process is
+          -- repaired on the next operation: 0 none, 1 moving to the Trash, 2 restoring.
+          ALTER TABLE assets ADD COLUMN trash_pending INTEGER NOT NULL DEFAULT 0;
+          ALTER TABLE assets ADD COLUMN restore_path BLOB;    -- the restore's destination
+          ALTER TABLE assets ADD COLUMN added_at INTEGER;     -- first index (Imports)
+          ALTER TABLE assets ADD COLUMN animated INTEGER NOT NULL DEFAULT 0;
+          UPDATE assets SET added_at = indexed_at;
+          CREATE INDEX assets_trash_pending ON assets(trash_pending) WHERE trash_pending != 0;
+          -- Members in the order added (added_at alone ties within one batch).
+          ALTER TABLE album_assets ADD COLUMN position INTEGER NOT NULL DEFAULT 0;
+          """)
+    }
     return migrator
   }
 

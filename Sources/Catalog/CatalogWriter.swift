@@ -25,7 +25,13 @@ enum CatalogWriter {
     )
   }
 
-  /// The stamps of every file the catalog knows under `root`.
+  /// Rows the indexer may delete: a trashed photo (or one being moved to or from the
+  /// Trash) is owned by `LibraryTrash`; its file is not at the row's original place, so
+  /// neither a re-scan nor the watcher's event of the move may drop it.
+  static let notInTrashSQL = "trashed_at IS NULL AND trash_pending = 0"
+
+  /// The stamps of every file the catalog knows under `root`. Trashed rows are included
+  /// (a trash folder inside a root is then not re-read each scan); every delete skips them.
   ///
   /// `wholeTree`: most of the table is wanted (a full index of a root), so it is read in
   /// one pass instead of through the path index plus a row lookup per file.
@@ -55,17 +61,21 @@ enum CatalogWriter {
     }
   }
 
-  /// Deletes the rows of `table` at or under `root`; returns how many went.
+  /// Deletes the rows of `table` at or under `root` (trashed photos stay); returns how
+  /// many went.
   @discardableResult
   static func deleteTree(_ db: Database, table: String, root: LibraryPath) throws -> Int {
     let (condition, arguments) = treeCondition(root)
-    try db.execute(sql: "DELETE FROM \(table) WHERE \(condition)", arguments: arguments)
+    let extra = table == "assets" ? " AND \(notInTrashSQL)" : ""
+    try db.execute(
+      sql: "DELETE FROM \(table) WHERE \(condition)\(extra)", arguments: arguments)
     return db.changesCount
   }
 
   /// Deletes the rows of these paths from both tables; returns how many photos went.
   static func delete(_ db: Database, paths: [LibraryPath]) throws -> Int {
-    let photos = try db.makeStatement(sql: "DELETE FROM assets WHERE path = ?")
+    let photos = try db.makeStatement(
+      sql: "DELETE FROM assets WHERE path = ? AND \(notInTrashSQL)")
     let others = try db.makeStatement(sql: "DELETE FROM other_files WHERE path = ?")
     var removed = 0
     for path in paths {
@@ -77,13 +87,17 @@ enum CatalogWriter {
     return removed
   }
 
+  /// Inserts or refreshes a photo row. `added_at` (?27 again: the first index time) is not
+  /// in the update, so a changed file keeps the day it joined the library.
   static let upsertAssetSQL = """
     INSERT INTO assets (
       path, size, mtime_ns, format, width, height, orientation, date_time_original,
       capture_local, capture_day, capture_sort_key, capture_offset, capture_source,
       make, model, lens, exposure_time_num, exposure_time_den, f_number, iso, focal_length,
-      latitude, longitude, altitude, thumbnail_offset, thumbnail_length, indexed_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      latitude, longitude, altitude, thumbnail_offset, thumbnail_length, indexed_at,
+      added_at, animated)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+      ?27, ?28)
     ON CONFLICT(path) DO UPDATE SET
       size = excluded.size, mtime_ns = excluded.mtime_ns, format = excluded.format,
       width = excluded.width, height = excluded.height, orientation = excluded.orientation,
@@ -96,7 +110,7 @@ enum CatalogWriter {
       iso = excluded.iso, focal_length = excluded.focal_length, latitude = excluded.latitude,
       longitude = excluded.longitude, altitude = excluded.altitude,
       thumbnail_offset = excluded.thumbnail_offset, thumbnail_length = excluded.thumbnail_length,
-      indexed_at = excluded.indexed_at
+      indexed_at = excluded.indexed_at, animated = excluded.animated
     """
 
   static let upsertOtherSQL = """
@@ -105,14 +119,16 @@ enum CatalogWriter {
       size = excluded.size, mtime_ns = excluded.mtime_ns, reason = excluded.reason
     """
 
-  /// Writes `entries` (new or changed files). A file that turned from photo to non-photo
-  /// (or back) leaves the other table.
-  static func write(_ db: Database, entries: [CatalogEntry], now: Int64) throws {
+  /// Writes `entries` (new or changed files); `animated[i]` (when given) flags entry i as
+  /// multi-frame. A file that turned from photo to non-photo (or back) leaves the other table.
+  static func write(
+    _ db: Database, entries: [CatalogEntry], animated: [Bool] = [], now: Int64
+  ) throws {
     // Values are bound straight into SQLite: boxing 27 values per row through
     // StatementArguments cost more than the inserts themselves.
     let photo = RawStatement(try db.cachedStatement(sql: upsertAssetSQL), db)
     let other = RawStatement(try db.cachedStatement(sql: upsertOtherSQL), db)
-    for entry in entries {
+    for (index, entry) in entries.enumerated() {
       let wasPhoto = entry.wasPhoto
       if let m = entry.metadata, let date = entry.captureDate {
         let e = m.exposure
@@ -144,6 +160,7 @@ enum CatalogWriter {
           b.int(m.exifThumbnail.map { Int64($0.lowerBound) })
           b.int(m.exifThumbnail.map { Int64($0.count) })
           b.int(now)
+          b.int(index < animated.count && animated[index] ? 1 : 0)
         }
         if wasPhoto == false {
           try db.execute(
@@ -158,7 +175,8 @@ enum CatalogWriter {
         }
         if wasPhoto == true {
           try db.execute(
-            sql: "DELETE FROM assets WHERE path = ?", arguments: [Data(entry.path.bytes)])
+            sql: "DELETE FROM assets WHERE path = ? AND \(notInTrashSQL)",
+            arguments: [Data(entry.path.bytes)])
         }
       }
     }

@@ -172,7 +172,7 @@ public final class Indexer: Sendable {
         break
       }
       let batch = Array(todo[batchStart..<min(total, batchStart + batchSize)])
-      let entries = readAll(batch)
+      let (entries, animated) = readAll(batch)
       for entry in entries {
         let wasPhoto = entry.wasPhoto
         if entry.isError {
@@ -188,7 +188,7 @@ public final class Indexer: Sendable {
         if wasPhoto == true { summary.changed += 1 } else { summary.new += 1 }
       }
       summary.read += entries.count
-      try writer.submit(entries)
+      try writer.submit(entries, animated: animated)
       done += batch.count
       batchStart += batch.count
       let seconds = elapsed() - readingStarted
@@ -215,15 +215,23 @@ public final class Indexer: Sendable {
     return summary
   }
 
-  /// Reads the entries of `files` in parallel (results in the same order).
-  private func readAll(_ files: [(file: LibraryWalker.File, wasPhoto: Bool?)]) -> [CatalogEntry] {
+  /// Reads the entries of `files` in parallel (results in the same order), with whether
+  /// each is animated.
+  private func readAll(_ files: [(file: LibraryWalker.File, wasPhoto: Bool?)]) -> (
+    entries: [CatalogEntry], animated: [Bool]
+  ) {
     let slots = UnsafeMutableBufferPointer<CatalogEntry?>.allocate(capacity: files.count)
     slots.initialize(repeating: nil)
+    let flags = UnsafeMutableBufferPointer<Bool>.allocate(capacity: files.count)
+    flags.initialize(repeating: false)
     defer {
       slots.deinitialize()
       slots.deallocate()
+      flags.deinitialize()
+      flags.deallocate()
     }
     nonisolated(unsafe) let shared = slots
+    nonisolated(unsafe) let sharedFlags = flags
     // Small chunks keep both cores busy when a few files are slow (cold cache, big heads).
     let chunk = 8
     let chunks = (files.count + chunk - 1) / chunk
@@ -231,11 +239,16 @@ public final class Indexer: Sendable {
       for i in (c * chunk)..<min(files.count, (c + 1) * chunk) {
         var entry = FileIndexing.entry(path: files[i].file.path, stamp: files[i].file.stamp)
         entry.wasPhoto = files[i].wasPhoto
+        if let format = entry.metadata?.format {
+          // Only GIF, PNG and WebP are looked at again, from the page cache.
+          sharedFlags[i] = AnimationSniffer.isAnimated(entry.path, format: format)
+        }
         shared[i] = entry
       }
     }
     state.addReads(files.count)
-    return slots.compactMap { $0 }
+    // Every slot was filled, so the two arrays stay aligned.
+    return (slots.compactMap { $0 }, Array(flags))
   }
 
   private func photoCount(under roots: [LibraryPath]) throws -> Int {
@@ -275,7 +288,7 @@ private final class BatchWriter: @unchecked Sendable {
   init(catalog: Catalog) { self.catalog = catalog }
 
   /// Waits for the previous batch, then starts writing this one.
-  func submit(_ entries: [CatalogEntry]) throws {
+  func submit(_ entries: [CatalogEntry], animated: [Bool]) throws {
     group.wait()
     if let failure { throw failure }
     let now = Int64(Date().timeIntervalSince1970)
@@ -284,7 +297,7 @@ private final class BatchWriter: @unchecked Sendable {
       defer { group.leave() }
       do {
         try catalog.write { db in
-          try CatalogWriter.write(db, entries: entries, now: now)
+          try CatalogWriter.write(db, entries: entries, animated: animated, now: now)
         }
       } catch {
         failure = error

@@ -15,7 +15,9 @@ final class CatalogSchemaTests: XCTestCase {
     XCTAssertFalse(FileManager.default.fileExists(atPath: library.catalogPath))
     let catalog = try Catalog(path: library.catalogPath)
     XCTAssertTrue(FileManager.default.fileExists(atPath: library.catalogPath))
-    XCTAssertEqual(try catalog.appliedMigrations(), ["v1: roots, assets, other files, albums"])
+    XCTAssertEqual(
+      try catalog.appliedMigrations(),
+      ["v1: roots, assets, other files, albums", "v2: trash bookkeeping, added_at, album order"])
     let tables = try catalog.read { db in
       try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
     }
@@ -40,7 +42,7 @@ final class CatalogSchemaTests: XCTestCase {
       _ = try Indexer(catalog: catalog).index(roots: [library.root])
     }
     let reopened = try Catalog(path: library.catalogPath)
-    XCTAssertEqual(try reopened.appliedMigrations().count, 1)
+    XCTAssertEqual(try reopened.appliedMigrations().count, 2)
     XCTAssertEqual(try reopened.assetCount, 1)
     XCTAssertEqual(try reopened.roots, [library.root])
   }
