@@ -74,14 +74,19 @@ final class LibraryService: @unchecked Sendable {
 
   /// The Trash beside the catalog.
   private func trash(_ catalog: Catalog) -> LibraryTrash {
-    let home = trashHome ?? LightboxPaths().dataHome + "/Trash"
+    let home = trashHome ?? FreedesktopTrash.defaultHomeTrash()
     return LibraryTrash(catalog: catalog, trash: FreedesktopTrash(homeTrash: home))
   }
 
-  /// Erases what has been in the Trash longer than the retention (0 keeps everything).
+  /// Finishes or undoes a trash step a killed run left half done, then erases what has been
+  /// in the Trash longer than the retention (0 keeps everything).
   private func purgeOldTrash(_ catalog: Catalog) {
+    let trash = trash(catalog)
+    if let problem = trash.repair().first {
+      inbox.post(.operationFailed(reason: "Checking the Trash: \(problem)"))
+    }
     guard retentionDays > 0 else { return }
-    let result = trash(catalog).purge(
+    let result = trash.purge(
       retentionDays: retentionDays, now: Int64(Date().timeIntervalSince1970))
     if let problem = result.problems.first {
       inbox.post(.operationFailed(reason: "Emptying old deleted photos: \(problem)"))
