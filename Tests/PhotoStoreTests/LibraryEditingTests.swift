@@ -613,4 +613,59 @@ final class LibraryEditingTests: XCTestCase {
     store.assertEffects(assets.map { .cancelImage(tileKey($0)) } + [.loadImage(coverRequest(assets[5]))])
     XCTAssertEqual(store.state.tab, .albums)
   }
+
+  func testRenameSavesTheNewNameAndKeepsTheListSorted() {
+    let albums = [
+      Album(id: AlbumID(1), name: "Beach", createdAt: 0, assetIDs: []),
+      Album(id: AlbumID(2), name: "Trip", createdAt: 0, assetIDs: []),
+    ]
+    let (store, _) = prepared(1, albums: albums)
+    store.send(.showTab(.albums), effects: [.loadImage(coverRequest(Fixtures.assets(1)[0]))]) {
+      $0.tab = .albums
+      $0.savedPositions[.library] = SavedPosition(selected: AssetID(1), topRow: 0)
+      $0.assets = []
+      $0.selectedIndex = 0
+      $0.gridTopRow = Int.max
+      $0.images = [self.coverKey(Fixtures.assets(1)[0]): .loading]
+    }
+    store.send(.move(.right)) { $0.albumCursor = 1 }
+    store.send(.move(.right)) { $0.albumCursor = 2 }  // Beach
+    store.send(.renameAlbum) { $0.overlay = .prompt(NamePrompt(purpose: .rename(AlbumID(1)), text: "Beach")) }
+    for _ in 0..<5 {
+      store.send(.deleteBackward) {
+        guard case .prompt(var prompt)? = $0.overlay else { return }
+        prompt.text.removeLast()
+        $0.overlay = .prompt(prompt)
+      }
+    }
+    for c in "Zoo" {
+      store.send(.typed(c)) {
+        guard case .prompt(var prompt)? = $0.overlay else { return }
+        prompt.text.append(c)
+        $0.overlay = .prompt(prompt)
+      }
+    }
+    let renamed = [albums[1], Album(id: AlbumID(1), name: "Zoo", createdAt: 0, assetIDs: [])]
+    store.send(.open, effects: [.renameAlbum(AlbumID(1), to: "Zoo")]) {
+      $0.overlay = nil
+      $0.collections.albums = renamed
+      $0.albumEntries = self.entries(library: Fixtures.assets(1), albums: renamed)
+      $0.albumCursor = 3  // the cursor follows the album to its new place, on the next row
+      $0.albumsTopEntry = 1
+      $0.message = "Album renamed “Zoo”"
+    }
+  }
+
+  func testTheWheelScrollsTheGridAndPagesThePhotoView() {
+    let (store, _) = prepared(6)
+    store.send(.wheel(up: true)) { $0.selectedIndex = 0 }
+    store.send(.wheel(up: false)) {
+      $0.selectedIndex = 5
+      $0.scrollDirection = 1
+    }
+    store.send(.restore) { $0.message = "r restores photos in Albums › Recently Deleted" }
+    store.send(.operationFailed(reason: "IMG_1.jpg: permission denied")) {
+      $0.message = "IMG_1.jpg: permission denied"
+    }
+  }
 }
