@@ -138,6 +138,9 @@ extension AppState {
   func nameProblem(_ name: String, except: AlbumID?) -> String? {
     if name.isEmpty { return "An album needs a name" }
     if name.count > 100 { return "Names are at most 100 characters" }
+    if name.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+      return "Names cannot hold control characters"
+    }
     let lower = name.lowercased()
     if AlbumRef.reservedNames.contains(where: { $0.lowercased() == lower }) {
       return "“\(name)” is a built-in album"

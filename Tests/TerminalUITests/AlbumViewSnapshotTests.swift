@@ -158,4 +158,19 @@ final class AlbumViewSnapshotTests: XCTestCase {
     XCTAssertTrue(frame.snapshotText.contains("♥"))
     XCTAssertTrue(frame.snapshotText.contains("┏"))
   }
+
+  func testAnAlbumNamedWithEscapesIsShownEscaped() {
+    var state = library()
+    let hostile = "\u{1B}]0;pwned\u{07}\u{9B}2J\u{202E}gpj.exe"
+    var collections = state.collections
+    collections.albums.append(Album(id: AlbumID(9), name: hostile, createdAt: 0, assetIDs: []))
+    send(&state, .collectionsLoaded(collections), .showTab(.albums))
+    let albumsText = LibraryView.render(state).cells.map(\.text).joined()
+    send(&state, .showTab(.library), .addToAlbum)
+    let pickerText = LibraryView.render(state).cells.map(\.text).joined()
+    for text in [albumsText, pickerText] {
+      XCTAssertFalse(text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B || $0.value == 0x202E })
+    }
+    XCTAssertTrue(pickerText.contains("\\e]0;pwned"), "the picker shows the name escaped")
+  }
 }
