@@ -124,6 +124,50 @@ final class CatalogCrashTests: XCTestCase {
     }
   }
 
+  /// The browser and `lightbox index` on one catalog at the same time: both work, the
+  /// browser shows the library, the catalog stays sound.
+  func testBrowsingWhileIndexing() throws {
+    guard TmuxSession.isAvailable else { throw XCTSkip("tmux is not installed") }
+    for folder in 0..<4 {
+      _ = try IndexCommandTests.writePhotos(150, in: library + "/f\(folder)", startIndex: folder * 150)
+    }
+    let env = environment.merging([
+      "TERM": "xterm-256color", "PS1": "e2e$ ", "SWIFT_BACKTRACE": "enable=no",
+      "LIGHTBOX_CATALOG": catalogPath, "XDG_CACHE_HOME": home.path + "/cache",
+      "XDG_STATE_HOME": home.path + "/state",
+    ]) { $1 }
+    let tmux = try TmuxSession(columns: 100, rows: 30, environment: env)
+    defer { tmux.kill() }
+    XCTAssertNotNil(tmux.waitFor("e2e\\$"))
+    // The browser indexes its library as it starts; an index run races it, then five more
+    // while it watches the files change under it.
+    tmux.send("\(lightbox) \(library); echo EXIT=$?", literal: true)
+    tmux.send("Enter")
+    let command = [lightbox, "index", library, "--catalog", catalogPath, "--json"]
+    for round in 0..<6 {
+      if round > 0 {
+        var files = Set<String>()
+        let enumerator = FileManager.default.enumerator(atPath: library)
+        while let name = enumerator?.nextObject() as? String {
+          if name.hasSuffix(".jpg") { files.insert(library + "/" + name) }
+        }
+        touchAll(files, stamp: 1_700_000_000 + round * 10)
+      }
+      let result = Subprocess.run(command, environment: env)
+      XCTAssertEqual(result.status, 0, "round \(round): \(result.output)")
+      XCTAssertTrue(result.output.contains("\"total\":600"), "round \(round): \(result.output)")
+    }
+    XCTAssertNotNil(tmux.waitFor("600 photos", timeout: 30), tmux.capture())
+    tmux.send("Enter")
+    XCTAssertNotNil(tmux.waitFor("[0-9]+ of 600", timeout: 10), tmux.capture())
+    tmux.send("q")
+    XCTAssertNotNil(tmux.waitFor("EXIT=0", timeout: 10), tmux.capture())
+    let catalog = try Catalog(path: catalogPath)
+    XCTAssertEqual(try catalog.integrityCheck(), ["ok"])
+    XCTAssertEqual(try catalog.duplicatePathCount(), 0)
+    XCTAssertEqual(try catalog.assetCount, 600)
+  }
+
   /// A catalog on a 160 KB tmpfs (a private mount namespace through `unshare`): indexing
   /// more than fits ends with an error, and what is on the disk is still a sound catalog.
   func testFullDiskIsAnErrorNotAHalfWrittenCatalog() throws {
