@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <string.h>
 #include <termios.h>
@@ -19,6 +20,9 @@ static int have_termios = 0;
 static int wake_pipe[2] = {-1, -1};
 static volatile sig_atomic_t pending_signal = 0;
 static volatile sig_atomic_t restored = 0;
+static volatile sig_atomic_t pending_suspend = 0;
+static struct sigaction old_tstp;
+static int tstp_installed = 0;
 
 static const int soft_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
 static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP};
@@ -57,6 +61,27 @@ static void on_soft_signal(int sig) {
   errno = saved_errno;
 }
 
+// Ctrl-Z: curses must give the terminal back before the process stops, which is not
+// async-signal-safe, so the handler only asks the run loop to do it (lb_guard_suspend_now).
+static void on_suspend_signal(int sig) {
+  (void)sig;
+  int saved_errno = errno;
+  pending_suspend = 1;
+  if (wake_pipe[1] >= 0) {
+    char b = 'z';
+    (void)write(wake_pipe[1], &b, 1);
+  }
+  errno = saved_errno;
+}
+
+static void install_suspend_handler(void) {
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sigemptyset(&sa.sa_mask);
+  sa.sa_handler = on_suspend_signal;
+  sigaction(SIGTSTP, &sa, NULL);
+}
+
 static void on_crash_signal(int sig) {
   lb_guard_restore();
   // Put back whatever handled this signal before us (the Swift runtime's backtracer, or
@@ -86,6 +111,13 @@ int lb_guard_install(int fd, const char *restore, size_t restore_length) {
   sigemptyset(&sa.sa_mask);
   sa.sa_handler = on_soft_signal;
   for (size_t i = 0; i < N_SOFT; i++) sigaction(soft_signals[i], &sa, &old_soft[i]);
+  // Installed before curses starts, so ncurses keeps its own SIGTSTP handler out (it
+  // only takes a signal left at SIG_DFL). A shell without job control starts us with
+  // SIGTSTP ignored: then it stays ignored.
+  sigaction(SIGTSTP, NULL, &old_tstp);
+  tstp_installed = old_tstp.sa_handler != SIG_IGN;
+  pending_suspend = 0;
+  if (tstp_installed) install_suspend_handler();
   sa.sa_handler = on_crash_signal;
   sa.sa_flags = SA_RESETHAND;
   for (size_t i = 0; i < N_CRASH; i++) sigaction(crash_signals[i], &sa, &old_crash[i]);
@@ -113,6 +145,30 @@ void lb_guard_drain(void) {
   }
 }
 
+int lb_guard_take_suspend(void) {
+  int s = pending_suspend;
+  pending_suspend = 0;
+  return s;
+}
+
+void lb_guard_suspend_now(void) {
+  // The default action of SIGTSTP stops the whole process; it runs when the signal is
+  // raised with SIG_DFL in place and unblocked. Execution continues here after SIGCONT.
+  struct sigaction dfl;
+  memset(&dfl, 0, sizeof dfl);
+  sigemptyset(&dfl.sa_mask);
+  dfl.sa_handler = SIG_DFL;
+  sigaction(SIGTSTP, &dfl, NULL);
+  sigset_t set, old;
+  sigemptyset(&set);
+  sigaddset(&set, SIGTSTP);
+  pthread_sigmask(SIG_UNBLOCK, &set, &old);
+  raise(SIGTSTP);
+  pthread_sigmask(SIG_SETMASK, &old, NULL);
+  if (installed && tstp_installed) install_suspend_handler();
+  pending_suspend = 0;
+}
+
 void lb_guard_resave(void) {
   if (guard_fd >= 0) have_termios = tcgetattr(guard_fd, &saved_termios) == 0;
 }
@@ -121,5 +177,7 @@ void lb_guard_uninstall(void) {
   if (!installed) return;
   for (size_t i = 0; i < N_SOFT; i++) sigaction(soft_signals[i], &old_soft[i], NULL);
   for (size_t i = 0; i < N_CRASH; i++) sigaction(crash_signals[i], &old_crash[i], NULL);
+  if (tstp_installed) sigaction(SIGTSTP, &old_tstp, NULL);
+  tstp_installed = 0;
   installed = 0;
 }

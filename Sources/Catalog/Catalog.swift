@@ -39,11 +39,32 @@ public final class Catalog: Sendable {
     }
     // Another process (a second `lightbox index`) may hold the write lock for a while.
     configuration.busyMode = .timeout(10)
-    do {
-      pool = try DatabasePool(path: path, configuration: configuration)
-      try Self.migrator.migrate(pool)
-    } catch let error as DatabaseError {
-      throw CatalogError("cannot open the catalog \(path): \(error.message ?? "\(error)")")
+    pool = try Self.openMigrated(path: path, configuration: configuration)
+  }
+
+  /// Opens the pool and migrates, again for up to ~10 s while another process is creating
+  /// or migrating the same catalog: the migrator decides what to run before it takes the
+  /// write lock, so the loser of that race fails at once ("table … already exists", or
+  /// SQLITE_BUSY from a stale snapshot, which skips the busy timeout). On the next try the
+  /// winner's migrations are committed and skipped.
+  private static func openMigrated(path: String, configuration: Configuration) throws
+    -> DatabasePool
+  {
+    var attempt = 0
+    while true {
+      do {
+        let pool = try DatabasePool(path: path, configuration: configuration)
+        try migrator.migrate(pool)
+        return pool
+      } catch let error as DatabaseError {
+        let racing: [ResultCode] = [.SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_ERROR]
+        if attempt < 200 && racing.contains(error.resultCode) {
+          attempt += 1
+          usleep(50_000)
+          continue
+        }
+        throw CatalogError("cannot open the catalog \(path): \(error.message ?? "\(error)")")
+      }
     }
   }
 

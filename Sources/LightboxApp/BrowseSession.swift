@@ -109,6 +109,8 @@ public final class BrowseSession {
         let action: Action?
         if event == .resize {
           action = .resized(terminal.size)
+          // Also sent after Ctrl-Z and `fg` at the same size: the screen must be repainted.
+          needsFrame = true
         } else {
           action = keyMap.action(for: event, mode: store.state.inputMode)
         }

@@ -91,11 +91,30 @@ public enum InfoCommand {
     for path in paths {
       let report = report(path: path)
       if json {
-        output(String(decoding: try encoder.encode(report), as: UTF8.self) + "\n")
+        let line = String(decoding: try encoder.encode(report), as: UTF8.self)
+        output(jsonEscapingControls(line) + "\n")
       } else {
         output(TerminalText.sanitize(humanLine(report)) + "\n")
       }
     }
+  }
+
+  /// `json` with the characters JSONEncoder leaves raw but a terminal may act on (DEL, C1
+  /// controls such as U+009B CSI, bidi overrides) written as `\uXXXX` escapes: the same
+  /// JSON value, safe to print. They can only occur inside strings, where escapes are valid.
+  static func jsonEscapingControls(_ json: String) -> String {
+    guard json.unicodeScalars.contains(where: TerminalText.isUnsafe) else { return json }
+    var out = String.UnicodeScalarView()
+    for scalar in json.unicodeScalars {
+      if TerminalText.isUnsafe(scalar) {
+        let hex = String(scalar.value, radix: 16)
+        let escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        out.append(contentsOf: escape.unicodeScalars)
+      } else {
+        out.append(scalar)
+      }
+    }
+    return String(out)
   }
 
   /// "IMG_1.jpg: JPEG 4032×3024, orientation 6, taken 2024-08-13T10:22:01+09:00 (exif), …".

@@ -247,6 +247,10 @@ public final class CursesTerminal: Terminal {
     lb_guard_drain()
     var events: [InputEvent] = []
     if lb_guard_take_signal() != 0 { events.append(.interrupt) }
+    if lb_guard_take_suspend() != 0 {
+      suspend()
+      events.append(.resize)
+    }
     wtimeout(lb_stdscr(), 0)
     while true {
       var character: wint_t = 0
@@ -275,6 +279,22 @@ public final class CursesTerminal: Terminal {
       }
     }
     return events
+  }
+
+  /// Ctrl-Z: gives the terminal back as the shell expects it, stops until `fg`, then takes
+  /// it again; the next frame is painted in full, pictures included (the terminal forgot
+  /// them while the shell had the screen).
+  private func suspend() {
+    writeRaw(Array("\u{1B}[?2026l\u{1B}[0m".utf8))
+    curs_set(1)
+    endwin()
+    fflush(lb_stdout())
+    lb_guard_suspend_now()
+    // The first doupdate after endwin puts curses' modes back; the size may have changed.
+    curs_set(0)
+    doupdate()
+    size = TerminalSize(columns: Int(lb_cols()), rows: Int(lb_lines()))
+    needsFullRepaint = true
   }
 
   static func functionKey(_ code: Int32) -> InputEvent? {

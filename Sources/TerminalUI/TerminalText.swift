@@ -23,7 +23,7 @@ public enum TerminalText {
   }
 
   /// True for scalars that could act on a terminal or reorder the text around them.
-  static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+  public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
     let v = scalar.value
     return v < 0x20 || (0x7F...0x9F).contains(v) || (0x202A...0x202E).contains(v)
       || (0x2066...0x2069).contains(v) || v == 0x200E || v == 0x200F || v == 0x061C

@@ -28,6 +28,17 @@ void lb_guard_restore(void);
 /// Removes the handlers (after a normal shutdown).
 void lb_guard_uninstall(void);
 
+/// True (once) when SIGTSTP (Ctrl-Z) arrived since the last call: the run loop should give
+/// the terminal back (endwin) and call lb_guard_suspend_now.
+///
+/// The SIGTSTP handler is installed by lb_guard_install unless SIGTSTP was ignored (a
+/// shell without job control); it only records the signal and wakes the run loop.
+int lb_guard_take_suspend(void);
+
+/// Stops the process as SIGTSTP's default action would, and returns after SIGCONT (`fg`)
+/// with the handler in place again. Call only with the terminal already given back.
+void lb_guard_suspend_now(void);
+
 /// Saves the current termios of the guarded fd again (after SIGCONT, say).
 void lb_guard_resave(void);
 #endif

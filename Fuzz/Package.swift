@@ -1,0 +1,51 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// libFuzzer targets for Lightbox's parsers and decoders (issue 7). Build and run with
+/// `scripts/fuzz TARGET SECONDS`; see docs/security.md.
+///
+/// The root package exports no library products, so the modules under test are reached
+/// through symbolic links to `../Sources/<Module>` and compiled here with the fuzzer and
+/// address sanitizer (see docs/DECISIONS.md). The dependency list mirrors the root
+/// Package.swift for the modules linked.
+let package = Package(
+  name: "LightboxFuzz",
+  platforms: [.macOS(.v13)],
+  dependencies: [
+    .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0")
+  ],
+  targets: [
+    .systemLibrary(name: "CNCurses", pkgConfig: "ncursesw"),
+    .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg"),
+    .systemLibrary(name: "CPNG", pkgConfig: "libpng"),
+    .systemLibrary(name: "CSixel", pkgConfig: "libsixel"),
+    .target(name: "CTerminalGuard"),
+    .target(name: "CFuzzDriver"),
+    .target(name: "PhotoModel"),
+    .target(name: "PhotoMetadata", dependencies: ["PhotoModel"]),
+    .target(name: "PhotoStore", dependencies: ["PhotoModel"]),
+    .target(name: "Imaging", dependencies: ["PhotoModel", "CTurboJPEG", "CPNG"]),
+    .target(name: "TerminalGraphics", dependencies: ["Imaging", "CSixel"]),
+    .target(
+      name: "TerminalUI",
+      dependencies: ["PhotoStore", "TerminalGraphics", "CNCurses", "CTerminalGuard"]),
+
+    // One executable per fuzz target; its main hands the input callback to
+    // LLVMFuzzerRunDriver.
+    .executableTarget(
+      name: "FuzzJPEG", dependencies: ["CFuzzDriver", "Imaging", "PhotoMetadata"]),
+    .executableTarget(
+      name: "FuzzPNG", dependencies: ["CFuzzDriver", "Imaging", "PhotoMetadata"]),
+    .executableTarget(name: "FuzzEXIF", dependencies: ["CFuzzDriver", "PhotoMetadata"]),
+    .executableTarget(
+      name: "FuzzPNGChunks", dependencies: ["CFuzzDriver", "Imaging", "PhotoMetadata"]),
+    .executableTarget(
+      name: "FuzzFileNameDate", dependencies: ["CFuzzDriver", "PhotoMetadata", "TerminalUI"]),
+    .executableTarget(
+      name: "FuzzTheme",
+      dependencies: [
+        "CFuzzDriver", "Imaging", "TerminalUI", .product(name: "TOMLKit", package: "TOMLKit"),
+      ]),
+    .executableTarget(name: "FuzzReplyParser", dependencies: ["CFuzzDriver", "TerminalGraphics"]),
+  ]
+)

@@ -1,0 +1,2 @@
+// Declarations only: LLVMFuzzerRunDriver comes from libFuzzer (-sanitize=fuzzer).
+#include "fuzz_driver.h"

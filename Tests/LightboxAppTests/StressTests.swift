@@ -1,0 +1,143 @@
+import Foundation
+import LightboxTestSupport
+import XCTest
+
+/// The browser under input storms in a real terminal (tmux): 100 resizes a second for 5 s
+/// while scrolling, and a held arrow key (hundreds of presses faster than frames). The
+/// loop must coalesce: it ends where the input says within a second or two, never working
+/// through a backlog for many seconds. Both tests together take well under two minutes.
+final class StressTests: XCTestCase {
+  var home: URL!
+  var library = ""
+
+  override func setUpWithError() throws {
+    guard TmuxSession.isAvailable else { throw XCTSkip("tmux is not installed: skipped") }
+    guard BuiltProduct.lightbox != nil else {
+      throw XCTSkip("the lightbox binary is not built (run `swift build` first)")
+    }
+    home = BuiltProduct.temporaryDirectory("stress")
+    library = home.appendingPathComponent("library").path
+  }
+
+  override func tearDown() {
+    if let home { try? FileManager.default.removeItem(at: home) }
+  }
+
+  var environment: [String: String] {
+    [
+      "HOME": home.path, "PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "LANG": "C.UTF-8",
+      "XDG_DATA_HOME": home.path + "/data", "XDG_CONFIG_HOME": home.path + "/config",
+      "XDG_CACHE_HOME": home.path + "/cache", "XDG_STATE_HOME": home.path + "/state",
+      "PS1": "e2e$ ", "COLORTERM": "truecolor", "SWIFT_BACKTRACE": "enable=no",
+    ]
+  }
+
+  /// `count` photos: 8 painted by `lightbox demo`, copied under new names (real decodes
+  /// for each, full-size JPEGs for the detail view).
+  func makeLibrary(count: Int) throws {
+    let seed = home.appendingPathComponent("seed").path
+    let made = Subprocess.run(
+      [BuiltProduct.lightbox!, "demo", "--no-browse", "--count", "8", "--library", seed],
+      environment: environment)
+    XCTAssertEqual(made.status, 0, made.output)
+    let enumerator = FileManager.default.enumerator(atPath: seed)
+    var sources: [String] = []
+    while let name = enumerator?.nextObject() as? String {
+      if name.lowercased().hasSuffix(".jpg") { sources.append(seed + "/" + name) }
+    }
+    XCTAssertFalse(sources.isEmpty)
+    try FileManager.default.createDirectory(atPath: library, withIntermediateDirectories: true)
+    for i in 0..<count {
+      let name = String(format: "%@/IMG_%04d.jpg", library, i)
+      try FileManager.default.copyItem(atPath: sources[i % sources.count], toPath: name)
+    }
+  }
+
+  func start(columns: Int, rows: Int) throws -> TmuxSession {
+    let tmux = try TmuxSession(columns: columns, rows: rows, environment: environment)
+    XCTAssertNotNil(tmux.waitFor("e2e\\$"))
+    tmux.send("\(BuiltProduct.lightbox!) \(library); echo EXIT=$?", literal: true)
+    tmux.send("Enter")
+    return tmux
+  }
+
+  func testHundredResizesPerSecondWhileScrolling() throws {
+    try makeLibrary(count: 120)
+    let tmux = try start(columns: 100, rows: 30)
+    defer { tmux.kill() }
+    XCTAssertNotNil(tmux.waitFor("120 photos", timeout: 30), tmux.capture())
+
+    // 500 resizes paced at 100 a second (one tmux client each; bash waits with `read -t`
+    // on an idle FIFO, which forks nothing), with a scroll key every tenth resize.
+    let fifo = home.appendingPathComponent("idle").path
+    XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+    let script = """
+      exec 3<> "$3"
+      start=${EPOCHREALTIME/./}
+      i=0
+      while [ $i -lt 500 ]; do
+        tmux -L "$1" resize-window -t "$2" -x $((50 + i * 7 % 70)) -y $((12 + i * 3 % 30))
+        if [ $((i % 10)) -eq 0 ]; then
+          if [ $((i % 20)) -eq 0 ]; then k=Up; else k=Down; fi
+          tmux -L "$1" send-keys -t "$2" $k
+        fi
+        i=$((i + 1))
+        wait=$((start + i * 10000 - ${EPOCHREALTIME/./}))
+        if [ $wait -gt 0 ]; then read -t "0.$(printf %06d $wait)" -u 3; fi
+      done
+      exit 0
+      """
+    let started = Date()
+    let storm = Subprocess.run(["bash", "-c", script, "bash", tmux.socket, tmux.name, fifo])
+    let stormSeconds = Date().timeIntervalSince(started)
+    XCTAssertEqual(storm.status, 0, storm.output)
+    XCTAssertLessThan(stormSeconds, 7, "the storm ran at under 70 resizes a second")
+    print("StressTests: 500 resizes in \(stormSeconds) s (\(Int(500 / stormSeconds)) a second)")
+
+    // Settled: at the final size the grid is drawn within a few seconds, fitting it.
+    let settleStart = Date()
+    tmux.resize(columns: 90, rows: 28)
+    guard let settled = tmux.waitUntil(timeout: 5, { screen in
+      let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+      return screen.contains("120 photos") && screen.contains("[All]")
+        && lines.allSatisfy { $0.count <= 90 } && lines.filter { $0.contains("┌") }.count == 1
+    }) else {
+      return XCTFail("no settled grid after the storm:\n\(tmux.capture())")
+    }
+    print("StressTests: settled \(Date().timeIntervalSince(settleStart)) s after the storm")
+    XCTAssertFalse(settled.isEmpty)
+    // Still answering keys, then a clean exit.
+    tmux.send("Enter")
+    XCTAssertNotNil(tmux.waitFor("[0-9]+ of 120", timeout: 5), tmux.capture())
+    tmux.send("q")
+    XCTAssertNotNil(tmux.waitFor("EXIT=0", timeout: 10), tmux.capture())
+  }
+
+  func testHeldArrowKeyIsCoalescedNotQueued() throws {
+    try makeLibrary(count: 400)
+    let tmux = try start(columns: 100, rows: 30)
+    defer { tmux.kill() }
+    XCTAssertNotNil(tmux.waitFor("400 photos", timeout: 30), tmux.capture())
+    tmux.send("Enter")
+    XCTAssertNotNil(tmux.waitFor("400 of 400", timeout: 10), tmux.capture())
+
+    // 300 Left presses in one burst: far more than frames (each page wants a full-size
+    // decode of a different photo). The detail view must land on 100 of 400 promptly.
+    let started = Date()
+    _ = Subprocess.run(["tmux", "-L", tmux.socket, "send-keys", "-t", tmux.name, "-N", "300", "Left"])
+    guard tmux.waitFor("100 of 400", timeout: 10) != nil else {
+      return XCTFail("the held key did not land on 100 of 400:\n\(tmux.capture())")
+    }
+    let lag = Date().timeIntervalSince(started)
+    print("StressTests: 300 key presses handled in \(lag) s")
+    XCTAssertLessThan(lag, 3, "input fell behind by \(lag) s")
+
+    // Then a second burst the other way while the first pictures may still be decoding.
+    let again = Date()
+    _ = Subprocess.run(["tmux", "-L", tmux.socket, "send-keys", "-t", tmux.name, "-N", "150", "Right"])
+    XCTAssertNotNil(tmux.waitFor("250 of 400", timeout: 10), tmux.capture())
+    XCTAssertLessThan(Date().timeIntervalSince(again), 3)
+    tmux.send("q")
+    XCTAssertNotNil(tmux.waitFor("EXIT=0", timeout: 10), tmux.capture())
+  }
+}
