@@ -201,6 +201,19 @@ public final class CursesTerminal: Terminal {
     let plan = PictureRepaint.plan(
       previous: lastFrame, drawn: drawn, frame: frame, textMayScroll: !textNeverScrolls)
 
+    // Pictures that leave are erased first (ECH in the picture role's colours): xterm paints
+    // its newest sixel images again over text written on their cells, so only an erase
+    // removes them. Cells that stay picture cells now hold what ncurses believes they hold;
+    // the others are rewritten by ncurses below.
+    if !plan.erase.isEmpty {
+      var erase: [UInt8] = roleSequences[.image] ?? []
+      for run in plan.erase {
+        erase.append(contentsOf: Array("\u{1B}[\(run.row + 1);\(run.column + 1)H\u{1B}[\(run.width)X".utf8))
+      }
+      erase.append(contentsOf: Array("\u{1B}[0m\u{1B}[1;1H".utf8))
+      writeRaw(erase)
+    }
+
     let columns = frame.size.columns
     for row in 0..<frame.size.rows {
       for column in 0..<columns {
@@ -221,9 +234,6 @@ public final class CursesTerminal: Terminal {
     fflush(lb_stdout())
 
     var bytes: [UInt8] = []
-    // Pixels of pictures that left, on cells ncurses skipped (picture cells in both frames):
-    // written again as the frame has them, which is what ncurses believes is there.
-    for run in plan.erase { appendCells(of: frame, run, to: &bytes) }
     var nowDrawn: [CellRect: ImagePlacement] = [:]
     let sending = Set(plan.send)
     for placement in frame.images {
@@ -246,25 +256,6 @@ public final class CursesTerminal: Terminal {
 
   /// Pictures written since start (for `lightbox bench` and tests through the runner).
   public private(set) var picturesSent = 0
-
-  /// The cells of one row run, as the frame has them, with their roles' colours.
-  private func appendCells(of frame: Frame, _ run: CellRect, to bytes: inout [UInt8]) {
-    var column = run.column
-    // Never start on the right half of a wide character.
-    while column > 0, frame[run.row, column].text.isEmpty { column -= 1 }
-    bytes.append(contentsOf: Array("\u{1B}[\(run.row + 1);\(column + 1)H".utf8))
-    var role: StyleRole?
-    while column < run.column + run.width {
-      let cell = frame[run.row, column]
-      column += 1
-      if cell.text.isEmpty { continue }
-      if cell.role != role {
-        role = cell.role
-        bytes.append(contentsOf: roleSequences[cell.role] ?? [])
-      }
-      bytes.append(contentsOf: Array(cell.text.utf8))
-    }
-  }
 
   private func appendPicture(_ picture: TerminalPicture, in rect: CellRect, to bytes: inout [UInt8]) {
     guard picture.columns <= rect.width, picture.rows <= rect.height else { return }

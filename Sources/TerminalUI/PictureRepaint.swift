@@ -3,23 +3,21 @@ import PhotoStore
 /// Which pictures a frame must write to the terminal, and which cells the backend must
 /// blank itself first: the picture half of a backend's diff.
 ///
-/// The rule (pinned down on xterm 379, see docs/DECISIONS.md): a terminal keeps a picture's
-/// pixels until something is written over its cells, its cells are erased, or the lines
-/// holding it scroll. The text layer only writes cells that changed (scrolling is ruled out
-/// by the backend), so a picture is sent again only when
-/// - it is new at that place, or a different picture or revision than the one drawn there;
-/// - a cell inside it changed (the text layer writes that cell over its pixels);
-/// - a picture that left overlapped it (its cells are blanked, see `erase`);
-/// - the text layer may scroll (`textMayScroll`) and any text changed.
-///
-/// A picture that leaves has pixels wherever its cells are not rewritten: cells that
-/// changed are rewritten by the text layer; the unchanged ones (picture cells in both
-/// frames, which ncurses would skip) are listed in `erase` for the backend to rewrite.
+/// The rule (pinned down on xterm 379, see docs/DECISIONS.md): only *erasing* cells (ECH,
+/// EL, ED) removes a picture's pixels for good. xterm keeps the 16 newest sixel images and
+/// paints them again over text written on their cells, so text alone does not clear them
+/// (the older ones are gone for good at the next repaint of their area). Scrolling moves
+/// them; the backend rules that out. So:
+/// - the cells of every picture that leaves (or is replaced) are erased (`erase`) before
+///   the text of the new frame is written;
+/// - a picture is sent again only when it is new at its place or a different picture or
+///   revision, a cell inside it changed (text was written over it), a cell inside it was
+///   erased, or the text layer may scroll (`textMayScroll`) and any text changed.
 public struct PictureRepaint: Hashable, Sendable {
   /// The placements to write, in frame order.
   public var send: [ImagePlacement]
-  /// Runs of cells (one row each) the backend rewrites as the frame has them, before the
-  /// pictures, to clear pixels of pictures that left.
+  /// Runs of cells (one row each) the backend erases before it writes the new frame's text,
+  /// to clear the pixels of pictures that left.
   public var erase: [CellRect]
 
   public init(send: [ImagePlacement], erase: [CellRect]) {
@@ -46,9 +44,7 @@ public struct PictureRepaint: Hashable, Sendable {
     let staying = Set(frame.images)
     var erased = [Bool](repeating: false, count: count)
     for (rect, placement) in drawn where !staying.contains(placement) {
-      forEachCell(of: rect, in: frame.size) { i in
-        if !changed[i] { erased[i] = true }
-      }
+      forEachCell(of: rect, in: frame.size) { erased[$0] = true }
     }
     let send = frame.images.filter { placement in
       if drawn[placement.rect] != placement { return true }
