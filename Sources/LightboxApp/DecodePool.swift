@@ -24,13 +24,24 @@ final class DecodePool: @unchecked Sendable {
     }
   }
 
-  /// Adds a request unless the same key is queued or running.
-  func submit(_ request: ImageRequest) {
+  /// Adds a request unless the same key is queued or running, or `isDone` says its result
+  /// is already there. Returns false only in that last case (the caller answers from what
+  /// is there); true means a result will come.
+  ///
+  /// `isDone` is asked under the pool's lock, and a worker's result is stored before the
+  /// key stops being in flight, so no key is decoded twice however submissions race with
+  /// workers finishing.
+  @discardableResult
+  func submit(_ request: ImageRequest, isDone: (ImageKey) -> Bool = { _ in false }) -> Bool {
     condition.lock()
     defer { condition.unlock() }
-    guard !inFlight.contains(request.key), !queue.contains(where: { $0.key == request.key }) else { return }
+    if inFlight.contains(request.key) || queue.contains(where: { $0.key == request.key }) {
+      return true
+    }
+    if isDone(request.key) { return false }
     queue.append(request)
     condition.signal()
+    return true
   }
 
   /// Drops a queued request (a running one finishes; its result is ignored by the reducer).
