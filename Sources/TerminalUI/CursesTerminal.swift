@@ -161,9 +161,11 @@ public final class CursesTerminal: Terminal {
     }
     var found = false
     for array in arrays {
-      guard let strings = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>(bitPattern: array)
+      guard let strings = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>(bitPattern: array),
+        let current = strings[3], strcmp(current, csr) == 0
       else { continue }
-      if strings[3] == csr { found = true }
+      // Only arrays whose `csr` entry is the terminal's are edited.
+      if current == csr { found = true }
       for capability in capabilities { strings[capability.index] = nil }
     }
     guard found else { return false }

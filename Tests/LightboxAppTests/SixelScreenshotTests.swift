@@ -150,6 +150,8 @@ final class SixelScreenshotTests: XCTestCase {
     let shot = Subprocess.run([
       Self.tool("term-shot"), "--size", "\(Self.columns)x\(Self.rows)", "--timeout", "60",
       "--raw", raw, "--wait", "3", "--wait-idle", "1.5", "--shot", grid,
+      // Around the grid and back to the newest photo: text changes only.
+      "--keys", "Left Up Right Down", "--wait-idle", "1",
       "--keys", "Return", "--wait-idle", "1.5", "--shot", detail,
       "--keys", "Escape", "--wait-idle", "1",
       "--keys", "Page_Up Page_Up Page_Up", "--wait-idle", "1.5",
@@ -182,6 +184,17 @@ final class SixelScreenshotTests: XCTestCase {
     let firstSize = (images.first?["raster"] as? [Int]).map { Array($0.suffix(2)) }
     XCTAssertEqual(firstSize?[0], tileRect.width * Self.cell.width)
     XCTAssertEqual(firstSize.map { $0[1] % 6 }, 0, "tiles are whole sixel bands")
+
+    // ncurses never scrolled (pictures would have moved with the text): no scrolling
+    // region, scroll, insert/delete line or reverse index anywhere in the output.
+    let output = try Data(contentsOf: URL(fileURLWithPath: raw))
+    let text = String(decoding: output, as: UTF8.self)
+    let scrolling = try NSRegularExpression(pattern: "\u{1B}\\[[0-9]*(;[0-9]*)?r|\u{1B}\\[[0-9]*[STLM]|\u{1B}M")
+    let found = scrolling.matches(in: text, range: NSRange(text.startIndex..., in: text)).map {
+      (text as NSString).substring(with: $0.range).replacingOccurrences(of: "\u{1B}", with: "ESC")
+    }
+    // ncurses sets the whole screen as the region once at start-up: not a scroll.
+    XCTAssertEqual(found.filter { $0 != "ESC[1;\(Self.rows)r" }, [], "scrolling sequences in the output")
 
     // The detail view: the photo's sixel, decoded, is what xterm shows at its place.
     let detailFrame = expectedFrame(count: count, after: [.open])
