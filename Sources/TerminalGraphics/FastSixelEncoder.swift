@@ -13,22 +13,24 @@ import PhotoModel
 /// - Packing: per six-row band, each colour's columns are collected in one pass over the
 ///   band, then written with run lengths; the cost follows the pixels, not colours × width.
 public enum FastSixelEncoder {
-  /// Encodes an opaque RGBA bitmap (alpha ignored) with at most `colors` registers (2…256).
-  public static func encode(_ bitmap: Bitmap, colors: Int, cell: PixelSize) -> Result<
-    SixelImage, SixelEncoder.EncodeError
-  > {
+  /// Encodes an opaque RGBA bitmap (alpha ignored) with at most `colors` registers (2…256);
+  /// only `rows` of it when given (a crop without a copy).
+  public static func encode(
+    _ bitmap: Bitmap, colors: Int, cell: PixelSize, rows: Range<Int>? = nil
+  ) -> Result<SixelImage, SixelEncoder.EncodeError> {
     let width = bitmap.width
-    let height = bitmap.height
+    let rows = (rows ?? 0..<bitmap.height).clamped(to: 0..<max(0, bitmap.height))
+    let height = rows.count
     guard width > 0, height > 0 else {
       return .failure(.init("cannot encode an empty image (\(width)×\(height))"))
     }
     guard width <= SixelEncoder.maxSide, height <= SixelEncoder.maxSide,
-      bitmap.pixels.count >= width * height * 4
+      bitmap.pixels.count >= width * bitmap.height * 4
     else {
       return .failure(.init("image too large for sixel (\(width)×\(height))"))
     }
-    let palette = Self.palette(of: bitmap, colors: min(max(colors, 2), 256))
-    let indices = Self.dither(bitmap, palette: palette)
+    let palette = Self.palette(of: bitmap, rows: rows, colors: min(max(colors, 2), 256))
+    let indices = Self.dither(bitmap, rows: rows, palette: palette)
     let size = PixelSize(width: width, height: height)
     let bytes = Self.pack(indices, width: width, height: height, palette: palette)
     return .success(
@@ -40,9 +42,9 @@ public enum FastSixelEncoder {
   // MARK: Palette
 
   /// Palette as r, g, b triples (already at the terminal's percent steps).
-  static func palette(of bitmap: Bitmap, colors: Int) -> [Int32] {
+  static func palette(of bitmap: Bitmap, rows: Range<Int>, colors: Int) -> [Int32] {
     let width = bitmap.width
-    let height = bitmap.height
+    let height = rows.count
     let step = max(1, Int((Double(width * height) / 65_536).squareRoot().rounded(.up)))
     var count = [Int32](repeating: 0, count: 32_768)
     var sums = [Int64](repeating: 0, count: 32_768 * 3)
@@ -51,7 +53,7 @@ public enum FastSixelEncoder {
       while y < height {
         var x = 0
         while x < width {
-          let i = (y * width + x) * 4
+          let i = ((rows.lowerBound + y) * width + x) * 4
           let r = Int(px[i])
           let g = Int(px[i + 1])
           let b = Int(px[i + 2])
@@ -143,9 +145,9 @@ public enum FastSixelEncoder {
   // MARK: Dithering
 
   /// Floyd–Steinberg onto `palette`; one palette index per pixel.
-  static func dither(_ bitmap: Bitmap, palette: [Int32]) -> [UInt8] {
+  static func dither(_ bitmap: Bitmap, rows: Range<Int>, palette: [Int32]) -> [UInt8] {
     let width = bitmap.width
-    let height = bitmap.height
+    let height = rows.count
     let entries = palette.count / 3
     var indices = [UInt8](repeating: 0, count: width * height)
     // Nearest palette entry per 15-bit bin, found on first use.
@@ -168,7 +170,7 @@ public enum FastSixelEncoder {
       palette.withUnsafeBufferPointer { pal in
         indices.withUnsafeMutableBufferPointer { out in
           for y in 0..<height {
-            var p = y * width * 4
+            var p = (rows.lowerBound + y) * width * 4
             let row = y * width
             // Last pixel's error (for 7/16 right and 1/16 below right) and the pending sum
             // for the cell below the last pixel (its 5/16 plus the one before's 1/16).

@@ -26,6 +26,20 @@ final class FastSixelEncoderTests: XCTestCase {
     XCTAssertGreaterThan(SixelRoundTrip.psnr(decoded, reference: bitmap), 30)
   }
 
+  func testRowsOfAPictureWithoutCopying() throws {
+    let bitmap = SixelEncoderTests.skyAndDetail(width: 160, height: 125)
+    let image = try FastSixelEncoder.encode(bitmap, colors: 256, cell: cell, rows: 2..<122).get()
+    XCTAssertEqual(image.pixelSize, PixelSize(width: 160, height: 120))
+    let decoded = try XCTUnwrap(SixelRoundTrip.decode(image.bytes))
+    XCTAssertEqual(decoded.height, 120)
+    let crop = bitmap.cropped(x: 0, y: 2, width: 160, height: 120)
+    XCTAssertGreaterThan(SixelRoundTrip.psnr(decoded, reference: crop), 30)
+    // Rows outside the picture are clamped; none at all is an error.
+    XCTAssertEqual(try FastSixelEncoder.encode(bitmap, colors: 256, cell: cell, rows: 100..<400).get().pixelSize.height, 25)
+    guard case .failure = FastSixelEncoder.encode(bitmap, colors: 256, cell: cell, rows: 200..<300)
+    else { return XCTFail("no rows encoded") }
+  }
+
   func testRegistersAndTinyImages() throws {
     let bitmap = SixelEncoderTests.skyAndDetail()
     for registers in [2, 16, 64, 256, 1000] {
