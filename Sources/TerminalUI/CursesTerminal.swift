@@ -251,13 +251,9 @@ public final class CursesTerminal: Terminal {
     bytes.append(contentsOf: Array("\u{1B}[0m\u{1B}[1;1H".utf8))
     if synchronizedOutput { bytes.append(contentsOf: Array("\u{1B}[?2026l".utf8)) }
     writeRaw(bytes)
-    picturesSent += plan.send.count
     lastFrame = frame
     needsFullRepaint = false
   }
-
-  /// Pictures written since start (for `lightbox bench` and tests through the runner).
-  public private(set) var picturesSent = 0
 
   private func appendPicture(_ picture: TerminalPicture, in rect: CellRect, to bytes: inout [UInt8]) {
     guard picture.columns <= rect.width, picture.rows <= rect.height else { return }
