@@ -24,12 +24,9 @@ public final class CursesTerminal: Terminal {
   /// Pictures on screen now, by the cells they occupy.
   private var drawn: [CellRect: ImagePlacement] = [:]
   private var needsFullRepaint = true
-  /// Bold or normal, per role (the colour goes in the pair).
   private var attributes: [StyleRole: attr_t] = [:]
-  /// SGR sequences that give a cell its role's colours, for cells the backend rewrites.
+  /// SGR sequences that give a cell its role's colours, for cells the backend erases.
   private var roleSequences: [StyleRole: [UInt8]] = [:]
-  /// The colours of each role.
-  private var colorNumbers: [StyleRole: (fg: Int16, bg: Int16)] = [:]
   /// True when ncurses cannot scroll lines (see `removeScrollCapabilities`), so it only
   /// ever writes the cells that changed.
   private var textNeverScrolls = false
@@ -106,7 +103,6 @@ public final class CursesTerminal: Terminal {
       let style = theme.style(role)
       let fg = many ? Int16(Palette256.nearestIndex(style.foreground)) : Self.basicColor(style.foreground)
       let bg = many ? Int16(Palette256.nearestIndex(style.background)) : Self.basicColor(style.background)
-      colorNumbers[role] = (fg, bg)
       init_pair(Int16(role.rawValue) + 1, fg, bg)
       attributes[role] = lb_color_pair(Int32(role.rawValue) + 1) | (style.bold ? lb_a_bold() : lb_a_normal())
       roleSequences[role] = Array(Self.sgr(fg: fg, bg: bg, bold: style.bold).utf8)
@@ -127,8 +123,10 @@ public final class CursesTerminal: Terminal {
   ///
   /// ncurses keeps two copies of the description: the public `TERMTYPE` at the start of
   /// `cur_term` (term.h) and an internal `TERMTYPE2` further on, which `tigetstr` and the
-  /// update code read. The second is found by its first two fields (the same name and
-  /// string-table pointers), and the result checked with `tigetstr`.
+  /// update code read. Both start with term_names (the start of their string table) and
+  /// str_table, equal; the internal one is the one whose string table holds the string
+  /// `tigetstr("csr")` returns. Only arrays whose `csr` entry reads the same are edited, and
+  /// the result is checked with `tigetstr`.
   static func removeScrollCapabilities() -> Bool {
     // Indices in the Strings array, from term.h.
     let capabilities: [(name: String, index: Int)] = [
