@@ -24,6 +24,11 @@ public enum PictureBenchmark {
 
   /// Measures everything over the photos of `catalogPath` under `roots`.
   public static func run(catalogPath: String, roots: [String], runs: Int = 15) throws -> Report {
+    // Opening a catalog that is not there would create an empty one.
+    guard FileManager.default.fileExists(atPath: catalogPath) else {
+      throw BenchmarkError(
+        description: "no catalog at \(catalogPath) (make one with `lightbox index LIBRARY --catalog \(catalogPath)`)")
+    }
     var notes: [String] = []
     // First, while the process is young: its first run is the browser's cold start.
     let tiles = try firstTiles(catalogPath: catalogPath, roots: roots, runs: runs, notes: &notes)

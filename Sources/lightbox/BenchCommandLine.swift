@@ -84,8 +84,9 @@ struct BenchPictures: ParsableCommand {
     do {
       report = try PictureBenchmark.run(
         catalogPath: catalog, roots: roots.map(CommandSupport.absolute), runs: max(3, runs))
-    } catch let error as CustomStringConvertible {
-      throw ValidationError(error.description)
+    } catch let error as PictureBenchmark.BenchmarkError {
+      FileHandle.standardError.write(Data("lightbox: \(error.description)\n".utf8))
+      throw ExitCode.failure
     }
     if json {
       let encoder = JSONEncoder()
