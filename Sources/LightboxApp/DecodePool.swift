@@ -24,18 +24,27 @@ final class DecodePool: @unchecked Sendable {
     }
   }
 
-  /// Adds a request unless the same key is queued or running; a queued one asked for again
-  /// more urgently (a prefetched row that came into view) moves up.
-  func submit(_ request: ImageRequest) {
+  /// Adds a request unless the same key is queued or running, or `isDone` says its result
+  /// is already there. Returns false only in that last case (the caller answers from what
+  /// is there); true means a result will come. A queued request asked for again more
+  /// urgently (a prefetched row that came into view) moves up.
+  ///
+  /// `isDone` is asked under the pool's lock, and a worker's result is stored before the
+  /// key stops being in flight, so no key is decoded twice however submissions race with
+  /// workers finishing.
+  @discardableResult
+  func submit(_ request: ImageRequest, isDone: (ImageKey) -> Bool = { _ in false }) -> Bool {
     condition.lock()
     defer { condition.unlock() }
     if let queued = queue.firstIndex(where: { $0.key == request.key }) {
       if request.priority < queue[queued].priority { queue[queued].priority = request.priority }
-      return
+      return true
     }
-    guard !inFlight.contains(request.key) else { return }
+    if inFlight.contains(request.key) { return true }
+    if isDone(request.key) { return false }
     queue.append(request)
     condition.signal()
+    return true
   }
 
   /// Drops a queued request (a running one finishes; its result is ignored by the reducer).

@@ -40,11 +40,7 @@ final class EffectRunner: Sendable {
     case .scanLibrary(let roots):
       library.open(roots: roots)
     case .loadImage(let request):
-      if cache.contains(request.key) {
-        inbox.post(.imageLoaded(request.key))
-      } else {
-        pool.submit(request)
-      }
+      if !pool.submit(request, isDone: cache.contains) { inbox.post(.imageLoaded(request.key)) }
     case .cancelImage(let key):
       pool.cancel(key)
     default:

@@ -22,7 +22,7 @@ extension AppState {
       for neighbour in [selectedIndex + 1, selectedIndex - 1] where assets.indices.contains(neighbour) {
         wanted.append(request(for: neighbour, size: size, fit: .fit, priority: .neighbour))
       }
-      return wanted
+      return wanted + filmstripRequests()
     }
   }
 

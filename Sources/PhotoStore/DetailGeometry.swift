@@ -3,6 +3,8 @@
 public enum DetailGeometry {
   /// The cells reserved for the photo.
   public static func imageArea(terminal: TerminalSize) -> CellRect {
-    CellRect(row: 1, column: 0, width: terminal.columns, height: max(0, terminal.rows - 2))
+    CellRect(
+      row: 1, column: 0, width: terminal.columns,
+      height: max(0, terminal.rows - 2 - Filmstrip.height(terminal: terminal)))
   }
 }

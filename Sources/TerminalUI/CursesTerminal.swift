@@ -22,9 +22,14 @@ public final class CursesTerminal: Terminal {
   private var screen: OpaquePointer?
   private var lastFrame: Frame?
   /// Pictures on screen now, by the cells they occupy.
-  private var drawn: [CellRect: DrawnPicture] = [:]
+  private var drawn: [CellRect: ImagePlacement] = [:]
   private var needsFullRepaint = true
   private var attributes: [StyleRole: attr_t] = [:]
+  /// SGR sequences that give a cell its role's colours, for cells the backend erases.
+  private var roleSequences: [StyleRole: [UInt8]] = [:]
+  /// True when ncurses cannot scroll lines (see `removeScrollCapabilities`), so it only
+  /// ever writes the cells that changed.
+  private var textNeverScrolls = false
   private var wakeDescriptor: Int32 = -1
   public private(set) var size = TerminalSize(columns: 80, rows: 24)
 
@@ -78,6 +83,7 @@ public final class CursesTerminal: Terminal {
     idlok(lb_stdscr(), false)
     idcok(lb_stdscr(), false)
     scrollok(lb_stdscr(), false)
+    textNeverScrolls = Self.removeScrollCapabilities()
     setUpColors()
     size = TerminalSize(columns: Int(lb_cols()), rows: Int(lb_lines()))
     needsFullRepaint = true
@@ -99,12 +105,79 @@ public final class CursesTerminal: Terminal {
     let many = lb_colors() >= 256
     for role in StyleRole.allCases {
       let style = theme.style(role)
-      let pair = Int16(role.rawValue) + 1
       let fg = many ? Int16(Palette256.nearestIndex(style.foreground)) : Self.basicColor(style.foreground)
       let bg = many ? Int16(Palette256.nearestIndex(style.background)) : Self.basicColor(style.background)
-      init_pair(pair, fg, bg)
-      attributes[role] = lb_color_pair(Int32(pair)) | (style.bold ? lb_a_bold() : lb_a_normal())
+      init_pair(Int16(role.rawValue) + 1, fg, bg)
+      attributes[role] = lb_color_pair(Int32(role.rawValue) + 1) | (style.bold ? lb_a_bold() : lb_a_normal())
+      roleSequences[role] = Array(Self.sgr(fg: fg, bg: bg, bold: style.bold).utf8)
     }
+  }
+
+  /// Takes the scrolling capabilities out of ncurses' copy of the terminal description, so
+  /// that it only ever writes cells that changed. Returns false when that could not be done.
+  ///
+  /// ncurses' scrolling optimisation hashes the text of lines and, when it finds lines of
+  /// the old screen again a few rows up or down, scrolls them there (`CSI top;bottom r`,
+  /// `CSI n S`) and patches the text around them. Moving the selection frame one tile row
+  /// up did that in the grid: xterm scrolled the pictures with the text (and forgets all
+  /// but the 16 newest sixel images, whose pixels are then lost). `idlok(FALSE)` does not
+  /// stop it: it only rules out insert/delete line, not scrolling regions. ncurses decides
+  /// per update with the terminal's `csr`/`ind`/`ri`/`indn`/`rin`/`il`/`dl` strings; with
+  /// them gone the scroll fails and ncurses writes the changed cells instead.
+  ///
+  /// ncurses keeps two copies of the description: the public `TERMTYPE` at the start of
+  /// `cur_term` (term.h) and an internal `TERMTYPE2` further on, which `tigetstr` and the
+  /// update code read. Both start with term_names (the start of their string table) and
+  /// str_table, equal; the internal one is the one whose string table holds the string
+  /// `tigetstr("csr")` returns. Only arrays whose `csr` entry reads the same are edited, and
+  /// the result is checked with `tigetstr`.
+  static func removeScrollCapabilities() -> Bool {
+    // Indices in the Strings array, from term.h.
+    let capabilities: [(name: String, index: Int)] = [
+      ("csr", 3), ("dl1", 22), ("il1", 53), ("dl", 106), ("indn", 109), ("il", 110),
+      ("rin", 113), ("ind", 129), ("ri", 130),
+    ]
+    guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "cur_term"),
+      let terminal = symbol.assumingMemoryBound(to: UnsafeMutableRawPointer?.self).pointee
+    else { return false }
+    // Only the bytes glibc allocated for the structure are read.
+    typealias UsableSize = @convention(c) (UnsafeMutableRawPointer?) -> Int
+    guard let sizeSymbol = dlsym(handle, "malloc_usable_size") else { return false }
+    let usableSize = unsafeBitCast(sizeSymbol, to: UsableSize.self)
+    let words = usableSize(terminal) / MemoryLayout<UInt>.stride
+    let word = terminal.assumingMemoryBound(to: UInt.self)
+    // TERMTYPE and TERMTYPE2 both start with term_names, str_table, Booleans, Numbers,
+    // Strings; term_names points at the start of the string table. The copy that counts
+    // is the one whose string table holds the string `tigetstr` returns.
+    guard let csr = tigetstr("csr"), Int(bitPattern: csr) != -1 else { return false }
+    let target = UInt(bitPattern: Int(bitPattern: csr))
+    var arrays: [UInt] = []
+    for offset in 0..<max(0, words - 4) where word[offset] != 0 && word[offset] == word[offset + 1] {
+      guard target >= word[offset], target - word[offset] < 1 << 16, word[offset + 4] != 0
+      else { continue }
+      arrays.append(word[offset + 4])
+    }
+    // The public copy too, for programs that read it (none here, but keep them equal).
+    if word[0] != 0, word[0] == word[1], word[4] != 0, !arrays.contains(word[4]) {
+      arrays.append(word[4])
+    }
+    var found = false
+    for array in arrays {
+      guard let strings = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>(bitPattern: array),
+        let current = strings[3], strcmp(current, csr) == 0
+      else { continue }
+      // Only arrays whose `csr` entry is the terminal's are edited.
+      if current == csr { found = true }
+      for capability in capabilities { strings[capability.index] = nil }
+    }
+    guard found else { return false }
+    return capabilities.allSatisfy { tigetstr($0.name) == nil }
+  }
+
+  /// SGR 0 then the colours (256-colour or basic) and weight.
+  static func sgr(fg: Int16, bg: Int16, bold: Bool) -> String {
+    let colors = fg < 8 && bg < 8 ? "3\(fg);4\(bg)" : "38;5;\(fg);48;5;\(bg)"
+    return "\u{1B}[0;" + (bold ? "1;" : "") + colors + "m"
   }
 
   /// The nearest of the 8 ANSI colours, for terminals without 256 colours.
@@ -127,25 +200,29 @@ public final class CursesTerminal: Terminal {
       lastFrame = nil
       drawn = [:]
     }
-    // A picture that leaves (or is replaced) must not leave pixels behind. Its cells may be
-    // picture cells in the new frame too (the detail view over the grid), which ncurses
-    // would skip as unchanged, so its rows are marked garbled and rewritten in full; the
-    // pictures that stay on those rows are then sent again.
-    var staying: [CellRect: DrawnPicture] = [:]
-    for placement in frame.images { staying[placement.rect] = DrawnPicture(placement) }
-    var dirtyRows = Set<Int>()
-    for (rect, picture) in drawn where staying[rect] != picture {
-      for row in rect.row..<(rect.row + rect.height) where row < frame.size.rows { dirtyRows.insert(row) }
+    // Where ncurses may still scroll lines, pictures and all (see removeScrollCapabilities),
+    // any text change sends every picture again.
+    let plan = PictureRepaint.plan(
+      previous: lastFrame, drawn: drawn, frame: frame, textMayScroll: !textNeverScrolls)
+
+    // Pictures that leave are erased first (ECH in the picture role's colours): xterm paints
+    // its newest sixel images again over text written on their cells, so only an erase
+    // removes them. Cells that stay picture cells now hold what ncurses believes they hold;
+    // the others are rewritten by ncurses below.
+    if !plan.erase.isEmpty {
+      var erase: [UInt8] = roleSequences[.image] ?? []
+      for run in plan.erase {
+        erase.append(contentsOf: Array("\u{1B}[\(run.row + 1);\(run.column + 1)H\u{1B}[\(run.width)X".utf8))
+      }
+      erase.append(contentsOf: Array("\u{1B}[0m\u{1B}[1;1H".utf8))
+      writeRaw(erase)
     }
-    for row in dirtyRows.sorted() { wredrawln(window, Int32(row), 1) }
 
     let columns = frame.size.columns
-    var textRows = Set<Int>()
     for row in 0..<frame.size.rows {
       for column in 0..<columns {
         let cell = frame[row, column]
         if let last = lastFrame, last[row, column] == cell { continue }
-        textRows.insert(row)
         if cell.text.isEmpty { continue }  // right half of a wide character
         wattrset(window, Int32(bitPattern: attributes[cell.role] ?? lb_a_normal()))
         _ = mvwaddstr(window, Int32(row), Int32(column), cell.text)
@@ -161,22 +238,16 @@ public final class CursesTerminal: Terminal {
     fflush(lb_stdout())
 
     var bytes: [UInt8] = []
-    var nowDrawn: [CellRect: DrawnPicture] = [:]
+    var nowDrawn: [CellRect: ImagePlacement] = [:]
+    let sending = Set(plan.send)
     for placement in frame.images {
-      let rows = placement.rect.row..<(placement.rect.row + placement.rect.height)
-      var rewritten = rows.contains { dirtyRows.contains($0) }
-      // xterm 379 was seen dropping sixel graphics when curses rewrote text elsewhere on the
-      // screen (moving the selection frame): until the exact rule is pinned down, any text
-      // change re-sends the sixel pictures on screen. Half-block pictures are text to the
-      // terminal and stay.
-      if !textRows.isEmpty, case .sixel? = pictures(placement.key) { rewritten = true }
-      if drawn[placement.rect] == DrawnPicture(placement) && !rewritten {
-        nowDrawn[placement.rect] = DrawnPicture(placement)
+      if !sending.contains(placement), drawn[placement.rect] == placement {
+        nowDrawn[placement.rect] = placement
         continue
       }
       guard let picture = pictures(placement.key) else { continue }
       appendPicture(picture, in: placement.rect, to: &bytes)
-      nowDrawn[placement.rect] = DrawnPicture(placement)
+      nowDrawn[placement.rect] = placement
     }
     drawn = nowDrawn
     bytes.append(contentsOf: Array("\u{1B}[0m\u{1B}[1;1H".utf8))
@@ -215,17 +286,6 @@ public final class CursesTerminal: Terminal {
         }
         offset += n
       }
-    }
-  }
-
-  /// What was sent to a rectangle: which picture, and which revision of it.
-  struct DrawnPicture: Hashable {
-    var key: ImageKey
-    var revision: Int
-
-    init(_ placement: ImagePlacement) {
-      key = placement.key
-      revision = placement.revision
     }
   }
 

@@ -274,6 +274,7 @@ public enum LibraryView {
         frame.putCentered("Loading \(asset.fileName)…", row: area.row + area.height / 2, in: area, role: .emptyHint)
       }
     }
+    renderFilmstrip(state, into: &frame)
     renderStatusLine(state, hints: "←→ page  i info  Esc back", into: &frame)
   }
 

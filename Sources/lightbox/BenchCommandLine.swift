@@ -6,7 +6,7 @@ import LightboxApp
 struct Bench: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Measure performance figures (medians).",
-    subcommands: [BenchUI.self, BenchStartup.self])
+    subcommands: [BenchUI.self, BenchStartup.self, BenchPictures.self])
 }
 
 /// `lightbox bench ui`: the Library UI on a large synthetic library.
@@ -58,5 +58,48 @@ struct BenchStartup: ParsableCommand {
         format: "first frame: %.0f ms after process start (%.0f ms in process), %d photos, peak RSS %.0f MB",
         result.sinceStart, result.inProcess, result.photos, UIBenchmark.peakRSSMegabytes()))
     print("  " + result.phases.map { String(format: "%@ %.1f ms", $0.0, $0.1) }.joined(separator: ", "))
+  }
+}
+
+/// `lightbox bench pictures`: the detail view in sixel, paging, first tiles, scrolling.
+struct BenchPictures: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "pictures",
+    abstract: "Detail view in sixel at 200×60, ←/→ paging, first tiles from EXIF thumbnails, PgDn with decodes behind.")
+
+  @Option(help: "The catalog file (index the library first with `lightbox index`).")
+  var catalog: String
+
+  @Option(help: "Runs per figure.")
+  var runs: Int = 15
+
+  @Flag(help: "Print the report as JSON.")
+  var json = false
+
+  @Argument(help: "The library folders.")
+  var roots: [String]
+
+  func run() throws {
+    let report: PictureBenchmark.Report
+    do {
+      report = try PictureBenchmark.run(
+        catalogPath: catalog, roots: roots.map(CommandSupport.absolute), runs: max(3, runs))
+    } catch let error as PictureBenchmark.BenchmarkError {
+      FileHandle.standardError.write(Data("lightbox: \(error.description)\n".utf8))
+      throw ExitCode.failure
+    }
+    if json {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+      print(String(decoding: try encoder.encode(report), as: UTF8.self))
+      return
+    }
+    print("Pictures over \(report.photos) photos (medians, in process, bytes written to /dev/null):")
+    for figure in report.figures {
+      let limit = figure.limitMilliseconds.map { String(format: "  (limit %.0f ms: %@)", $0, figure.medianMilliseconds <= $0 ? "ok" : "OVER") } ?? ""
+      let name = figure.name.padding(toLength: 66, withPad: " ", startingAt: 0)
+      print("  " + name + String(format: " %8.2f ms", figure.medianMilliseconds) + limit)
+    }
+    for note in report.notes { print("  " + note) }
   }
 }

@@ -537,25 +537,46 @@ final class LibraryEditingTests: XCTestCase {
       $0.images[self.tileKey(assets[1])] = nil
     }
     store.send(.open) { $0.isEditingSearch = false }
-    store.send(.open, effects: [.cancelImage(tileKey(assets[2])), .loadImage(detailRequest(assets[2]))]) {
+    let strip = stripRequest(assets[2])
+    store.send(
+      .open,
+      effects: [
+        .cancelImage(tileKey(assets[2])), .loadImage(detailRequest(assets[2])), .loadImage(strip),
+      ]
+    ) {
       $0.screen = .detail
       $0.images[self.tileKey(assets[2])] = nil
       $0.images[self.detailKey(assets[2])] = .loading
+      $0.images[strip.key] = .loading
+      $0.prefetching = [strip.key]
     }
     store.sendCollecting(.back) {
       $0.screen = .grid
       $0.images[self.detailKey(assets[2])] = nil
+      $0.images[strip.key] = nil
+      $0.prefetching = []
       $0.images[self.tileKey(assets[2])] = .loading
     }
-    store.assertEffects([.cancelImage(detailKey(assets[2])), .loadImage(tileRequest(assets[2]))])
+    store.assertEffects(
+      [.cancelImage(strip.key), .cancelImage(detailKey(assets[2])), .loadImage(tileRequest(assets[2]))])
     store.send(.back)  // in the results: nothing to leave
     store.send(.startSearch) { $0.isEditingSearch = true }
     store.send(.back) { $0.isEditingSearch = false }
     XCTAssertEqual(store.state.inputMode, .normal, "q quits again after Esc")
   }
 
+  /// The detail photo's key at 80×24: 80×17 cells (the filmstrip takes 5 rows) = 80×34 px.
   func detailKey(_ asset: Asset) -> ImageKey {
-    ImageKey(asset: asset.id, size: PixelSize(width: 80, height: 44), fit: .fit)
+    ImageKey(asset: asset.id, size: PixelSize(width: 80, height: 34), fit: .fit)
+  }
+
+  /// A filmstrip thumbnail under the detail photo: 6×3 cells = 6×6 pixels at 80×24.
+  func stripRequest(_ asset: Asset) -> ImageRequest {
+    ImageRequest(
+      key: ImageKey(asset: asset.id, size: PixelSize(width: 6, height: 6), fit: .fill),
+      path: asset.path, format: asset.format, orientation: asset.orientation,
+      priority: .prefetch, bestQuality: false, exifThumbnail: asset.exifThumbnail,
+      storedSize: asset.storedPixelSize)
   }
 
   func detailRequest(_ asset: Asset) -> ImageRequest {
@@ -585,21 +606,32 @@ final class LibraryEditingTests: XCTestCase {
       $0.screen = .detail
       for asset in assets { $0.images[self.tileKey(asset)] = nil }
       for i in 0...2 { $0.images[self.detailKey(assets[i])] = .loading }
+      for asset in assets { $0.images[self.stripRequest(asset).key] = .loading }
+      $0.prefetching = Set(assets.map { self.stripRequest($0).key })
     }
+    // The photo, its neighbours, then the filmstrip nearest first.
     store.assertEffects(
       [.loadImage(detailRequest(assets[1]))]
         + [2, 0].map { i -> Effect in
           var request = detailRequest(assets[i])
           request.priority = .neighbour
           return .loadImage(request)
-        })
+        }
+        + [1, 2, 0, 3, 4, 5].map { .loadImage(stripRequest(assets[$0])) })
     store.sendCollecting(.click(row: 5, column: 20, double: true)) {
       $0.screen = .grid
       for i in 0...2 { $0.images[self.detailKey(assets[i])] = nil }
+      for asset in assets { $0.images[self.stripRequest(asset).key] = nil }
+      $0.prefetching = []
       for asset in assets { $0.images[self.tileKey(asset)] = .loading }
     }
+    // Leaving cancels in key order: each photo's thumbnail, then its detail picture.
     store.assertEffects(
-      [0, 1, 2].map { .cancelImage(detailKey(assets[$0])) } + assets.map { .loadImage(tileRequest($0)) })
+      [0, 1, 2].flatMap {
+        [.cancelImage(stripRequest(assets[$0]).key), .cancelImage(detailKey(assets[$0]))]
+      }
+        + assets[3...].map { .cancelImage(stripRequest($0).key) }
+        + assets.map { .loadImage(tileRequest($0)) })
     let albumsTab = BarLayout.tabs()[1].columns
     store.sendCollecting(.click(row: 0, column: albumsTab.lowerBound + 1, double: false)) {
       $0.tab = .albums

@@ -19,9 +19,9 @@ final class ReducerTests: XCTestCase {
   func key(_ asset: Asset) -> ImageKey { ImageKey(asset: asset.id, size: tilePixels, fit: .fill) }
 
   func detailRequest(_ asset: Asset, _ priority: ImagePriority) -> ImageRequest {
-    // Detail area: 80×22 cells = 80×44 pixels.
+    // Detail area: 80×17 cells (the filmstrip takes 5 rows) = 80×34 pixels.
     ImageRequest(
-      key: ImageKey(asset: asset.id, size: PixelSize(width: 80, height: 44), fit: .fit),
+      key: ImageKey(asset: asset.id, size: PixelSize(width: 80, height: 34), fit: .fit),
       path: asset.path, format: asset.format, orientation: asset.orientation,
       priority: priority, bestQuality: true, exifThumbnail: asset.exifThumbnail,
       storedSize: asset.storedPixelSize)
@@ -42,6 +42,15 @@ final class ReducerTests: XCTestCase {
   /// Album cards at 80×24: 20×8 cards with a label row → 3 columns, rows 10 tall.
   func albumsLayout(_ entries: [AlbumEntry]) -> AlbumsLayout {
     AlbumsLayout(albums: entries, columns: 3, rowHeight: 10)
+  }
+
+  /// A filmstrip thumbnail under the detail photo: 6×3 cells = 6×6 pixels at 80×24.
+  func stripRequest(_ asset: Asset) -> ImageRequest {
+    ImageRequest(
+      key: ImageKey(asset: asset.id, size: PixelSize(width: 6, height: 6), fit: .fill),
+      path: asset.path, format: asset.format, orientation: asset.orientation,
+      priority: .prefetch, bestQuality: false, exifThumbnail: asset.exifThumbnail,
+      storedSize: asset.storedPixelSize)
   }
 
   /// A store whose library of `count` photos has loaded (newest selected, at the bottom).
@@ -184,30 +193,45 @@ final class ReducerTests: XCTestCase {
         .loadImage(detailRequest(assets[11], .neighbour)),
         .loadImage(detailRequest(assets[9], .neighbour)),
       ]
+        // The filmstrip (11 slots, photos 5…11 exist), nearest first, after the neighbours.
+        + [10, 11, 9, 8, 7, 6, 5].map { .loadImage(stripRequest(assets[$0])) }
     ) {
       $0.screen = .detail
-      $0.prefetching = []
+      // The grid's row above leaves; the filmstrip's thumbnails are asked for at prefetch
+      // priority.
+      $0.prefetching = Set((5...11).map { self.stripRequest(assets[$0]).key })
       $0.images = [
         self.detailRequest(assets[10], .visible).key: .loading,
         self.detailRequest(assets[11], .visible).key: .loading,
         self.detailRequest(assets[9], .visible).key: .loading,
       ]
+      for i in 5...11 { $0.images[self.stripRequest(assets[i]).key] = .loading }
     }
     store.send(.imageLoaded(detailRequest(assets[11], .visible).key)) {
       $0.images[self.detailRequest(assets[11], .visible).key] = .ready
     }
-    // Right pages to the prefetched neighbour: only the next one is new.
+    // Right pages to the prefetched neighbour: only the next one is new; the filmstrip
+    // slides and its leftmost thumbnail leaves.
     store.send(
       .move(.right),
-      effects: [.cancelImage(detailRequest(assets[9], .visible).key)]
+      effects: [
+        .cancelImage(stripRequest(assets[5]).key), .cancelImage(detailRequest(assets[9], .visible).key),
+      ]
     ) {
       $0.selectedIndex = 11
       $0.images[self.detailRequest(assets[9], .visible).key] = nil
+      $0.images[self.stripRequest(assets[5]).key] = nil
+      $0.prefetching.remove(self.stripRequest(assets[5]).key)
     }
     store.send(.move(.right))  // the last photo: stays
     store.send(
       .back,
-      effects: [.cancelImage(detailRequest(assets[10], .visible).key)]
+      effects: (6...9).map { .cancelImage(stripRequest(assets[$0]).key) }
+        + [
+          .cancelImage(stripRequest(assets[10]).key),
+          .cancelImage(detailRequest(assets[10], .visible).key),
+          .cancelImage(stripRequest(assets[11]).key),
+        ]
         + assets[5..<12].map { .loadImage(tileRequest($0)) }
         + assets[0..<5].map { .loadImage(tileRequest($0, .prefetch)) }
     ) {

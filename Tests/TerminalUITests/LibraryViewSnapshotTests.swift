@@ -70,7 +70,9 @@ final class LibraryViewSnapshotTests: XCTestCase {
     Snapshot.assert(LibraryView.render(state).snapshotText, named: "detail-loading-80x24")
     settle(&state, assets: state.assets, failing: [11])
     let frame = LibraryView.render(state)
-    XCTAssertTrue(frame.images.isEmpty)
+    // No picture where the photo goes (the filmstrip below still has its thumbnails).
+    let area = DetailGeometry.imageArea(terminal: state.terminal)
+    XCTAssertFalse(frame.images.contains { $0.rect == area })
     Snapshot.assert(frame.snapshotText, named: "detail-failed-80x24")
   }
 
@@ -155,5 +157,51 @@ final class LibraryViewSnapshotTests: XCTestCase {
     for cell in frame.cells {
       XCTAssertFalse(cell.text.unicodeScalars.contains { TerminalText.isUnsafe($0) })
     }
+  }
+}
+
+extension LibraryViewSnapshotTests {
+  /// The detail view with its filmstrip: neighbour thumbnails centred on the current photo,
+  /// the current one framed, a placeholder for one not decoded yet.
+  func testDetailFilmstrip() {
+    var state = loaded(30, size: TerminalSize(columns: 120, rows: 40))
+    for _ in 0..<10 { _ = Reducer.reduce(&state, .move(.left)) }
+    _ = Reducer.reduce(&state, .open)
+    let loadingIndex = state.selectedIndex - 2
+    settle(&state, assets: state.assets, loading: [loadingIndex])
+    let frame = LibraryView.render(state)
+    Snapshot.assert(frame.snapshotText, named: "detail-filmstrip-120x40")
+    guard let strip = state.filmstrip else { return XCTFail("no filmstrip at 120×40") }
+    // Odd number of slots with the current photo in the middle.
+    let middle = strip.slots.first { $0.index == state.selectedIndex }
+    XCTAssertNotNil(middle)
+    XCTAssertEqual(strip.slots.count % 2, 1)
+    XCTAssertEqual(strip.slots[strip.slots.count / 2].index, state.selectedIndex)
+    // The photo ends above the strip; the thumbnails are placed except the loading one.
+    let area = DetailGeometry.imageArea(terminal: state.terminal)
+    XCTAssertLessThanOrEqual(area.row + area.height, strip.area.row)
+    let placed = Set(frame.images.map(\.rect))
+    for slot in strip.slots {
+      XCTAssertEqual(placed.contains(slot.rect), slot.index != loadingIndex, "slot \(slot.index)")
+    }
+    // The current thumbnail is framed.
+    XCTAssertEqual(frame[middle!.rect.row - 1, middle!.rect.column - 1].text, "┌")
+  }
+
+  func testFilmstripAtTheEndsAndInSmallTerminals() {
+    let size = TerminalSize(columns: 80, rows: 24)
+    let first = Filmstrip(terminal: size, selected: 0, count: 3)!
+    XCTAssertEqual(first.slots.map(\.index), [0, 1, 2])
+    // The first photo still sits in the middle slot: the slots left of it are empty.
+    let pitch = first.tile.columns + 1
+    let slots = (80 - 1) / pitch - ((80 - 1) / pitch % 2 == 0 ? 1 : 0)
+    let left = (80 - (slots * pitch + 1)) / 2 + 1
+    XCTAssertEqual(first.slots[0].rect.column, left + (slots / 2) * pitch)
+    XCTAssertNil(Filmstrip(terminal: TerminalSize(columns: 80, rows: 19), selected: 0, count: 3))
+    XCTAssertEqual(Filmstrip.height(terminal: TerminalSize(columns: 80, rows: 19)), 0)
+    XCTAssertNil(Filmstrip(terminal: size, selected: 5, count: 3))
+    let wide = Filmstrip(terminal: TerminalSize(columns: 400, rows: 60), selected: 50, count: 100)!
+    XCTAssertEqual(wide.slots.count, Filmstrip.maximumSlots)
+    XCTAssertEqual(wide.tile, TileSize(columns: 8, rows: 4))
   }
 }

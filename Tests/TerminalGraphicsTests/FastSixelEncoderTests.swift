@@ -1,0 +1,118 @@
+import Foundation
+import Imaging
+import LightboxTestSupport
+import PhotoModel
+import XCTest
+
+@testable import TerminalGraphics
+
+/// The detail view's encoder: a valid stream, within the registers, no banding, and as close
+/// to the picture as libsixel's on real photos.
+final class FastSixelEncoderTests: XCTestCase {
+  let cell = PixelSize(width: 10, height: 20)
+
+  func testAValidStreamThatDecodesBackClosely() throws {
+    let bitmap = SixelEncoderTests.skyAndDetail(width: 203, height: 125)
+    let image = try FastSixelEncoder.encode(bitmap, colors: 256, cell: cell).get()
+    XCTAssertEqual(image.pixelSize, PixelSize(width: 203, height: 125))
+    XCTAssertEqual(image.cellSize, PixelSize(width: 21, height: 7))
+    XCTAssertEqual(Array(image.bytes.prefix(3)), [0x1B, UInt8(ascii: "P"), UInt8(ascii: "q")])
+    XCTAssertEqual(Array(image.bytes.suffix(2)), [0x1B, UInt8(ascii: "\\")])
+    XCTAssertTrue(String(decoding: image.bytes, as: UTF8.self).contains("\"1;1;203;125"))
+    XCTAssertFalse(image.bytes.contains { $0 >= 0x80 }, "7-bit only")
+    let decoded = try XCTUnwrap(SixelRoundTrip.decode(image.bytes))
+    XCTAssertEqual(decoded.width, 203)
+    XCTAssertEqual(decoded.height, 125, "a last band of 5 rows is cut at the raster height")
+    XCTAssertGreaterThan(SixelRoundTrip.psnr(decoded, reference: bitmap), 30)
+  }
+
+  func testRowsOfAPictureWithoutCopying() throws {
+    let bitmap = SixelEncoderTests.skyAndDetail(width: 160, height: 125)
+    let image = try FastSixelEncoder.encode(bitmap, colors: 256, cell: cell, rows: 2..<122).get()
+    XCTAssertEqual(image.pixelSize, PixelSize(width: 160, height: 120))
+    let decoded = try XCTUnwrap(SixelRoundTrip.decode(image.bytes))
+    XCTAssertEqual(decoded.height, 120)
+    let crop = bitmap.cropped(x: 0, y: 2, width: 160, height: 120)
+    XCTAssertGreaterThan(SixelRoundTrip.psnr(decoded, reference: crop), 30)
+    // Rows outside the picture are clamped; none at all is an error.
+    XCTAssertEqual(try FastSixelEncoder.encode(bitmap, colors: 256, cell: cell, rows: 100..<400).get().pixelSize.height, 25)
+    guard case .failure = FastSixelEncoder.encode(bitmap, colors: 256, cell: cell, rows: 200..<300)
+    else { return XCTFail("no rows encoded") }
+  }
+
+  func testRegistersAndTinyImages() throws {
+    let bitmap = SixelEncoderTests.skyAndDetail()
+    for registers in [2, 16, 64, 256, 1000] {
+      let image = try FastSixelEncoder.encode(bitmap, colors: registers, cell: cell).get()
+      XCTAssertLessThanOrEqual(image.colors, min(registers, 256))
+      let text = String(decoding: image.bytes, as: UTF8.self)
+      let regex = try NSRegularExpression(pattern: "#([0-9]+)")
+      for match in regex.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+        XCTAssertLessThan(Int((text as NSString).substring(with: match.range(at: 1)))!, image.colors)
+      }
+      XCTAssertNotNil(SixelRoundTrip.decode(image.bytes))
+    }
+    // One pixel, one colour; a flat picture.
+    let dot = try FastSixelEncoder.encode(Bitmap(width: 1, height: 1, fill: RGB(9, 200, 30)), colors: 256, cell: cell).get()
+    XCTAssertEqual(SixelRoundTrip.decode(dot.bytes)?.width, 1)
+    let flat = Bitmap(width: 64, height: 64, fill: RGB(40, 80, 120))
+    let flatImage = try FastSixelEncoder.encode(flat, colors: 256, cell: cell).get()
+    XCTAssertEqual(flatImage.colors, 1)
+    XCTAssertGreaterThan(SixelRoundTrip.psnr(try XCTUnwrap(SixelRoundTrip.decode(flatImage.bytes)), reference: flat), 40)
+    guard case .failure = FastSixelEncoder.encode(Bitmap(width: 0, height: 0, pixels: []), colors: 256, cell: cell)
+    else { return XCTFail("an empty bitmap encoded") }
+  }
+
+  func testTheSkyDoesNotBandMoreThanLibsixel() throws {
+    // Low-frequency error over 7×7 boxes of the sky, as SixelEncoderTests measures it.
+    let bitmap = SixelEncoderTests.skyAndDetail(width: 200, height: 160)
+    func blurredSkyError(_ bytes: [UInt8]) throws -> Double {
+      let d = try XCTUnwrap(SixelRoundTrip.decode(bytes))
+      var sum = 0.0
+      var n = 0.0
+      for y in 3..<(80 - 3) {
+        for x in 3..<(200 - 3) {
+          for c in 0..<3 {
+            var a = 0.0
+            var b = 0.0
+            for dy in -3...3 {
+              for dx in -3...3 {
+                a += Double(d.rgb[((y + dy) * d.width + x + dx) * 3 + c])
+                b += Double(bitmap.pixels[((y + dy) * 200 + x + dx) * 4 + c])
+              }
+            }
+            sum += (a - b) * (a - b) / 2401
+            n += 1
+          }
+        }
+      }
+      return sum / n
+    }
+    let fast = try blurredSkyError(FastSixelEncoder.encode(bitmap, colors: 32, cell: cell).get().bytes)
+    let undithered = try blurredSkyError(
+      SixelEncoder.encode(bitmap, options: .init(colors: 32, diffusion: .none)).get().bytes)
+    XCTAssertLessThan(fast, undithered / 2, "error diffusion must beat no dither on a sky")
+  }
+
+  func testRealPhotosAsCloseAsLibsixel() throws {
+    guard let corpus = CorpusLocator.corpus else { throw XCTSkip(CorpusLocator.missingMessage) }
+    let rows = try CorpusLocator.expectations().filter {
+      $0["kind"] == "valid" && ($0["path"] ?? "").hasPrefix("large/")
+    }
+    XCTAssertFalse(rows.isEmpty)
+    for row in rows {
+      let path = corpus.appendingPathComponent(row["path"]!).path
+      let bitmap = try ImageDecoder.decode(
+        path: path, options: DecodeOptions(target: PixelSize(width: 640, height: 400), quality: .best)
+      ).get()
+      let fast = try FastSixelEncoder.encode(bitmap, colors: 256, cell: cell).get()
+      let reference = try SixelEncoder.encode(bitmap, options: .init(colors: 256, quality: .high)).get()
+      let fastPSNR = SixelRoundTrip.psnr(try XCTUnwrap(SixelRoundTrip.decode(fast.bytes)), reference: bitmap)
+      let libPSNR = SixelRoundTrip.psnr(try XCTUnwrap(SixelRoundTrip.decode(reference.bytes)), reference: bitmap)
+      print(String(format: "%@: fast %.2f dB %d B, libsixel %.2f dB %d B", row["path"]!, fastPSNR, fast.bytes.count, libPSNR, reference.bytes.count))
+      XCTAssertGreaterThan(fastPSNR, 28, row["path"]!)
+      XCTAssertGreaterThan(fastPSNR, libPSNR - 1.5, "\(row["path"]!): \(fastPSNR) vs libsixel \(libPSNR)")
+      XCTAssertLessThan(fast.bytes.count, reference.bytes.count * 3 / 2, "\(row["path"]!): bytes")
+    }
+  }
+}
