@@ -80,6 +80,9 @@ public enum ConfigLoader {
   public static func parse(_ text: String, source: String) -> (
     LightboxConfig, problems: [String]
   ) {
+    if let problem = TOMLText.controlCharacterProblem(in: text, source: source) {
+      return (.defaults, [problem])
+    }
     let table: TOMLTable
     do {
       table = try TOMLTable(string: text)

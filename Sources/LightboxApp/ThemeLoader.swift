@@ -14,19 +14,8 @@ public enum ThemeLoader {
 
   /// Parses theme text; roles the file leaves out keep the `base` theme's style.
   public static func parse(_ text: String, source: String, base: Theme = .dark) throws -> Theme {
-    // TOML allows no control character but tab and line ends. toml++ (inside TOMLKit)
-    // aborts on an assertion for some of them in a table header (found by fuzzing), and a
-    // NUL would cut the text short on its way to C, so they are refused here.
-    var line = 1
-    for scalar in text.unicodeScalars {
-      if scalar == "\n" { line += 1 }
-      let v = scalar.value
-      if (v < 0x20 && v != 0x09 && v != 0x0A && v != 0x0D) || v == 0x7F {
-        let hex = String(v, radix: 16, uppercase: true)
-        throw Problem(
-          description: "\(source):\(line): control character U+\(hex.count < 2 ? "0" : "")\(hex)"
-            + " is not allowed in TOML")
-      }
+    if let problem = TOMLText.controlCharacterProblem(in: text, source: source) {
+      throw Problem(description: problem)
     }
     let table: TOMLTable
     do {

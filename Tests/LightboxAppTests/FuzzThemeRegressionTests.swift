@@ -34,6 +34,17 @@ final class FuzzThemeRegressionTests: XCTestCase {
     XCTAssertEqual(theme.name, "tabbed")
   }
 
+  func testConfigWithTheFuzzedTextIsAProblemAndTheDefaults() throws {
+    // config.toml goes through the same TOML parser: the theme finding must not abort it.
+    let url = Self.fixtures.appendingPathComponent("theme-control-in-table-header.toml")
+    let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+    let (config, problems) = ConfigLoader.parse(text, source: "config.toml")
+    XCTAssertEqual(config, .defaults)
+    XCTAssertEqual(problems, ["config.toml:2: control character U+03 is not allowed in TOML"])
+    let (_, escaped) = ConfigLoader.parse("theme = \"nord\"\n\u{1B}]0;x\u{7}\n", source: "c")
+    XCTAssertEqual(escaped, ["c:2: control character U+1B is not allowed in TOML"])
+  }
+
   func testThemeFileWithAControlCharacterLoadsAsAProblem() throws {
     let folder = BuiltProduct.temporaryDirectory("theme-fuzz")
     defer { try? FileManager.default.removeItem(at: folder) }

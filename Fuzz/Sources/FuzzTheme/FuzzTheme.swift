@@ -1,7 +1,8 @@
 import TerminalUI
 
-/// The theme parser (`LightboxApp.ThemeLoader.parse`, linked here from its source file):
-/// any text gives a theme or a one-line problem, never a trap.
+/// The settings parsers (`LightboxApp.ThemeLoader.parse` and `ConfigLoader.parse`, linked
+/// here from their source files): any text gives a theme or a one-line problem, and a
+/// config with its problems, never a trap.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTheme(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   guard let start else { return 0 }
@@ -14,5 +15,11 @@ public func fuzzTheme(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   } catch {
     // TOMLKit may throw its own error types; any thrown error is an acceptable refusal.
   }
+  let (config, problems) = ConfigLoader.parse(text, source: "config.toml")
+  for problem in problems {
+    precondition(problem.hasPrefix("config.toml"), problem)
+    precondition(!problem.contains("\n"), "a problem is one line: \(problem.debugDescription)")
+  }
+  _ = config.theme
   return 0
 }

@@ -1,0 +1,1 @@
+../../../Sources/LightboxApp/ThemeCatalog.swift
