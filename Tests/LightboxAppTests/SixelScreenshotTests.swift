@@ -42,7 +42,7 @@ final class SixelScreenshotTests: XCTestCase {
       print("screenshots kept in \(work?.path ?? "-")")
       return
     }
-    if let work { try? FileManager.default.removeItem(at: work) }
+    if let work, ProcessInfo.processInfo.environment["KEEP_SHOTS"] == nil { try? FileManager.default.removeItem(at: work) }
   }
 
   static func tool(_ name: String) -> String {
@@ -135,6 +135,36 @@ final class SixelScreenshotTests: XCTestCase {
     return mse == 0 ? 99 : 10 * log10(255 * 255 / mse)
   }
 
+  /// Cells the frame leaves blank (outside its pictures) whose pixels are not their role's
+  /// background: what a picture left behind, or one drawn over a panel.
+  func ghostCells(in shot: Bitmap, frame: Frame, rows: Range<Int>) -> (ghosts: [String], checked: Int) {
+    var ghosts: [String] = []
+    var checked = 0
+    for row in rows {
+      for column in 0..<Self.columns {
+        let cell = frame[row, column]
+        guard cell.text == " ", !frame.images.contains(where: { $0.rect.contains(row: row, column: column) })
+        else { continue }
+        checked += 1
+        let background = Self.shown(cell.role)
+        let p = pixels(of: CellRect(row: row, column: column, width: 1, height: 1))
+        var clean = true
+        for py in p.y..<(p.y + p.height) {
+          for px in p.x..<(p.x + p.width) {
+            let c = shot.rgb(x: px, y: py)
+            if abs(Int(c.r) - Int(background.r)) > 6 || abs(Int(c.g) - Int(background.g)) > 6
+              || abs(Int(c.b) - Int(background.b)) > 6
+            {
+              clean = false
+            }
+          }
+        }
+        if !clean { ghosts.append("\(row),\(column)") }
+      }
+    }
+    return (ghosts, checked)
+  }
+
   func testGridDetailAndScrollingInXterm() throws {
     let count = 40
     let lightbox = BuiltProduct.lightbox!
@@ -145,6 +175,7 @@ final class SixelScreenshotTests: XCTestCase {
     let grid = work.appendingPathComponent("grid.png").path
     let detail = work.appendingPathComponent("detail.png").path
     let back = work.appendingPathComponent("back.png").path
+    let help = work.appendingPathComponent("help.png").path
     let raw = work.appendingPathComponent("raw").path
     let home = work.path
     let shot = Subprocess.run([
@@ -155,7 +186,9 @@ final class SixelScreenshotTests: XCTestCase {
       "--keys", "Return", "--wait-idle", "1.5", "--shot", detail,
       "--keys", "Escape", "--wait-idle", "1",
       "--keys", "Page_Up Page_Up Page_Up", "--wait-idle", "1.5",
-      "--keys", "Page_Down Page_Down Page_Down", "--wait-idle", "1.5", "--out", back, "--",
+      "--keys", "Page_Down Page_Down Page_Down", "--wait-idle", "1.5", "--shot", back,
+      // The help overlay opens over the pictures.
+      "--keys", "question", "--wait-idle", "1.5", "--out", help, "--",
       "env", "HOME=\(home)", "XDG_DATA_HOME=\(home)/data", "XDG_CACHE_HOME=\(home)/cache",
       "XDG_CONFIG_HOME=\(home)/config", "XDG_STATE_HOME=\(home)/state", "SWIFT_BACKTRACE=enable=no",
       lightbox, "--graphics", "sixel", "--catalog", "\(home)/catalog.sqlite", library,
@@ -225,30 +258,26 @@ final class SixelScreenshotTests: XCTestCase {
         + Array(repeating: .move(.pageDown), count: 3))
     let backShot = try decodePNG(back)
     for placement in backFrame.images { assertPicture(backShot, placement.rect, "tile after scrolling") }
-    let background = Self.shown(.normal)
-    var ghostCells: [String] = []
-    var checked = 0
-    for row in 2..<(Self.rows - 1) {
-      for column in 0..<Self.columns {
-        let cell = backFrame[row, column]
-        guard cell.role == .normal, cell.text == " " else { continue }
-        checked += 1
-        let p = pixels(of: CellRect(row: row, column: column, width: 1, height: 1))
-        var clean = true
-        for py in p.y..<(p.y + p.height) {
-          for px in p.x..<(p.x + p.width) {
-            let c = backShot.rgb(x: px, y: py)
-            if abs(Int(c.r) - Int(background.r)) > 6 || abs(Int(c.g) - Int(background.g)) > 6
-              || abs(Int(c.b) - Int(background.b)) > 6
-            {
-              clean = false
-            }
-          }
-        }
-        if !clean { ghostCells.append("\(row),\(column)") }
-      }
-    }
+    let (ghosts, checked) = ghostCells(in: backShot, frame: backFrame, rows: 2..<(Self.rows - 1))
     XCTAssertGreaterThan(checked, 200, "the check covers the gaps and empty slots")
-    XCTAssertEqual(ghostCells, [], "picture pixels left on background cells")
+    XCTAssertEqual(ghosts, [], "picture pixels left on background cells")
+
+    // The help overlay: its panel shows no picture pixel (pictures under it are taken away,
+    // not painted over by xterm again), and the pictures outside it stay.
+    let helpFrame = expectedFrame(
+      count: count,
+      after: [.open, .back] + Array(repeating: .move(.pageUp), count: 3)
+        + Array(repeating: .move(.pageDown), count: 3) + [.toggleHelp])
+    let helpShot = try decodePNG(help)
+    let panelCells = (0..<Self.rows).flatMap { row in
+      (0..<Self.columns).filter { helpFrame[row, $0].role == .panel }.map { (row, $0) }
+    }
+    XCTAssertGreaterThan(panelCells.count, 200, "the help panel is drawn")
+    XCTAssertGreaterThan(helpFrame.images.count, 0, "some pictures stay beside the panel")
+    for placement in helpFrame.images { assertPicture(helpShot, placement.rect, "tile beside help") }
+    // Rows 0 and 1 hold the library's date range, which differs from the fixture's.
+    let (panelGhosts, panelChecked) = ghostCells(in: helpShot, frame: helpFrame, rows: 2..<(Self.rows - 1))
+    XCTAssertGreaterThan(panelChecked, 200)
+    XCTAssertEqual(panelGhosts, [], "picture pixels on the help panel or the background around it")
   }
 }
