@@ -1,3 +1,4 @@
+import Dispatch
 import Imaging
 import PhotoModel
 
@@ -12,6 +13,9 @@ import PhotoModel
 ///   cached per 15-bit bin.
 /// - Packing: per six-row band, each colour's columns are collected in one pass over the
 ///   band, then written with run lengths; the cost follows the pixels, not colours × width.
+/// - Large pictures are mapped and packed as two halves on two threads (split at a band
+///   boundary; the lower half's dithering starts without the upper half's last errors,
+///   which no one can see in a photo), halving the detail view's wait on two cores.
 public enum FastSixelEncoder {
   /// Encodes an opaque RGBA bitmap (alpha ignored) with at most `colors` registers (2…256);
   /// only `rows` of it when given (a crop without a copy).
@@ -30,9 +34,22 @@ public enum FastSixelEncoder {
       return .failure(.init("image too large for sixel (\(width)×\(height))"))
     }
     let palette = Self.palette(of: bitmap, rows: rows, colors: min(max(colors, 2), 256))
-    let indices = Self.dither(bitmap, rows: rows, palette: palette)
     let size = PixelSize(width: width, height: height)
-    let bytes = Self.pack(indices, width: width, height: height, palette: palette)
+    // Two halves when each is worth a thread (a detail photo, not a tile).
+    let middle = height / 12 * 6
+    let ranges =
+      width * height >= Self.parallelPixels && middle > 0
+      ? [rows.lowerBound..<(rows.lowerBound + middle), (rows.lowerBound + middle)..<rows.upperBound]
+      : [rows]
+    let parts = BandParts(count: ranges.count)
+    defer { parts.release() }
+    DispatchQueue.concurrentPerform(iterations: ranges.count) { i in
+      let indices = Self.dither(bitmap, rows: ranges[i], palette: palette)
+      parts.store(Self.packBands(indices, width: width, height: ranges[i].count), at: i)
+    }
+    var bytes = Self.packHeader(width: width, height: height, palette: palette)
+    for i in 0..<ranges.count { bytes += parts.item(i) }
+    bytes += [0x1B, UInt8(ascii: "\\")]
     return .success(
       SixelImage(
         bytes: bytes, pixelSize: size, cellSize: SixelImage.cells(covering: size, cell: cell),
@@ -239,14 +256,19 @@ public enum FastSixelEncoder {
 
   // MARK: Packing
 
+  /// Pictures at least this large are encoded as two halves in parallel.
+  static let parallelPixels = 256 * 1024
+
   /// The DCS … ST stream: raster attributes, palette, then six-row bands.
   static func pack(_ indices: [UInt8], width: Int, height: Int, palette: [Int32]) -> [UInt8] {
+    packHeader(width: width, height: height, palette: palette)
+      + packBands(indices, width: width, height: height) + [0x1B, UInt8(ascii: "\\")]
+  }
+
+  /// The DCS introducer, raster attributes and colour registers.
+  static func packHeader(width: Int, height: Int, palette: [Int32]) -> [UInt8] {
     let colors = palette.count / 3
-    // Worst case per band: every pixel its own entry, each a gap run and a mask run of up
-    // to 7 bytes ("!NNNNNc"), per colour "$#NNN", and "-"; plus the header and the palette.
-    let bands = (height + 5) / 6
-    let bound = bands * (6 * width * 14 + colors * 6 + 1) + colors * 24 + 64
-    var out = Writer(capacity: bound)
+    var out = Writer(capacity: colors * 24 + 64)
     defer { out.release() }
     out.bytes(Array("\u{1B}Pq\"1;1;".utf8))
     out.number(width)
@@ -261,18 +283,37 @@ public enum FastSixelEncoder {
         out.number((Int(palette[k * 3 + c]) * 100 + 127) / 255)
       }
     }
-    // Per colour: the columns where it appears in this band and their six-bit masks.
+    return out.array
+  }
+
+  /// Six-row bands of palette indices, each ended by "-"; `height` rows of `width`.
+  static func packBands(_ indices: [UInt8], width: Int, height: Int) -> [UInt8] {
+    // Worst case per band: every pixel its own entry, each a gap run and a mask run of up
+    // to 7 bytes ("!NNNNNc"), per colour "$#NNN", and "-".
+    let bands = (height + 5) / 6
+    let bound = bands * (6 * width * 14 + 256 * 6 + 1) + 16
+    var out = Writer(capacity: bound)
+    defer { out.release() }
+    // Per colour: the columns where it appears in this band and their six-bit masks. The
+    // colour's current column and mask stay in small tables (in L1) until the colour moves
+    // to another column, so each pixel touches the big lists only when it starts an entry.
     let columns = UnsafeMutablePointer<Int32>.allocate(capacity: 256 * width)
     let masks = UnsafeMutablePointer<UInt8>.allocate(capacity: 256 * width)
     let used = UnsafeMutablePointer<Int>.allocate(capacity: 256)
     let present = UnsafeMutablePointer<Int>.allocate(capacity: 256)
+    let lastColumn = UnsafeMutablePointer<Int32>.allocate(capacity: 256)
+    let mask = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
     defer {
       columns.deallocate()
       masks.deallocate()
       used.deallocate()
       present.deallocate()
+      lastColumn.deallocate()
+      mask.deallocate()
     }
     used.initialize(repeating: 0, count: 256)
+    lastColumn.initialize(repeating: -1, count: 256)
+    mask.initialize(repeating: 0, count: 256)
     indices.withUnsafeBufferPointer { idx in
       var top = 0
       while top < height {
@@ -284,49 +325,76 @@ public enum FastSixelEncoder {
           for dy in 0..<rows {
             let c = Int(idx[p])
             p &+= width
-            let n = used[c]
-            let slot = c &* width &+ n
-            if n > 0 && columns[slot &- 1] == column {
-              masks[slot &- 1] |= UInt8(truncatingIfNeeded: 1 << dy)
-            } else {
-              if n == 0 {
-                present[presentCount] = c
-                presentCount += 1
-              }
-              columns[slot] = Int32(x)
-              masks[slot] = UInt8(1 << dy)
-              used[c] = n + 1
+            let bit = UInt8(truncatingIfNeeded: 1 << dy)
+            if lastColumn[c] == column {
+              mask[c] |= bit
+              continue
             }
+            let n = used[c]
+            if n > 0 {
+              masks[c &* width &+ n &- 1] = mask[c]
+            } else {
+              present[presentCount] = c
+              presentCount += 1
+            }
+            columns[c &* width &+ n] = column
+            used[c] = n &+ 1
+            lastColumn[c] = column
+            mask[c] = bit
           }
         }
         for k in 0..<presentCount {
           let c = present[k]
+          let n = used[c]
+          let base = c * width
+          masks[base + n - 1] = mask[c]
           if k > 0 { out.byte(UInt8(ascii: "$")) }
           out.byte(UInt8(ascii: "#"))
           out.number(c)
-          let base = c * width
           var position = 0
           var i = 0
-          let n = used[c]
           while i < n {
             let x = Int(columns[base + i])
             if x > position { out.run(63, count: x - position) }
             // Equal masks in consecutive columns make one run.
-            let mask = masks[base + i]
+            let m = masks[base + i]
             var j = i + 1
-            while j < n && columns[base + j] == Int32(x + j - i) && masks[base + j] == mask { j += 1 }
-            out.run(63 + mask, count: j - i)
+            while j < n && columns[base + j] == Int32(x + j - i) && masks[base + j] == m { j += 1 }
+            out.run(63 + m, count: j - i)
             position = x + (j - i)
             i = j
           }
           used[c] = 0
+          lastColumn[c] = -1
         }
         out.byte(UInt8(ascii: "-"))
         top += 6
       }
     }
-    out.bytes([0x1B, UInt8(ascii: "\\")])
     return out.array
+  }
+
+  /// Results of the halves, each written by its own thread into its own slot.
+  final class BandParts: @unchecked Sendable {
+    private let slots: UnsafeMutablePointer<[UInt8]>
+    private let count: Int
+
+    init(count: Int) {
+      self.count = count
+      slots = .allocate(capacity: count)
+      slots.initialize(repeating: [], count: count)
+    }
+
+    /// Stores part `i`; only one thread ever writes a given slot.
+    func store(_ bytes: [UInt8], at i: Int) { slots[i] = bytes }
+
+    /// Part `i`, read after every thread has finished.
+    func item(_ i: Int) -> [UInt8] { slots[i] }
+
+    func release() {
+      slots.deinitialize(count: count)
+      slots.deallocate()
+    }
   }
 
   /// Appends bytes to a buffer allocated once at its worst-case size (no checks per byte).

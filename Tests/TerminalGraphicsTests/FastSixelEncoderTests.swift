@@ -26,6 +26,25 @@ final class FastSixelEncoderTests: XCTestCase {
     XCTAssertGreaterThan(SixelRoundTrip.psnr(decoded, reference: bitmap), 30)
   }
 
+  func testLargePicturesEncodedInTwoHalvesDecodeWholeWithoutASeam() throws {
+    let bitmap = SixelEncoderTests.skyAndDetail(width: 640, height: 437)
+    XCTAssertGreaterThanOrEqual(640 * 437, FastSixelEncoder.parallelPixels, "the parallel path")
+    let image = try FastSixelEncoder.encode(bitmap, colors: 256, cell: cell).get()
+    let text = String(decoding: image.bytes, as: UTF8.self)
+    XCTAssertEqual(text.filter { $0 == "-" }.count, (437 + 5) / 6, "one band end per band")
+    XCTAssertEqual(text.components(separatedBy: "\u{1B}P").count, 2, "one picture")
+    let decoded = try XCTUnwrap(SixelRoundTrip.decode(image.bytes))
+    XCTAssertEqual(decoded.width, 640)
+    XCTAssertEqual(decoded.height, 437)
+    XCTAssertGreaterThan(SixelRoundTrip.psnr(decoded, reference: bitmap), 30)
+    // The rows either side of the split (row 216) are as close as the picture as a whole.
+    let seam = 210..<222
+    let seamPSNR = SixelRoundTrip.psnr(
+      (640, seam.count, Array(decoded.rgb[(seam.lowerBound * 640 * 3)..<(seam.upperBound * 640 * 3)])),
+      reference: bitmap.cropped(x: 0, y: seam.lowerBound, width: 640, height: seam.count))
+    XCTAssertGreaterThan(seamPSNR, 30)
+  }
+
   func testRowsOfAPictureWithoutCopying() throws {
     let bitmap = SixelEncoderTests.skyAndDetail(width: 160, height: 125)
     let image = try FastSixelEncoder.encode(bitmap, colors: 256, cell: cell, rows: 2..<122).get()
@@ -103,7 +122,8 @@ final class FastSixelEncoderTests: XCTestCase {
     for row in rows {
       let path = corpus.appendingPathComponent(row["path"]!).path
       let bitmap = try ImageDecoder.decode(
-        path: path, options: DecodeOptions(target: PixelSize(width: 640, height: 400), quality: .best)
+        // Large enough to be encoded as two halves in parallel, as a detail photo is.
+        path: path, options: DecodeOptions(target: PixelSize(width: 800, height: 500), quality: .best)
       ).get()
       let fast = try FastSixelEncoder.encode(bitmap, colors: 256, cell: cell).get()
       let reference = try SixelEncoder.encode(bitmap, options: .init(colors: 256, quality: .high)).get()
