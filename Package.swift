@@ -24,6 +24,7 @@ let package = Package(
     .systemLibrary(name: "CSixel", pkgConfig: "libsixel", providers: [.apt(["libsixel-dev"])]),
     // Async-signal-safe terminal restore on fatal signals (see docs/DECISIONS.md).
     .target(name: "CTerminalGuard"),
+    .target(name: "CPNGWriter", dependencies: ["CPNG"]),
 
     .target(name: "PhotoModel"),
     .target(name: "PhotoMetadata", dependencies: ["PhotoModel"]),
@@ -31,7 +32,7 @@ let package = Package(
     .target(
       name: "Catalog",
       dependencies: ["PhotoModel", "PhotoMetadata", .product(name: "GRDB", package: "GRDB.swift")]),
-    .target(name: "Imaging", dependencies: ["PhotoModel", "CTurboJPEG", "CPNG"]),
+    .target(name: "Imaging", dependencies: ["PhotoModel", "CTurboJPEG", "CPNG", "CPNGWriter"]),
     .target(name: "TerminalGraphics", dependencies: ["Imaging", "CSixel"]),
     .target(
       name: "TerminalUI",

@@ -20,11 +20,12 @@ let package = Package(
     .systemLibrary(name: "CPNG", pkgConfig: "libpng"),
     .systemLibrary(name: "CSixel", pkgConfig: "libsixel"),
     .target(name: "CTerminalGuard"),
+    .target(name: "CPNGWriter", dependencies: ["CPNG"]),
     .target(name: "CFuzzDriver"),
     .target(name: "PhotoModel"),
     .target(name: "PhotoMetadata", dependencies: ["PhotoModel"]),
     .target(name: "PhotoStore", dependencies: ["PhotoModel"]),
-    .target(name: "Imaging", dependencies: ["PhotoModel", "CTurboJPEG", "CPNG"]),
+    .target(name: "Imaging", dependencies: ["PhotoModel", "CTurboJPEG", "CPNG", "CPNGWriter"]),
     .target(name: "TerminalGraphics", dependencies: ["Imaging", "CSixel"]),
     .target(
       name: "TerminalUI",

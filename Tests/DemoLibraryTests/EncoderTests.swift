@@ -193,6 +193,27 @@ final class EncoderTests: XCTestCase {
         .get())
   }
 
+  func testFastPNGIsLosslessAndCarriesTheTextAfterIHDR() throws {
+    // The thumbnail cache's writer (Sub filter, Huffman-only zlib, through the C writer).
+    let opaque = gradient(width: 256, height: 192)
+    let text: [(key: String, value: String)] = [
+      (key: "Thumb::URI", value: "file:///p/a.jpg"), (key: "Thumb::MTime", value: "17"),
+    ]
+    let png = try PNGEncoder.encodeFast(opaque, text: text).get()
+    let list = try chunks(png)
+    XCTAssertEqual(list.map(\.0).prefix(3), ["IHDR", "tEXt", "tEXt"])
+    XCTAssertTrue(list.contains { $0.0 == "IDAT" })
+    XCTAssertEqual(list.last?.0, "IEND")
+    XCTAssertEqual(list[0].1[9], 2, "RGB colour type")
+    XCTAssertEqual(decodePNG(png), opaque)
+    XCTAssertLessThan(png.count, 256 * 192 * 3 / 2, "compressed: a gradient Sub-filters to little")
+    let translucent = gradient(width: 33, height: 5) { x, y in UInt8((x * 7 + y) % 256) }
+    let withAlpha = try PNGEncoder.encodeFast(translucent).get()
+    XCTAssertEqual(try chunks(withAlpha)[0].1[9], 6, "RGBA colour type")
+    XCTAssertEqual(decodePNG(withAlpha), translucent)
+    XCTAssertEqual(decodePNG(try PNGEncoder.encodeFast(gradient(width: 1, height: 1)).get())?.width, 1)
+  }
+
   func testCRC32MatchesKnownValue() {
     // The CRC of "IEND" is fixed by the PNG specification: AE 42 60 82.
     XCTAssertEqual(PNGEncoder.crc32(Array("IEND".utf8)), 0xAE42_6082)
