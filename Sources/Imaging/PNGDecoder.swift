@@ -2,8 +2,9 @@ import CPNG
 import PhotoModel
 
 /// PNG decoding through libpng's simplified API: every colour type and bit depth, palette
-/// and tRNS, interlacing and gamma are libpng's job; alpha is composited by libpng onto the
-/// background (in linear light, which is what a browser does).
+/// and tRNS, interlacing and gamma are libpng's job (it hands over 8-bit sRGB RGBA); alpha
+/// is then composited onto the background here, on the sRGB values, as browsers and image
+/// viewers blend, so a translucent pixel is exactly `a·c + (1−a)·background`, rounded.
 enum PNGDecoder {
   /// Decodes `data` (which starts with a PNG signature) into opaque RGBA at full size.
   static func decode(_ data: [UInt8], options: DecodeOptions) -> Result<Bitmap, ImageError> {
@@ -18,42 +19,39 @@ enum PNGDecoder {
       }
       let stored = PixelSize(width: Int(image.width), height: Int(image.height))
       if let refusal = options.refusal(forStored: stored) { return .failure(refusal) }
-      let rowBytes = stored.width * 3
+      let rowBytes = stored.width * 4
       guard rowBytes <= Int(Int32.max) else {
         return .failure(ImageError("image too large (\(stored), limit \(options.maxPixelsText))"))
       }
-      image.format = UInt32(PNG_FORMAT_RGB)
-      var background = png_color(
-        red: options.background.r, green: options.background.g, blue: options.background.b)
-      // One RGBA-sized buffer: libpng writes packed RGB into its front, which is then
-      // spread to RGBA in place, so the peak is one image, not two.
+      image.format = 3  // PNG_FORMAT_RGBA (colour | alpha; a macro Swift does not import)
       let count = stored.area * 4
       var pixels = [UInt8](repeating: 0, count: count)
       let ok = pixels.withUnsafeMutableBufferPointer { out in
-        png_image_finish_read(&image, &background, out.baseAddress, Int32(rowBytes), nil)
+        png_image_finish_read(&image, nil, out.baseAddress, Int32(rowBytes), nil)
       }
       guard ok != 0 else { return .failure(error(&image)) }
-      expandRGBToRGBA(&pixels, pixelCount: stored.area)
+      composite(&pixels, on: options.background)
       return .success(Bitmap(width: stored.width, height: stored.height, pixels: pixels))
     }
   }
 
-  /// Spreads packed RGB at the front of `pixels` into RGBA, back to front so that no pixel
-  /// is overwritten before it has been read.
-  static func expandRGBToRGBA(_ pixels: inout [UInt8], pixelCount: Int) {
+  /// Blends every translucent pixel onto `background` and makes it opaque; opaque pixels
+  /// are left as they are.
+  static func composite(_ pixels: inout [UInt8], on background: RGB) {
+    let bg = (UInt32(background.r), UInt32(background.g), UInt32(background.b))
     pixels.withUnsafeMutableBufferPointer { p in
-      var i = pixelCount - 1
-      while i >= 0 {
-        let s = i * 3
-        let d = i * 4
-        let r = p[s]
-        let g = p[s + 1]
-        let b = p[s + 2]
-        p[d] = r
-        p[d + 1] = g
-        p[d + 2] = b
-        p[d + 3] = 255
-        i -= 1
+      var i = 0
+      let n = p.count
+      while i < n {
+        let a = UInt32(p[i + 3])
+        if a != 255 {
+          let rest = 255 - a
+          p[i] = UInt8((UInt32(p[i]) * a + bg.0 * rest + 127) / 255)
+          p[i + 1] = UInt8((UInt32(p[i + 1]) * a + bg.1 * rest + 127) / 255)
+          p[i + 2] = UInt8((UInt32(p[i + 2]) * a + bg.2 * rest + 127) / 255)
+          p[i + 3] = 255
+        }
+        i += 4
       }
     }
   }

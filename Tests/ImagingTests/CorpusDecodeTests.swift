@@ -1,3 +1,4 @@
+import CPNG
 import Foundation
 import LightboxTestSupport
 import PhotoModel
@@ -144,6 +145,59 @@ final class CorpusDecodeTests: XCTestCase {
     }
   }
 
+  /// libpng's own RGBA8 reading of a file (its simplified API, 8-bit sRGB, straight alpha).
+  private func libpngRGBA(_ path: String) -> (width: Int, height: Int, rgba: [UInt8])? {
+    guard let data = FileManager.default.contents(atPath: path) else { return nil }
+    let bytes = [UInt8](data)
+    var image = png_image()
+    image.version = UInt32(PNG_IMAGE_VERSION)
+    defer { png_image_free(&image) }
+    guard bytes.withUnsafeBufferPointer({
+      png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count)
+    }) != 0 else { return nil }
+    image.format = 3  // PNG_FORMAT_RGBA: colour | alpha (a macro Swift does not import)
+    var out = [UInt8](repeating: 0, count: Int(image.width * image.height * 4))
+    guard out.withUnsafeMutableBufferPointer({
+      png_image_finish_read(&image, nil, $0.baseAddress, 0, nil)
+    }) != 0 else { return nil }
+    return (Int(image.width), Int(image.height), out)
+  }
+
+  func testPngSuitePixelsEqualLibpngsRGBA8AfterCompositing() throws {
+    let corpus = try corpus()
+    let dir = corpus.appendingPathComponent("png-suite")
+    let names = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+      .filter { !$0.hasPrefix("x") && $0.hasSuffix(".png") }.sorted()
+    XCTAssertGreaterThan(names.count, 80)
+    let background = RGB(40, 160, 220)
+    var worstOverall = 0
+    for name in names {
+      let path = dir.appendingPathComponent(name).path
+      guard let reference = libpngRGBA(path) else {
+        XCTFail("\(name): libpng cannot read it")
+        continue
+      }
+      let options = DecodeOptions(
+        target: PixelSize(width: 4096, height: 4096), mode: .fit, background: background)
+      let decoded = try ImageDecoder.decode(path: path, options: options).get()
+      XCTAssertEqual(decoded.size, PixelSize(width: reference.width, height: reference.height), name)
+      guard decoded.size.area == reference.width * reference.height else { continue }
+      var worst = 0
+      let bg = [background.r, background.g, background.b]
+      for i in 0..<(reference.width * reference.height) {
+        let a = Double(reference.rgba[i * 4 + 3]) / 255
+        for c in 0..<3 {
+          let expected = a * Double(reference.rgba[i * 4 + c]) + (1 - a) * Double(bg[c])
+          worst = max(worst, Int(abs(Double(decoded.pixels[i * 4 + c]) - expected).rounded()))
+        }
+        XCTAssertEqual(decoded.pixels[i * 4 + 3], 255, name)
+      }
+      XCTAssertLessThanOrEqual(worst, 1, "\(name): a channel is \(worst) away from libpng's")
+      worstOverall = max(worstOverall, worst)
+    }
+    print("PngSuite: \(names.count) files, largest difference from the reference \(worstOverall)")
+  }
+
   func testCorruptPngSuiteFilesFail() throws {
     let corpus = try corpus()
     let dir = corpus.appendingPathComponent("png-suite")
@@ -177,22 +231,19 @@ final class CorpusDecodeTests: XCTestCase {
     XCTAssertGreaterThan(r, 0.9)
   }
 
-  func testLargePhotosDecodeToTilesQuickly() throws {
+  func testLargePhotosDecodeToTiles() throws {
+    // How fast is measured by Benchmarks/pipeline/run.sh, not here.
     let dir = try corpus().appendingPathComponent("large")
     let names = try FileManager.default.contentsOfDirectory(atPath: dir.path)
       .filter(isImage).sorted()
     XCTAssertFalse(names.isEmpty)
     let options = DecodeOptions(target: PixelSize(width: 256, height: 256), mode: .fill)
     for name in names {
-      let start = Date()
       let tile = try ImageDecoder.decode(
         path: dir.appendingPathComponent(name).path, options: options
       ).get()
-      let ms = Date().timeIntervalSince(start) * 1000
-      print(String(format: "decode %@ at 256×256 fill: %.1f ms", name, ms))
       XCTAssertEqual(tile.size, PixelSize(width: 256, height: 256), name)
-      // Generous: a scaled decode takes tens of ms; a full-size one would take far longer.
-      XCTAssertLessThan(ms, 3000, name)
+      XCTAssertTrue(TestImages.isOpaque(tile), name)
     }
   }
 }
