@@ -47,7 +47,7 @@ let package = Package(
     .executableTarget(
       name: "lightbox",
       dependencies: [
-        "LightboxApp",
+        "LightboxApp", "Catalog", "PhotoModel",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
 

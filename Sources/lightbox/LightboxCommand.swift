@@ -10,7 +10,7 @@ struct LightboxCommand: ParsableCommand {
     abstract: "The Photos app of the terminal: browse a photo library with real thumbnails.",
     subcommands: [
       Browse.self, Demo.self, IndexCommandLine.self, InfoCommandLine.self, Show.self, Thumbnails.self, Doctor.self,
-      Bench.self, ThumbnailsBench.self,
+      Bench.self, ThumbnailsBench.self, AlbumChurn.self,
     ],
     defaultSubcommand: Browse.self)
 }

@@ -3,11 +3,9 @@ import Foundation
 import LightboxTestSupport
 import XCTest
 
-/// The catalog under hostile timing: `kill -9` while indexing (favorites committed before
-/// the kills survive), two indexers at once, and a full disk.
-///
-/// Album memberships are not covered yet: albums are being added by another engineer;
-/// the same kill loop should set memberships before the kills and compare them after.
+/// The catalog under hostile timing: `kill -9` while indexing and while albums are edited
+/// (favorites and album memberships committed before the kills survive, and no album edit
+/// is left half done), two indexers at once, and a full disk.
 final class CatalogCrashTests: XCTestCase {
   var home: URL!
   var library = ""
@@ -42,6 +40,14 @@ final class CatalogCrashTests: XCTestCase {
     Set(try catalog.allAssets().filter(\.isFavorite).map(\.path))
   }
 
+  /// Albums by name with their members' paths.
+  func albumPaths(_ catalog: Catalog) throws -> [String: Set<String>] {
+    let paths = Dictionary(uniqueKeysWithValues: try catalog.allAssets().map { ($0.id, $0.path) })
+    var result: [String: Set<String>] = [:]
+    for album in try catalog.albums() { result[album.name] = Set(album.assetIDs.compactMap { paths[$0] }) }
+    return result
+  }
+
   func testTwentyKillsKeepFavoritesAndIntegrity() throws {
     var files = Set<String>()
     for folder in 0..<4 {
@@ -62,32 +68,67 @@ final class CatalogCrashTests: XCTestCase {
     try catalog.setFavorite(true, for: chosen.map(\.id))
     let favorites = Set(chosen.map(\.path))
     XCTAssertEqual(try favoritePaths(catalog), favorites)
+    // Albums committed before any kill: Trip (every fifth photo) and Empty.
+    _ = try catalog.createAlbum(
+      named: "Trip", adding: assets.enumerated().filter { $0.offset % 5 == 0 }.map(\.element.id),
+      now: 1)
+    _ = try catalog.createAlbum(named: "Empty", adding: [], now: 2)
+    let albums = try albumPaths(catalog)
+    XCTAssertEqual(albums["Trip"]?.count, files.count / 5)
+    let churnBatch = 50
+    let churn = [lightbox, "album-churn", "--catalog", catalogPath, "--batch", "\(churnBatch)"]
 
     var generator = SystemRandomNumberGenerator()
     var killedMidRun = 0
+    var churnSeen = 0
     for round in 0..<20 {
       // Every file looks changed, so each run rewrites every row it reaches.
       touchAll(files, stamp: 1_700_000_000 + round * 10)
+      // An album editor (given time to start editing), then an indexer beside it; both
+      // are killed at the same random moment.
+      let editor = try IndexKillTests.spawn(churn, environment: environment)
+      usleep(150_000)
       let pid = try IndexKillTests.spawn(command, environment: environment)
       usleep(UInt32(Double.random(in: 0...(fullRun * 1.2), using: &generator) * 1_000_000))
       kill(pid, SIGKILL)
+      kill(editor, SIGKILL)
       var status: Int32 = 0
       while waitpid(pid, &status, 0) < 0, errno == EINTR {}
       if status & 0x7F == SIGKILL { killedMidRun += 1 }
+      var editorStatus: Int32 = 0
+      while waitpid(editor, &editorStatus, 0) < 0, errno == EINTR {}
+      XCTAssertEqual(editorStatus & 0x7F, SIGKILL, "round \(round): the album editor stopped by itself")
 
       let reopened = try Catalog(path: catalogPath)
       XCTAssertEqual(try reopened.integrityCheck(), ["ok"], "round \(round)")
       XCTAssertEqual(try reopened.duplicatePathCount(), 0, "round \(round)")
       XCTAssertEqual(try reopened.assetCount, files.count, "round \(round): photos lost or doubled")
       XCTAssertEqual(try favoritePaths(reopened), favorites, "round \(round): favorites changed")
+      let after = try albumPaths(reopened)
+      XCTAssertEqual(after["Trip"], albums["Trip"], "round \(round): Trip's photos changed")
+      XCTAssertEqual(after["Empty"], [], "round \(round)")
+      // The editor's album: absent, or whole, or emptied; never part of a batch.
+      for (name, members) in after where name.hasPrefix("Churn") {
+        XCTAssertTrue([0, churnBatch].contains(members.count), "round \(round): \(name) has \(members.count)")
+      }
+      XCTAssertLessThanOrEqual(after.keys.filter { $0.hasPrefix("Churn") }.count, 1, "round \(round)")
+      if after.keys.contains(where: { $0.hasPrefix("Churn") }) { churnSeen += 1 }
+      // The next editor starts from no Churn album.
+      for album in try reopened.albums() where album.name.hasPrefix("Churn") {
+        try reopened.deleteAlbum(album.id)
+      }
     }
-    print("CatalogCrashTests: \(killedMidRun) of 20 kills landed mid-run (full run \(fullRun) s)")
+    print(
+      "CatalogCrashTests: \(killedMidRun) of 20 kills landed mid-run (full run \(fullRun) s);"
+        + " the album editor was caught with its album in \(churnSeen)")
     XCTAssertGreaterThanOrEqual(killedMidRun, 6, "most kills should interrupt a run")
+    XCTAssertGreaterThanOrEqual(churnSeen, 3, "kills should land while albums are edited")
     let final = Subprocess.run(command, environment: environment)
     XCTAssertEqual(final.status, 0, final.output)
     let reopened = try Catalog(path: catalogPath)
     XCTAssertEqual(try reopened.integrityCheck(), ["ok"])
     XCTAssertEqual(try favoritePaths(reopened), favorites)
+    XCTAssertEqual(try albumPaths(reopened)["Trip"], albums["Trip"])
   }
 
   func testTwoIndexersAtOnceNeverCorrupt() throws {
