@@ -80,14 +80,17 @@ public enum ConfigLoader {
   public static func parse(_ text: String, source: String) -> (
     LightboxConfig, problems: [String]
   ) {
-    if let problem = TOMLText.controlCharacterProblem(in: text, source: source) {
+    if let problem = TOMLText.problem(in: text, source: source) {
       return (.defaults, [problem])
     }
     let table: TOMLTable
     do {
       table = try TOMLTable(string: text)
     } catch let error as TOMLParseError {
-      return (.defaults, ["\(source):\(error.source.begin.line): \(error.description)"])
+      return (
+        .defaults,
+        [TOMLText.parseProblem(error.description, line: Int(error.source.begin.line), source: source)]
+      )
     } catch {
       return (.defaults, ["\(source): \(error)"])
     }

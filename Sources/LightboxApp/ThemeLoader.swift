@@ -14,7 +14,7 @@ public enum ThemeLoader {
 
   /// Parses theme text; roles the file leaves out keep the `base` theme's style.
   public static func parse(_ text: String, source: String, base: Theme = .dark) throws -> Theme {
-    if let problem = TOMLText.controlCharacterProblem(in: text, source: source) {
+    if let problem = TOMLText.problem(in: text, source: source) {
       throw Problem(description: problem)
     }
     let table: TOMLTable
@@ -22,7 +22,8 @@ public enum ThemeLoader {
       table = try TOMLTable(string: text)
     } catch let error as TOMLParseError {
       throw Problem(
-        description: "\(source):\(error.source.begin.line): \(error.description)")
+        description: TOMLText.parseProblem(
+          error.description, line: Int(error.source.begin.line), source: source))
     }
     // A misspelt key would otherwise be ignored without a word, and the theme look wrong.
     for key in table.keys.sorted() where !topLevelKeys.contains(key) {

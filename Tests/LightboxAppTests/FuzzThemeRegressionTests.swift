@@ -1,10 +1,11 @@
 import Foundation
-import LightboxApp
+@testable import LightboxApp
 import LightboxTestSupport
 import XCTest
 
 /// Theme files found by `scripts/fuzz theme` that once crashed the parser: toml++ (inside
-/// TOMLKit) aborted on an assertion for a control character in a table header.
+/// TOMLKit) aborted on an assertion for a control character in a table header, and for a
+/// table header whose name does not start like a key.
 final class FuzzThemeRegressionTests: XCTestCase {
   static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Fixtures/fuzz")
@@ -43,6 +44,65 @@ final class FuzzThemeRegressionTests: XCTestCase {
     XCTAssertEqual(problems, ["config.toml:2: control character U+03 is not allowed in TOML"])
     let (_, escaped) = ConfigLoader.parse("theme = \"nord\"\n\u{1B}]0;x\u{7}\n", source: "c")
     XCTAssertEqual(escaped, ["c:2: control character U+1B is not allowed in TOML"])
+  }
+
+  func testFuzzedHeadersThatAreNotKeysAreProblemsForThemesAndConfig() throws {
+    let names = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path)
+      .filter { $0.hasPrefix("theme-header-not-a-key-") }.sorted()
+    XCTAssertEqual(names.count, 4)
+    for name in names {
+      let text = String(
+        decoding: try Data(contentsOf: Self.fixtures.appendingPathComponent(name)), as: UTF8.self)
+      XCTAssertThrowsError(try ThemeLoader.parse(text, source: "t.toml"), name) {
+        XCTAssertTrue("\($0)".contains("a table name cannot start with"), "\(name): \($0)")
+      }
+      let (config, problems) = ConfigLoader.parse(text, source: "c.toml")
+      XCTAssertEqual(config, .defaults, name)
+      XCTAssertEqual(problems.count, 1, name)
+      XCTAssertTrue(problems.first?.contains("a table name cannot start with") ?? false, name)
+    }
+  }
+
+  func testTableHeadersAreFoundOnlyWhereTOMLHasThem() throws {
+    // Refused, with the line: what toml++ would assert on.
+    for (text, line) in [
+      ("[#x]\n", 1), ("a = 1\n[.b]\n", 2), ("[[=]]\n", 1), ("[ !]\n", 1), ("x = 1\n\n  [\n", 3),
+      ("s = '''\n[fine]\n'''\n[~]\n", 4),
+    ] {
+      XCTAssertNotNil(TOMLText.tableHeaderProblem(in: text, source: "s"), text.debugDescription)
+      XCTAssertEqual(
+        TOMLText.tableHeaderProblem(in: text, source: "s").map { $0.hasPrefix("s:\(line):") }, true,
+        "\(text.debugDescription): \(TOMLText.tableHeaderProblem(in: text, source: "s") ?? "")")
+    }
+    // Left to TOMLKit: valid headers, and brackets inside values, strings and comments.
+    for text in [
+      "[roles.title]\nfg = \"#ffffff\"\n", "[[a]]\n[ \"quoted key\" ]\n['lit']\n", "[]\n",
+      "roots = [\n  \"/a\",\n  [\"#b\"],\n]\n", "x = \"[#not a header]\"\n# [#comment]\n",
+      "m = \"\"\"\n[#inside]\n\"\"\"\n", "t = { a = [1] }\n", "e = \"a\\\"[#\"\n",
+    ] {
+      XCTAssertNil(TOMLText.tableHeaderProblem(in: text, source: "s"), text.debugDescription)
+    }
+    // The config still reads a normal file after the check.
+    let (config, problems) = ConfigLoader.parse("theme = \"nord\"\n[keys]\n", source: "c")
+    XCTAssertEqual(problems, [])
+    XCTAssertEqual(config.theme, "nord")
+  }
+
+  func testParserMessagesAreOneLine() throws {
+    // A fuzzed config whose TOMLKit error description had a line break in it.
+    let text = "#m$y:(Ina=  = \"/#000000\" = \"/#000000\"\nbold = t\nbold = true#"
+    let (_, problems) = ConfigLoader.parse(text, source: "config.toml")
+    XCTAssertEqual(problems.count, 1)
+    for problem in problems {
+      XCTAssertFalse(problem.contains("\n"), problem.debugDescription)
+      XCTAssertTrue(problem.hasPrefix("config.toml:"), problem)
+    }
+    XCTAssertThrowsError(try ThemeLoader.parse(text, source: "t.toml")) {
+      XCTAssertFalse("\($0)".contains("\n"), "\($0)".debugDescription)
+    }
+    XCTAssertEqual(
+      TOMLText.parseProblem("Error while parsing\n  key: bad\u{9B}x\n", line: 3, source: "s"),
+      "s:3: Error while parsing key: bad\\u{009B}x")
   }
 
   func testThemeFileWithAControlCharacterLoadsAsAProblem() throws {
