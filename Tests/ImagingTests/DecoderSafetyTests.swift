@@ -84,6 +84,21 @@ final class DecoderSafetyTests: XCTestCase {
     XCTAssertTrue(TestImages.isOneLine(r), r)
   }
 
+  func testChunkClaimingMoreThanTheFileIsRefusedBeforeLibpngAllocatesIt() throws {
+    // Found by fuzzing: a tEXt chunk declaring ~1 GB in a small file made libpng allocate
+    // its declared length. IHDR ends at byte 33; a chunk is inserted there.
+    let good = TestImages.png(rgba: TestImages.checkerboard(width: 8, height: 8))
+    let huge: [UInt8] = [0x3F, 0xFF, 0xFF, 0xFF] + Array("tEXt".utf8) + Array("k\0v".utf8)
+    let bomb = Array(good[..<33]) + huge + Array(good[33...])
+    let r = try XCTUnwrap(reason(ImageDecoder.decode(data: bomb, options: thumb)))
+    XCTAssertTrue(r.contains("PNG chunk tEXt claims 1073741823 bytes"), r)
+    XCTAssertTrue(TestImages.isOneLine(r), r)
+    // The unmodified file still decodes, and a file cut inside its image data is left to
+    // libpng (it fails on one line too, as before).
+    XCTAssertNoThrow(try ImageDecoder.decode(data: good, options: thumb).get())
+    XCTAssertNil(good.withUnsafeBufferPointer { PNGDecoder.oversizedChunk(in: $0) })
+  }
+
   func testZeroSizedTargetIsAnError() {
     let png = TestImages.png(rgba: Bitmap(width: 4, height: 4, fill: .white))
     let options = DecodeOptions(target: PixelSize(width: 0, height: 10))
