@@ -3,10 +3,11 @@ import Foundation
 /// Checks settings text before it reaches TOMLKit.
 ///
 /// toml++ (inside TOMLKit) is built with its assertions on, and fuzzing the theme parser
-/// found two ways to make them abort the program: a control character in a table header,
-/// and a table header whose name does not start like a key (`[#x]`, `[.a]`, `[=]`). Both are
-/// invalid TOML, so config.toml and theme files are checked here first and refused with
-/// their line; a NUL would also cut the text short on its way to C.
+/// found three ways to make them abort the program: a control character in a table header,
+/// a table header whose name does not start like a key (`[#x]`, `[.a]`, `[=]`), and a `}`
+/// where an array expects a value (`a = [}`). All are invalid TOML, so config.toml and theme
+/// files are checked here first and refused with their line; a NUL would also cut the text
+/// short on its way to C.
 enum TOMLText {
   /// Why toml++ must not see the text (its first problem, "source:line: …"), or nil.
   static func problem(in text: String, source: String) -> String? {
@@ -48,10 +49,8 @@ enum TOMLText {
   /// reporting them. Strings, comments and multi-line arrays are skipped as TOML reads them.
   static func tableHeaderProblem(in text: String, source: String) -> String? {
     var scanner = HeaderScanner(Array(text.unicodeScalars))
-    guard let (line, first) = scanner.firstBadHeader() else { return nil }
-    let shown =
-      first == "\n" || first == "\r" ? "a line end" : "'\(ConfigLoader.Reader.printable(String(first)))'"
-    return "\(source):\(line): a table name cannot start with \(shown)"
+    guard let (line, what) = scanner.firstProblem() else { return nil }
+    return "\(source):\(line): \(what)"
   }
 
   /// Walks TOML text far enough to find table headers.
@@ -69,9 +68,9 @@ enum TOMLText {
         || s == "_" || s == "-"
     }
 
-    /// The line and first character of the first header toml++ would assert on.
-    mutating func firstBadHeader() -> (Int, Unicode.Scalar)? {
-      var depth = 0  // open [ and { inside values
+    /// The line and description of the first place toml++ would assert on.
+    mutating func firstProblem() -> (Int, String)? {
+      var open: [Unicode.Scalar] = []  // [ and { inside values, innermost last
       var atLineStart = true
       while i < c.count {
         let s = c[i]
@@ -89,14 +88,17 @@ enum TOMLText {
           continue
         case "\"", "'":
           skipString()
-        case "[" where atLineStart && depth == 0:
+        case "[" where atLineStart && open.isEmpty:
           var k = i + 1
           if at(k) == "[" { k += 1 }
           while at(k) == " " || at(k) == "\t" { k += 1 }
           if let first = at(k),
             !(Self.isBareKey(first) || first == "\"" || first == "'" || first == "]")
           {
-            return (line, first)
+            let shown =
+              first == "\n" || first == "\r"
+              ? "a line end" : "'\(ConfigLoader.Reader.printable(String(first)))'"
+            return (line, "a table name cannot start with \(shown)")
           }
           // The header's own closing brackets do not close a value.
           i = k
@@ -105,10 +107,12 @@ enum TOMLText {
           }
           while at(i) == "]" { i += 1 }
         case "[", "{":
-          depth += 1
+          open.append(s)
           i += 1
+        case "}" where open.last == "[":
+          return (line, "'}' inside an array")
         case "]", "}":
-          depth = max(0, depth - 1)
+          _ = open.popLast()
           i += 1
         default:
           i += 1

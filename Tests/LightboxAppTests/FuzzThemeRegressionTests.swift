@@ -50,16 +50,28 @@ final class FuzzThemeRegressionTests: XCTestCase {
     let names = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path)
       .filter { $0.hasPrefix("theme-header-not-a-key-") }.sorted()
     XCTAssertEqual(names.count, 4)
+    try assertRefused(names, saying: "a table name cannot start with")
+  }
+
+  func testFuzzedBraceInsideAnArrayIsAProblemForThemesAndConfig() throws {
+    let names = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path)
+      .filter { $0.hasPrefix("theme-brace-in-array-") }.sorted()
+    XCTAssertEqual(names.count, 2)
+    try assertRefused(names, saying: "'}' inside an array")
+  }
+
+  /// Each fixture is a one-line problem from the theme loader and from the config loader.
+  func assertRefused(_ names: [String], saying words: String) throws {
     for name in names {
       let text = String(
         decoding: try Data(contentsOf: Self.fixtures.appendingPathComponent(name)), as: UTF8.self)
       XCTAssertThrowsError(try ThemeLoader.parse(text, source: "t.toml"), name) {
-        XCTAssertTrue("\($0)".contains("a table name cannot start with"), "\(name): \($0)")
+        XCTAssertTrue("\($0)".contains(words), "\(name): \($0)")
       }
       let (config, problems) = ConfigLoader.parse(text, source: "c.toml")
       XCTAssertEqual(config, .defaults, name)
       XCTAssertEqual(problems.count, 1, name)
-      XCTAssertTrue(problems.first?.contains("a table name cannot start with") ?? false, name)
+      XCTAssertTrue(problems.first?.contains(words) ?? false, name)
     }
   }
 
@@ -67,7 +79,8 @@ final class FuzzThemeRegressionTests: XCTestCase {
     // Refused, with the line: what toml++ would assert on.
     for (text, line) in [
       ("[#x]\n", 1), ("a = 1\n[.b]\n", 2), ("[[=]]\n", 1), ("[ !]\n", 1), ("x = 1\n\n  [\n", 3),
-      ("s = '''\n[fine]\n'''\n[~]\n", 4),
+      ("s = '''\n[fine]\n'''\n[~]\n", 4), ("a = [}\n", 1), ("t = { g = [[[}\n", 1),
+      ("a = [\n  1,\n  }\n", 3),
     ] {
       XCTAssertNotNil(TOMLText.tableHeaderProblem(in: text, source: "s"), text.debugDescription)
       XCTAssertEqual(
@@ -79,6 +92,7 @@ final class FuzzThemeRegressionTests: XCTestCase {
       "[roles.title]\nfg = \"#ffffff\"\n", "[[a]]\n[ \"quoted key\" ]\n['lit']\n", "[]\n",
       "roots = [\n  \"/a\",\n  [\"#b\"],\n]\n", "x = \"[#not a header]\"\n# [#comment]\n",
       "m = \"\"\"\n[#inside]\n\"\"\"\n", "t = { a = [1] }\n", "e = \"a\\\"[#\"\n",
+      "n = [ [1, 2], { x = \"}\" } ]\n",
     ] {
       XCTAssertNil(TOMLText.tableHeaderProblem(in: text, source: "s"), text.debugDescription)
     }
