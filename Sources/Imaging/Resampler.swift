@@ -240,38 +240,11 @@ enum Resampler {
   /// float row to `width` pixels reading one pixel as one four-lane vector.
   static func convolveBoth(_ src: Bitmap, width ow: Int, height oh: Int) -> Bitmap {
     let w = src.width
-    let h = src.height
-    let vertical = taps(from: h, to: oh)
-    let verticalWeights = floatWeights(vertical)
     let horizontal = taps(from: w, to: ow)
     let horizontalWeights = floatWeights(horizontal)
     let rowFloats = w * 4
-    var middle = [Float](repeating: 0, count: rowFloats * oh)
+    let middle = verticalPass(src, to: oh)
     var out = [UInt8](unsafeUninitializedCapacity: ow * oh * 4) { _, count in count = ow * oh * 4 }
-    src.pixels.withUnsafeBufferPointer { sBuf in
-      middle.withUnsafeMutableBufferPointer { mBuf in
-        guard let s = sBuf.baseAddress, let m = mBuf.baseAddress else { return }
-        var y = 0
-        while y < oh {
-          let sum = m + y &* rowFloats
-          var k = y &* vertical.stride
-          var p = s + vertical.start[y] &* rowFloats
-          var n = vertical.count[y]
-          while n > 0 {
-            let c = verticalWeights[k]
-            var i = 0
-            while i < rowFloats {
-              sum[i] += Float(p[i]) * c
-              i &+= 1
-            }
-            p += rowFloats
-            k &+= 1
-            n &-= 1
-          }
-          y &+= 1
-        }
-      }
-    }
     middle.withUnsafeBufferPointer { mBuf in
       out.withUnsafeMutableBufferPointer { dBuf in
         horizontalWeights.withUnsafeBufferPointer { wBuf in
@@ -305,52 +278,55 @@ enum Resampler {
     return Bitmap(width: ow, height: oh, pixels: out)
   }
 
-  /// Resamples each column to `oh` pixels.
-  static func convolveColumns(_ src: Bitmap, to oh: Int) -> Bitmap {
+  /// Filters each column to `oh` rows: float channel sums, not yet rounded, row after row
+  /// (the inner loop runs along memory and vectorises instead of going down columns).
+  private static func verticalPass(_ src: Bitmap, to oh: Int) -> [Float] {
     let w = src.width
     let h = src.height
-    let t = taps(from: h, to: oh)
-    let weights = floatWeights(t)
-    let rowBytes = w * 4
-    var out = [UInt8](unsafeUninitializedCapacity: w * oh * 4) { _, count in count = w * oh * 4 }
-    var acc = [Float](repeating: 0, count: rowBytes)
+    let vertical = taps(from: h, to: oh)
+    let verticalWeights = floatWeights(vertical)
+    let rowFloats = w * 4
+    var middle = [Float](repeating: 0, count: rowFloats * oh)
     src.pixels.withUnsafeBufferPointer { sBuf in
-      out.withUnsafeMutableBufferPointer { dBuf in
-        acc.withUnsafeMutableBufferPointer { accBuf in
-          guard let s = sBuf.baseAddress, let d = dBuf.baseAddress,
-            let sum = accBuf.baseAddress
-          else { return }
-          // Row at a time: the inner loop walks memory in order (and vectorises) instead of
-          // going down columns.
-          var y = 0
-          while y < oh {
-            sum.update(repeating: 0.5, count: rowBytes)
-            var k = y &* t.stride
-            var p = s + t.start[y] &* rowBytes
-            var n = t.count[y]
-            while n > 0 {
-              let c = weights[k]
-              var i = 0
-              while i < rowBytes {
-                sum[i] += Float(p[i]) * c
-                i &+= 1
-              }
-              p += rowBytes
-              k &+= 1
-              n &-= 1
-            }
-            let o = d + y &* rowBytes
+      middle.withUnsafeMutableBufferPointer { mBuf in
+        guard let s = sBuf.baseAddress, let m = mBuf.baseAddress else { return }
+        var y = 0
+        while y < oh {
+          let sum = m + y &* rowFloats
+          var k = y &* vertical.stride
+          var p = s + vertical.start[y] &* rowFloats
+          var n = vertical.count[y]
+          while n > 0 {
+            let c = verticalWeights[k]
             var i = 0
-            while i < rowBytes {
-              let v = sum[i]
-              o[i] = v <= 0 ? 0 : (v >= 255 ? 255 : UInt8(v))
+            while i < rowFloats {
+              sum[i] += Float(p[i]) * c
               i &+= 1
             }
-            y &+= 1
+            p += rowFloats
+            k &+= 1
+            n &-= 1
           }
+          y &+= 1
         }
       }
     }
-    return Bitmap(width: w, height: oh, pixels: out)
+    return middle
+  }
+
+  /// Resamples each column to `oh` pixels.
+  static func convolveColumns(_ src: Bitmap, to oh: Int) -> Bitmap {
+    let sums = verticalPass(src, to: oh)
+    let out = [UInt8](unsafeUninitializedCapacity: sums.count) { buffer, count in
+      sums.withUnsafeBufferPointer { sum in
+        var i = 0
+        while i < sum.count {
+          buffer[i] = byte(sum[i])
+          i &+= 1
+        }
+      }
+      count = sums.count
+    }
+    return Bitmap(width: src.width, height: oh, pixels: out)
   }
 }
