@@ -28,6 +28,10 @@ public struct DecodeOptions: Sendable, Hashable {
   public var background: RGB
   /// Images with more pixels than this are refused before allocating.
   public var maxPixels: Int
+  /// JPEGs that libjpeg can only decode by holding every DCT coefficient (progressive ones)
+  /// are refused when those arrays would be larger than this: a 650 KB progressive file can
+  /// declare 144 MP and take 300 MB at any scale.
+  public var maxCoefficientBytes = 384 << 20
 
   public init(
     target: PixelSize, mode: ResizeMode = .fit, quality: DecodeQuality = .fast,

@@ -45,6 +45,14 @@ enum JPEGDecoder {
       if width == 0 && height == 0 { return .failure(ImageError("JPEG data contains no image")) }
       let stored = PixelSize(width: Int(width), height: Int(height))
       if let refusal = options.refusal(forStored: stored) { return .failure(refusal) }
+      if markers.buffersWholeImage, let bytes = markers.coefficientBytes,
+        bytes > options.maxCoefficientBytes
+      {
+        return .failure(
+          ImageError(
+            "\(markers.isProgressive ? "progressive" : "multi-scan") JPEG \(stored) needs"
+              + " \(bytes >> 20) MB to decode (limit \(options.maxCoefficientBytes >> 20) MB)"))
+      }
 
       let factor = scalingFactor(stored: stored, options: options)
       let sw = scaled(Int(width), factor)

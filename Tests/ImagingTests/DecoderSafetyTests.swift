@@ -1,5 +1,6 @@
 import Foundation
 import PhotoModel
+import LightboxTestSupport
 import XCTest
 
 @testable import Imaging
@@ -97,6 +98,32 @@ final class DecoderSafetyTests: XCTestCase {
     // libpng (it fails on one line too, as before).
     XCTAssertNoThrow(try ImageDecoder.decode(data: good, options: thumb).get())
     XCTAssertNil(good.withUnsafeBufferPointer { PNGDecoder.oversizedChunk(in: $0) })
+  }
+
+  func testProgressiveJPEGWhoseCoefficientsExceedTheBudgetIsRefused() throws {
+    // A progressive file must be held whole as DCT coefficients at any scale: 650 KB can
+    // declare 144 MP and take 300 MB. The corpus's progressive tower, its frame header made
+    // to declare 12000×12000, is refused from the header; as it is, it decodes.
+    guard let corpus = CorpusLocator.corpus else { throw XCTSkip(CorpusLocator.missingMessage) }
+    let original = try [UInt8](
+      Data(contentsOf: corpus.appendingPathComponent("jpeg-variants/tower_progressive.jpg")))
+    XCTAssertNoThrow(try ImageDecoder.decode(data: original, options: thumb).get())
+    var bomb = original
+    let sof = try XCTUnwrap((0..<(bomb.count - 9)).first { bomb[$0] == 0xFF && bomb[$0 + 1] == 0xC2 })
+    // SOF2: FF C2, length (2), precision (1), height (2), width (2).
+    bomb[sof + 5] = 0x2E
+    bomb[sof + 6] = 0xE0
+    bomb[sof + 7] = 0x2E
+    bomb[sof + 8] = 0xE0
+    let r = try XCTUnwrap(reason(ImageDecoder.decode(data: bomb, options: thumb)))
+    XCTAssertTrue(r.hasPrefix("progressive JPEG 12000×12000 needs"), r)
+    XCTAssertTrue(r.hasSuffix("(limit 384 MB)"), r)
+    XCTAssertTrue(TestImages.isOneLine(r), r)
+    // The budget is what decides: the real tower under a budget smaller than its arrays.
+    var tight = thumb
+    tight.maxCoefficientBytes = 1024
+    let small = try XCTUnwrap(reason(ImageDecoder.decode(data: original, options: tight)))
+    XCTAssertTrue(small.contains("MB to decode (limit 0 MB)"), small)
   }
 
   func testZeroSizedTargetIsAnError() {
