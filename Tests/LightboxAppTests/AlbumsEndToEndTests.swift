@@ -100,8 +100,13 @@ final class AlbumsEndToEndTests: XCTestCase {
     tmux.send("G")
     XCTAssertNotNil(tmux.waitFor("Recently Deleted +1"), tmux.capture())
     tmux.send("Enter")
-    guard let deleted = tmux.waitFor("days left") else { return XCTFail(tmux.capture()) }
-    XCTAssertTrue(deleted.contains(deletedName), "\(deletedName) is not in Recently Deleted:\n\(deleted)")
+    // The grid and the status line may be captured between two writes of one frame: wait
+    // for the photo's name in the status line as well as the tile's countdown.
+    let named = "days left(.|\\n)*" + NSRegularExpression.escapedPattern(for: deletedName)
+    guard let deleted = tmux.waitFor(named) else {
+      return XCTFail("\(deletedName) is not in Recently Deleted:\n\(tmux.capture())")
+    }
+    XCTAssertTrue(deleted.contains("30 days left"), deleted)
     tmux.send("r")
     XCTAssertNotNil(tmux.waitFor("restored"), tmux.capture())
     tmux.send("1")
