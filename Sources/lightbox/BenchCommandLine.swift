@@ -23,17 +23,11 @@ struct BenchUI: ParsableCommand {
   func run() throws {
     let report = UIBenchmark.run(count: photos)
     if json {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-      print(String(decoding: try encoder.encode(report), as: UTF8.self))
+      try BenchReport.printJSON(report)
       return
     }
     print("Library UI over \(report.photos) photos (medians):")
-    for figure in report.figures {
-      let limit = figure.limitMilliseconds.map { String(format: "  (limit %.0f ms: %@)", $0, figure.medianMilliseconds <= $0 ? "ok" : "OVER") } ?? ""
-      let name = figure.name.padding(toLength: 58, withPad: " ", startingAt: 0)
-      print("  " + name + String(format: " %8.2f ms", figure.medianMilliseconds) + limit)
-    }
+    BenchReport.printFigures(report.figures, nameWidth: 58)
     print(String(format: "  peak RSS %.0f MB (limit 200 MB: %@)", report.peakRSSMegabytes, report.peakRSSMegabytes <= 200 ? "ok" : "OVER"))
   }
 }
@@ -89,17 +83,34 @@ struct BenchPictures: ParsableCommand {
       throw ExitCode.failure
     }
     if json {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-      print(String(decoding: try encoder.encode(report), as: UTF8.self))
+      try BenchReport.printJSON(report)
       return
     }
     print("Pictures over \(report.photos) photos (medians, in process, bytes written to /dev/null):")
-    for figure in report.figures {
-      let limit = figure.limitMilliseconds.map { String(format: "  (limit %.0f ms: %@)", $0, figure.medianMilliseconds <= $0 ? "ok" : "OVER") } ?? ""
-      let name = figure.name.padding(toLength: 66, withPad: " ", startingAt: 0)
+    BenchReport.printFigures(report.figures, nameWidth: 66)
+    for note in report.notes { print("  " + note) }
+  }
+}
+
+/// Output shared by the `bench` subcommands.
+enum BenchReport {
+  /// The whole report as pretty, key-sorted JSON.
+  static func printJSON<Report: Encodable>(_ report: Report) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    print(String(decoding: try encoder.encode(report), as: UTF8.self))
+  }
+
+  /// One line per figure: name, median, and the limit with "ok" or "OVER" when it has one.
+  static func printFigures(_ figures: [UIBenchmark.Figure], nameWidth: Int) {
+    for figure in figures {
+      let limit =
+        figure.limitMilliseconds.map {
+          String(
+            format: "  (limit %.0f ms: %@)", $0, figure.medianMilliseconds <= $0 ? "ok" : "OVER")
+        } ?? ""
+      let name = figure.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
       print("  " + name + String(format: " %8.2f ms", figure.medianMilliseconds) + limit)
     }
-    for note in report.notes { print("  " + note) }
   }
 }

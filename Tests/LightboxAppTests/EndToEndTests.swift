@@ -20,14 +20,7 @@ final class EndToEndTests: XCTestCase {
 
   /// Environment of the program: a private HOME and XDG folders, a known terminal.
   var environment: [String: String] {
-    [
-      "HOME": home.path, "PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "LANG": "C.UTF-8",
-      "XDG_DATA_HOME": home.path + "/data", "XDG_CONFIG_HOME": home.path + "/config",
-      "XDG_CACHE_HOME": home.path + "/cache", "XDG_STATE_HOME": home.path + "/state",
-      "PS1": "e2e$ ", "COLORTERM": "truecolor",
-      // The Swift runtime's crash reporter would wait for input on a terminal.
-      "SWIFT_BACKTRACE": "enable=no",
-    ]
+    BuiltProduct.privateEnvironment(home: home, extra: ["COLORTERM": "truecolor"])
   }
 
   /// Generates a small demo library with the program itself.

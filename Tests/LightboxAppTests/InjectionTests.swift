@@ -7,8 +7,9 @@ import XCTest
 /// CSI, bidi overrides and invalid UTF-8 reaches the terminal only in its escaped form:
 /// through `lightbox info`, `lightbox show` and the browser in tmux.
 ///
-/// Album names are not covered yet: albums are being written by another engineer; the
-/// album title goes through the same `Frame` text gate (TerminalText.sanitize).
+/// Album names go through the same `Frame` text gate (TerminalText.sanitize): the prompt
+/// refuses control characters (LibraryEditingTests) and a name already stored with them is
+/// shown escaped (AlbumViewSnapshotTests).
 final class InjectionTests: XCTestCase {
   var home: URL!
 
@@ -24,12 +25,7 @@ final class InjectionTests: XCTestCase {
   }
 
   var environment: [String: String] {
-    [
-      "HOME": home.path, "PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "LANG": "C.UTF-8",
-      "XDG_DATA_HOME": home.path + "/data", "XDG_CONFIG_HOME": home.path + "/config",
-      "XDG_CACHE_HOME": home.path + "/cache", "XDG_STATE_HOME": home.path + "/state",
-      "PS1": "e2e$ ", "SWIFT_BACKTRACE": "enable=no",
-    ]
+    BuiltProduct.privateEnvironment(home: home)
   }
 
   /// The file name: sets the window title to "pwned" and clears the screen when

@@ -24,12 +24,7 @@ final class StressTests: XCTestCase {
   }
 
   var environment: [String: String] {
-    [
-      "HOME": home.path, "PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "LANG": "C.UTF-8",
-      "XDG_DATA_HOME": home.path + "/data", "XDG_CONFIG_HOME": home.path + "/config",
-      "XDG_CACHE_HOME": home.path + "/cache", "XDG_STATE_HOME": home.path + "/state",
-      "PS1": "e2e$ ", "COLORTERM": "truecolor", "SWIFT_BACKTRACE": "enable=no",
-    ]
+    BuiltProduct.privateEnvironment(home: home, extra: ["COLORTERM": "truecolor"])
   }
 
   /// `count` photos: 8 painted by `lightbox demo`, copied under new names (real decodes

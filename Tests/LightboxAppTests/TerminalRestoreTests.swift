@@ -27,12 +27,7 @@ final class TerminalRestoreTests: XCTestCase {
   }
 
   var environment: [String: String] {
-    [
-      "HOME": home.path, "PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "LANG": "C.UTF-8",
-      "XDG_DATA_HOME": home.path + "/data", "XDG_CONFIG_HOME": home.path + "/config",
-      "XDG_CACHE_HOME": home.path + "/cache", "XDG_STATE_HOME": home.path + "/state",
-      "PS1": "e2e$ ", "SWIFT_BACKTRACE": "enable=no",
-    ]
+    BuiltProduct.privateEnvironment(home: home)
   }
 
   /// tmux's view of the pane modes that a program may leave behind.

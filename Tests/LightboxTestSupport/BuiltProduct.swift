@@ -23,4 +23,18 @@ public enum BuiltProduct {
     try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }
+
+  /// The environment the end-to-end tests run the program in: a private HOME and XDG
+  /// folders under `home`, a known terminal and shell prompt (`e2e$ `), and no Swift crash
+  /// reporter (it would wait for input on a terminal); `extra` adds or replaces entries.
+  public static func privateEnvironment(home: URL, extra: [String: String] = [:])
+    -> [String: String]
+  {
+    [
+      "HOME": home.path, "PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "LANG": "C.UTF-8",
+      "XDG_DATA_HOME": home.path + "/data", "XDG_CONFIG_HOME": home.path + "/config",
+      "XDG_CACHE_HOME": home.path + "/cache", "XDG_STATE_HOME": home.path + "/state",
+      "PS1": "e2e$ ", "SWIFT_BACKTRACE": "enable=no",
+    ].merging(extra) { $1 }
+  }
 }

@@ -74,26 +74,7 @@ final class SixelEncoderTests: XCTestCase {
     let bitmap = Self.skyAndDetail(width: 200, height: 160)
     func blurredSkyError(_ options: SixelEncoder.Options) throws -> Double {
       let image = try SixelEncoder.encode(bitmap, options: options).get()
-      let d = try XCTUnwrap(SixelRoundTrip.decode(image.bytes))
-      var sum = 0.0
-      var n = 0.0
-      for y in 3..<(80 - 3) {
-        for x in 3..<(200 - 3) {
-          for c in 0..<3 {
-            var a = 0.0
-            var b = 0.0
-            for dy in -3...3 {
-              for dx in -3...3 {
-                a += Double(d.rgb[((y + dy) * d.width + x + dx) * 3 + c])
-                b += Double(bitmap.pixels[((y + dy) * 200 + x + dx) * 4 + c])
-              }
-            }
-            sum += (a - b) * (a - b) / 2401
-            n += 1
-          }
-        }
-      }
-      return sum / n
+      return try XCTUnwrap(SixelRoundTrip.blurredSkyError(image.bytes, reference: bitmap))
     }
     let chosen = try blurredSkyError(SixelEncoder.Options(colors: 32))
     let undithered = try blurredSkyError(SixelEncoder.Options(colors: 32, diffusion: .none))

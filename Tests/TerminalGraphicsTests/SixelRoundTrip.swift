@@ -49,4 +49,31 @@ enum SixelRoundTrip {
     let mse = sum / Double(w * h * 3)
     return mse == 0 ? 99 : 10 * log10(255 * 255 / mse)
   }
+
+  /// Low-frequency error of a decoded sixel stream against `reference` (a 200 px wide
+  /// `skyAndDetail` picture) over its sky, the top 80 rows: mean squared difference of 7×7
+  /// box averages. A good dither averages back to the gradient; posterised bands do not.
+  /// Nil when the stream does not decode.
+  static func blurredSkyError(_ bytes: [UInt8], reference bitmap: Bitmap) -> Double? {
+    guard let d = decode(bytes) else { return nil }
+    var sum = 0.0
+    var n = 0.0
+    for y in 3..<(80 - 3) {
+      for x in 3..<(200 - 3) {
+        for c in 0..<3 {
+          var a = 0.0
+          var b = 0.0
+          for dy in -3...3 {
+            for dx in -3...3 {
+              a += Double(d.rgb[((y + dy) * d.width + x + dx) * 3 + c])
+              b += Double(bitmap.pixels[((y + dy) * 200 + x + dx) * 4 + c])
+            }
+          }
+          sum += (a - b) * (a - b) / 2401
+          n += 1
+        }
+      }
+    }
+    return sum / n
+  }
 }
