@@ -31,25 +31,27 @@ enum ImageFile {
 
     let expected = Int(st.st_size)
     guard expected > 0 else { return .failure(ImageError("empty file")) }
-    var bytes = [UInt8](repeating: 0, count: expected)
-    var filled = 0
-    let failure: ImageError? = bytes.withUnsafeMutableBytes { raw -> ImageError? in
-      guard let base = raw.baseAddress else { return nil }
-      while filled < expected {
-        let n = read(fd, base + filled, expected - filled)
+    // Not zero-filled first: `read` writes every byte that is kept, and zeroing a camera
+    // file's 3-5 MB was 1 % of a thumbnail batch's time.
+    var failure: ImageError?
+    let bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, count in
+      count = 0
+      guard let base = buffer.baseAddress else { return }
+      while count < expected {
+        let n = read(fd, base + count, expected - count)
         if n > 0 {
-          filled += n
+          count += n
         } else if n == 0 {
           break  // The file shrank while we read it; use what is there.
         } else if errno != EINTR {
-          return systemError("cannot read file")
+          failure = systemError("cannot read file")
+          count = 0
+          return
         }
       }
-      return nil
     }
     if let failure { return .failure(failure) }
-    guard filled > 0 else { return .failure(ImageError("empty file")) }
-    if filled < expected { bytes.removeSubrange(filled...) }
+    guard !bytes.isEmpty else { return .failure(ImageError("empty file")) }
     return .success(bytes)
   }
 
