@@ -25,6 +25,7 @@ let package = Package(
     // Async-signal-safe terminal restore on fatal signals (see docs/DECISIONS.md).
     .target(name: "CTerminalGuard"),
     .target(name: "CPNGWriter", dependencies: ["CPNG"]),
+    .target(name: "CImageKernels"),
 
     .target(name: "PhotoModel"),
     .target(name: "PhotoMetadata", dependencies: ["PhotoModel"]),
@@ -32,7 +33,9 @@ let package = Package(
     .target(
       name: "Catalog",
       dependencies: ["PhotoModel", "PhotoMetadata", .product(name: "GRDB", package: "GRDB.swift")]),
-    .target(name: "Imaging", dependencies: ["PhotoModel", "CTurboJPEG", "CPNG", "CPNGWriter"]),
+    .target(
+      name: "Imaging",
+      dependencies: ["PhotoModel", "CTurboJPEG", "CPNG", "CPNGWriter", "CImageKernels"]),
     .target(name: "TerminalGraphics", dependencies: ["Imaging", "CSixel"]),
     .target(
       name: "TerminalUI",

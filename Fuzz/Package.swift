@@ -21,11 +21,14 @@ let package = Package(
     .systemLibrary(name: "CSixel", pkgConfig: "libsixel"),
     .target(name: "CTerminalGuard"),
     .target(name: "CPNGWriter", dependencies: ["CPNG"]),
+    .target(name: "CImageKernels"),
     .target(name: "CFuzzDriver"),
     .target(name: "PhotoModel"),
     .target(name: "PhotoMetadata", dependencies: ["PhotoModel"]),
     .target(name: "PhotoStore", dependencies: ["PhotoModel"]),
-    .target(name: "Imaging", dependencies: ["PhotoModel", "CTurboJPEG", "CPNG", "CPNGWriter"]),
+    .target(
+      name: "Imaging",
+      dependencies: ["PhotoModel", "CTurboJPEG", "CPNG", "CPNGWriter", "CImageKernels"]),
     .target(name: "TerminalGraphics", dependencies: ["Imaging", "CSixel"]),
     .target(
       name: "TerminalUI",
@@ -38,6 +41,7 @@ let package = Package(
     .executableTarget(
       name: "FuzzPNG", dependencies: ["CFuzzDriver", "Imaging", "PhotoMetadata"]),
     .executableTarget(name: "FuzzEXIF", dependencies: ["CFuzzDriver", "PhotoMetadata"]),
+    .executableTarget(name: "FuzzPNGWriter", dependencies: ["CFuzzDriver", "Imaging"]),
     .executableTarget(
       name: "FuzzPNGChunks", dependencies: ["CFuzzDriver", "Imaging", "PhotoMetadata"]),
     .executableTarget(

@@ -1,10 +1,14 @@
+import CImageKernels
+
 /// Image reduction and enlargement on RGBA8 pixels: area averaging (box) for large
 /// reductions, then a separable Catmull-Rom convolution for the last step.
 ///
 /// Works on raw buffers with integer arithmetic so that it stays usable in debug builds.
 enum Resampler {
-  /// Fixed-point precision of the convolution weights.
-  private static let weightBits = 16
+  /// Fixed-point precision of the convolution weights: 14 bits, so that a weight fits the
+  /// 16-bit lanes of the vertical pass (`lb_filter_columns`) even when enlarging (weights
+  /// up to 1).
+  private static let weightBits = 14
 
   /// `source` resampled to exactly `width` × `height` (both at least 1).
   static func resample(_ source: Bitmap, width: Int, height: Int) -> Bitmap {
@@ -157,10 +161,16 @@ enum Resampler {
     return t
   }
 
-  /// The taps' fixed-point weights as floats (each sums to exactly 1 in fixed point).
-  private static func floatWeights(_ t: Taps) -> [Float] {
+  /// The taps' fixed-point weights as floats (each sums to exactly 1 in fixed point), times
+  /// `scale`.
+  private static func floatWeights(_ t: Taps, scale: Float = 1) -> [Float] {
     let one = Float(1 << weightBits)
-    return t.weights.map { Float($0) / one }
+    return t.weights.map { Float($0) / one * scale }
+  }
+
+  /// The taps' fixed-point weights as 16-bit integers for `lb_filter_columns`.
+  private static func int16Weights(_ t: Taps) -> [Int16] {
+    t.weights.map { Int16(clamping: $0) }
   }
 
   /// Resamples each row to `ow` pixels.
@@ -235,42 +245,36 @@ enum Resampler {
     return v <= 0 ? 0 : (v >= 255 ? 255 : UInt8(v))
   }
 
-  /// Resamples both ways: columns first into float rows (the inner loop runs along memory
-  /// and vectorises, and the rows pass then has only the output's rows to do), then each
-  /// float row to `width` pixels reading one pixel as one four-lane vector.
+  /// Resamples both ways, one output row at a time: the columns of the source rows under
+  /// that output row are filtered into one row of fixed-point sums, which is then filtered
+  /// to `width` pixels (both loops in CImageKernels, with SSE2). That row stays in the L1
+  /// cache; a whole intermediate image did not (and was 1.5 MB of fresh pages for every
+  /// thumbnail).
   static func convolveBoth(_ src: Bitmap, width ow: Int, height oh: Int) -> Bitmap {
     let w = src.width
     let horizontal = taps(from: w, to: ow)
-    let horizontalWeights = floatWeights(horizontal)
-    let rowFloats = w * 4
-    let middle = verticalPass(src, to: oh)
+    // The row's sums carry the vertical weights' fixed-point scale; divide it out here.
+    let horizontalWeights = floatWeights(horizontal, scale: 1 / Float(1 << weightBits))
+    let vertical = taps(from: src.height, to: oh)
+    let verticalWeights = int16Weights(vertical)
+    let rowLength = w * 4
+    var row = [Int32](unsafeUninitializedCapacity: rowLength) { _, count in count = rowLength }
     var out = [UInt8](unsafeUninitializedCapacity: ow * oh * 4) { _, count in count = ow * oh * 4 }
-    middle.withUnsafeBufferPointer { mBuf in
-      out.withUnsafeMutableBufferPointer { dBuf in
-        horizontalWeights.withUnsafeBufferPointer { wBuf in
-          guard let m = mBuf.baseAddress, let d = dBuf.baseAddress, let wt = wBuf.baseAddress
-          else { return }
-          let raw = UnsafeRawPointer(m)
-          var o = d
-          var y = 0
-          while y < oh {
-            let row = y &* rowFloats
-            var x = 0
-            while x < ow {
-              var acc = SIMD4<Float>(repeating: 0)
-              var p = (row &+ horizontal.start[x] &* 4) &* 4
-              var k = wt + x &* horizontal.stride
-              let end = k + horizontal.count[x]
-              while k < end {
-                acc += raw.loadUnaligned(fromByteOffset: p, as: SIMD4<Float>.self) * k.pointee
-                p &+= 16
-                k += 1
-              }
-              store(acc, to: o)
-              o += 4
-              x &+= 1
+    src.pixels.withUnsafeBufferPointer { sBuf in
+      row.withUnsafeMutableBufferPointer { rBuf in
+        out.withUnsafeMutableBufferPointer { dBuf in
+          verticalWeights.withUnsafeBufferPointer { vwBuf in
+            guard let s = sBuf.baseAddress, let r = rBuf.baseAddress, let d = dBuf.baseAddress,
+              let vw = vwBuf.baseAddress
+            else { return }
+            for y in 0..<oh {
+              lb_filter_columns(
+                s + vertical.start[y] * rowLength, rowLength, vertical.count[y],
+                vw + y * vertical.stride, rowLength, r)
+              lb_filter_row(
+                r, ow, horizontal.start, horizontal.count, horizontalWeights, horizontal.stride,
+                d + y * ow * 4)
             }
-            y &+= 1
           }
         }
       }
@@ -278,54 +282,38 @@ enum Resampler {
     return Bitmap(width: ow, height: oh, pixels: out)
   }
 
-  /// Filters each column to `oh` rows: float channel sums, not yet rounded, row after row
-  /// (the inner loop runs along memory and vectorises instead of going down columns).
-  private static func verticalPass(_ src: Bitmap, to oh: Int) -> [Float] {
-    let w = src.width
-    let h = src.height
-    let vertical = taps(from: h, to: oh)
-    let verticalWeights = floatWeights(vertical)
-    let rowFloats = w * 4
-    var middle = [Float](repeating: 0, count: rowFloats * oh)
-    src.pixels.withUnsafeBufferPointer { sBuf in
-      middle.withUnsafeMutableBufferPointer { mBuf in
-        guard let s = sBuf.baseAddress, let m = mBuf.baseAddress else { return }
-        var y = 0
-        while y < oh {
-          let sum = m + y &* rowFloats
-          var k = y &* vertical.stride
-          var p = s + vertical.start[y] &* rowFloats
-          var n = vertical.count[y]
-          while n > 0 {
-            let c = verticalWeights[k]
-            var i = 0
-            while i < rowFloats {
-              sum[i] += Float(p[i]) * c
-              i &+= 1
-            }
-            p += rowFloats
-            k &+= 1
-            n &-= 1
-          }
-          y &+= 1
-        }
-      }
-    }
-    return middle
-  }
-
-  /// Resamples each column to `oh` pixels.
+  /// Resamples each column to `oh` pixels: fixed-point column sums, rounded.
   static func convolveColumns(_ src: Bitmap, to oh: Int) -> Bitmap {
-    let sums = verticalPass(src, to: oh)
-    let out = [UInt8](unsafeUninitializedCapacity: sums.count) { buffer, count in
-      sums.withUnsafeBufferPointer { sum in
-        var i = 0
-        while i < sum.count {
-          buffer[i] = byte(sum[i])
-          i &+= 1
+    let vertical = taps(from: src.height, to: oh)
+    let verticalWeights = int16Weights(vertical)
+    let rowLength = src.width * 4
+    var sums = [Int32](unsafeUninitializedCapacity: rowLength) { _, count in count = rowLength }
+    var out = [UInt8](unsafeUninitializedCapacity: rowLength * oh) { _, count in
+      count = rowLength * oh
+    }
+    let half = Int32(1 << (weightBits - 1))
+    src.pixels.withUnsafeBufferPointer { sBuf in
+      sums.withUnsafeMutableBufferPointer { mBuf in
+        out.withUnsafeMutableBufferPointer { dBuf in
+          verticalWeights.withUnsafeBufferPointer { vwBuf in
+            guard let s = sBuf.baseAddress, let m = mBuf.baseAddress, let d = dBuf.baseAddress,
+              let vw = vwBuf.baseAddress
+            else { return }
+            for y in 0..<oh {
+              lb_filter_columns(
+                s + vertical.start[y] * rowLength, rowLength, vertical.count[y],
+                vw + y * vertical.stride, rowLength, m)
+              let o = d + y * rowLength
+              var i = 0
+              while i < rowLength {
+                let v = (m[i] &+ half) >> Int32(weightBits)
+                o[i] = v <= 0 ? 0 : (v >= 255 ? 255 : UInt8(truncatingIfNeeded: v))
+                i &+= 1
+              }
+            }
+          }
         }
       }
-      count = sums.count
     }
     return Bitmap(width: src.width, height: oh, pixels: out)
   }
