@@ -24,7 +24,7 @@ let package = Package(
     .systemLibrary(name: "CSixel", pkgConfig: "libsixel", providers: [.apt(["libsixel-dev"])]),
     // Async-signal-safe terminal restore on fatal signals (see docs/DECISIONS.md).
     .target(name: "CTerminalGuard"),
-    .target(name: "CPNGWriter", dependencies: ["CPNG"]),
+    .target(name: "CPNGWriter", linkerSettings: [.linkedLibrary("z")]),
     .target(name: "CImageKernels"),
 
     .target(name: "PhotoModel"),

@@ -20,7 +20,7 @@ let package = Package(
     .systemLibrary(name: "CPNG", pkgConfig: "libpng"),
     .systemLibrary(name: "CSixel", pkgConfig: "libsixel"),
     .target(name: "CTerminalGuard"),
-    .target(name: "CPNGWriter", dependencies: ["CPNG"]),
+    .target(name: "CPNGWriter", linkerSettings: [.linkedLibrary("z")]),
     .target(name: "CImageKernels"),
     .target(name: "CFuzzDriver"),
     .target(name: "PhotoModel"),

@@ -83,10 +83,17 @@ final class ThumbnailDiskCacheTests: XCTestCase {
     XCTAssertFalse(cache.hasThumbnail(for: source, size: .normal))
     XCTAssertEqual(cache.lookup(source, size: .large), .thumbnail(bitmap))
 
-    // ImageMagick, when present, must read our PNG and find the same keys.
+    // ImageMagick, when present, must read our PNG and find the same keys, and its decode
+    // of the pixels (the deflate stream is Lightbox's own, see CPNGWriter) must equal ours.
     if let identify = Self.tool("identify") {
       let out = try Self.run(identify, ["-format", "%w %h %[Thumb::URI]", written])
       XCTAssertEqual(out, "\(info.width) \(info.height) \(uri)")
+    }
+    if let convert = Self.tool("convert") {
+      let (status, rgba) = try Self.output(of: convert, [written, "-depth", "8", "rgba:-"])
+      XCTAssertEqual(status, 0, "ImageMagick could not read the thumbnail Lightbox wrote")
+      XCTAssertEqual(rgba.count, bitmap.pixels.count)
+      XCTAssertTrue(rgba == bitmap.pixels, "ImageMagick decodes other pixels than were written")
     }
   }
 
@@ -216,6 +223,13 @@ final class ThumbnailDiskCacheTests: XCTestCase {
   }
 
   static func run(_ tool: String, _ arguments: [String]) throws -> String {
+    let (status, data) = try output(of: tool, arguments)
+    guard status == 0 else { throw XCTSkip("\(tool) failed with status \(status)") }
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  /// The exit status and standard output of `tool` run with `arguments`.
+  static func output(of tool: String, _ arguments: [String]) throws -> (Int32, [UInt8]) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: tool)
     process.arguments = arguments
@@ -225,9 +239,6 @@ final class ThumbnailDiskCacheTests: XCTestCase {
     try process.run()
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw XCTSkip("\(tool) failed with status \(process.terminationStatus)")
-    }
-    return String(decoding: data, as: UTF8.self)
+    return (process.terminationStatus, [UInt8](data))
   }
 }
