@@ -1,7 +1,8 @@
 // The resampler's two inner loops, in C for SSE2 intrinsics: Swift reaches SIMD only through
 // generic vector types whose conversions are not specialised, it has no multiply-add of
 // 16-bit pairs, and its float-to-byte conversion checks every value. As float Swift loops
-// these passes were 3.9 % of a 256 px thumbnail batch, next to TurboJPEG's 89 %.
+// these passes were 3.9 % of a 256 px thumbnail batch, next to TurboJPEG's 89 %; here they
+// are ~2.5 % (0.51 ms of a 24 ms thumbnail).
 
 #include "image_kernels.h"
 
@@ -12,7 +13,7 @@
 #endif
 
 void lb_filter_columns(const uint8_t *rows, size_t stride, intptr_t count,
-                       const int16_t *weights, size_t length, int32_t *sum) {
+                       const int16_t *weights, size_t length, float *sum) {
   size_t i = 0;
 #if defined(__SSE2__)
   const __m128i zero = _mm_setzero_si128();
@@ -35,41 +36,42 @@ void lb_filter_columns(const uint8_t *rows, size_t stride, intptr_t count,
       a2 = _mm_add_epi32(a2, _mm_madd_epi16(_mm_unpacklo_epi8(hi, zero), w));
       a3 = _mm_add_epi32(a3, _mm_madd_epi16(_mm_unpackhi_epi8(hi, zero), w));
     }
-    _mm_storeu_si128((__m128i *)(sum + i), a0);
-    _mm_storeu_si128((__m128i *)(sum + i + 4), a1);
-    _mm_storeu_si128((__m128i *)(sum + i + 8), a2);
-    _mm_storeu_si128((__m128i *)(sum + i + 12), a3);
+    _mm_storeu_ps(sum + i, _mm_cvtepi32_ps(a0));
+    _mm_storeu_ps(sum + i + 4, _mm_cvtepi32_ps(a1));
+    _mm_storeu_ps(sum + i + 8, _mm_cvtepi32_ps(a2));
+    _mm_storeu_ps(sum + i + 12, _mm_cvtepi32_ps(a3));
   }
 #endif
-  // The rest (or everything without SSE2): row by row along memory, which compilers
-  // vectorise.
-  if (i < length) {
-    for (size_t k = i; k < length; k++) sum[k] = (int32_t)rows[k] * weights[0];
-    const uint8_t *p = rows;
-    for (intptr_t j = 1; j < count; j++) {
-      p += stride;
-      const int32_t w = weights[j];
-      for (size_t k = i; k < length; k++) sum[k] += (int32_t)p[k] * w;
-    }
+  // The rest (or everything without SSE2), one column at a time.
+  for (; i < length; i++) {
+    int32_t acc = 0;
+    const uint8_t *p = rows + i;
+    for (intptr_t j = 0; j < count; j++, p += stride) acc += (int32_t)*p * weights[j];
+    sum[i] = (float)acc;
   }
 }
 
-void lb_filter_row(const int32_t *sum, intptr_t width, const intptr_t *starts,
+void lb_filter_row(const float *sum, intptr_t width, const intptr_t *starts,
                    const intptr_t *counts, const float *weights, intptr_t weight_stride,
                    uint8_t *out) {
 #if defined(__SSE2__)
   const __m128 half = _mm_set1_ps(0.5f);
   for (intptr_t x = 0; x < width; x++) {
-    const int32_t *p = sum + starts[x] * 4;
+    const float *p = sum + starts[x] * 4;
     const float *w = weights + x * weight_stride;
-    __m128 acc = _mm_setzero_ps();
-    for (intptr_t k = 0; k < counts[x]; k++) {
-      __m128 v = _mm_cvtepi32_ps(_mm_loadu_si128((const __m128i *)(p + 4 * k)));
-      acc = _mm_add_ps(acc, _mm_mul_ps(v, _mm_set1_ps(w[k])));
+    const intptr_t n = counts[x];
+    // Two accumulators, even and odd taps, so one add need not wait for the previous one
+    // (500x375 -> 256x192: 0.54 -> 0.51 ms).
+    __m128 even = _mm_setzero_ps(), odd = _mm_setzero_ps();
+    intptr_t k = 0;
+    for (; k + 2 <= n; k += 2) {
+      even = _mm_add_ps(even, _mm_mul_ps(_mm_loadu_ps(p + 4 * k), _mm_set1_ps(w[k])));
+      odd = _mm_add_ps(odd, _mm_mul_ps(_mm_loadu_ps(p + 4 * k + 4), _mm_set1_ps(w[k + 1])));
     }
+    if (k < n) even = _mm_add_ps(even, _mm_mul_ps(_mm_loadu_ps(p + 4 * k), _mm_set1_ps(w[k])));
     // +0.5 and truncate, then saturate to 0...255 (the filter's overshoot is bounded, so
     // the 32-bit conversion never overflows; negative values become 0).
-    __m128i q = _mm_cvttps_epi32(_mm_add_ps(acc, half));
+    __m128i q = _mm_cvttps_epi32(_mm_add_ps(_mm_add_ps(even, odd), half));
     q = _mm_packs_epi32(q, q);
     q = _mm_packus_epi16(q, q);
     int32_t bytes = _mm_cvtsi128_si32(q);
@@ -77,11 +79,11 @@ void lb_filter_row(const int32_t *sum, intptr_t width, const intptr_t *starts,
   }
 #else
   for (intptr_t x = 0; x < width; x++) {
-    const int32_t *p = sum + starts[x] * 4;
+    const float *p = sum + starts[x] * 4;
     const float *w = weights + x * weight_stride;
     float acc[4] = {0, 0, 0, 0};
     for (intptr_t k = 0; k < counts[x]; k++) {
-      for (int c = 0; c < 4; c++) acc[c] += (float)p[4 * k + c] * w[k];
+      for (int c = 0; c < 4; c++) acc[c] += p[4 * k + c] * w[k];
     }
     for (int c = 0; c < 4; c++) {
       float v = acc[c] + 0.5f;

@@ -246,10 +246,10 @@ enum Resampler {
   }
 
   /// Resamples both ways, one output row at a time: the columns of the source rows under
-  /// that output row are filtered into one row of fixed-point sums, which is then filtered
-  /// to `width` pixels (both loops in CImageKernels, with SSE2). That row stays in the L1
-  /// cache; a whole intermediate image did not (and was 1.5 MB of fresh pages for every
-  /// thumbnail).
+  /// that output row are filtered into one row of fixed-point sums (exact, stored as
+  /// floats), which is then filtered to `width` pixels (both loops in CImageKernels, with
+  /// SSE2). That row stays in the L1 cache; a whole intermediate image did not (and was
+  /// 1.5 MB of fresh pages for every thumbnail).
   static func convolveBoth(_ src: Bitmap, width ow: Int, height oh: Int) -> Bitmap {
     let w = src.width
     let horizontal = taps(from: w, to: ow)
@@ -258,7 +258,7 @@ enum Resampler {
     let vertical = taps(from: src.height, to: oh)
     let verticalWeights = int16Weights(vertical)
     let rowLength = w * 4
-    var row = [Int32](unsafeUninitializedCapacity: rowLength) { _, count in count = rowLength }
+    var row = [Float](unsafeUninitializedCapacity: rowLength) { _, count in count = rowLength }
     var out = [UInt8](unsafeUninitializedCapacity: ow * oh * 4) { _, count in count = ow * oh * 4 }
     src.pixels.withUnsafeBufferPointer { sBuf in
       row.withUnsafeMutableBufferPointer { rBuf in
@@ -287,7 +287,7 @@ enum Resampler {
     let vertical = taps(from: src.height, to: oh)
     let verticalWeights = int16Weights(vertical)
     let rowLength = src.width * 4
-    var sums = [Int32](unsafeUninitializedCapacity: rowLength) { _, count in count = rowLength }
+    var sums = [Float](unsafeUninitializedCapacity: rowLength) { _, count in count = rowLength }
     var out = [UInt8](unsafeUninitializedCapacity: rowLength * oh) { _, count in
       count = rowLength * oh
     }
@@ -306,7 +306,8 @@ enum Resampler {
               let o = d + y * rowLength
               var i = 0
               while i < rowLength {
-                let v = (m[i] &+ half) >> Int32(weightBits)
+                // The sums are whole numbers under 2^24, so exact as floats and as Int32.
+                let v = (Int32(m[i]) &+ half) >> Int32(weightBits)
                 o[i] = v <= 0 ? 0 : (v >= 255 ? 255 : UInt8(truncatingIfNeeded: v))
                 i &+= 1
               }
