@@ -31,6 +31,12 @@ public enum ImageDecoder {
     return decoded.map { finish($0, options: options) }
   }
 
+  /// The size a JPEG of stored size `stored` is decoded to for `options` (TurboJPEG's
+  /// smallest scaling factor that covers the target), before orientation and resampling.
+  public static func scaledJPEGSize(stored: PixelSize, options: DecodeOptions) -> PixelSize {
+    JPEGDecoder.scaledSize(stored: stored, options: options)
+  }
+
   /// The decodable format of `data` from its first bytes, or nil.
   ///
   /// A PNG signature damaged by a text-mode transfer (CR/LF rewritten) still counts as PNG

@@ -110,6 +110,13 @@ enum JPEGDecoder {
     }
   }
 
+  /// The size TurboJPEG decodes a JPEG of stored size `stored` to for `options`: stored
+  /// orientation, before any resampling.
+  static func scaledSize(stored: PixelSize, options: DecodeOptions) -> PixelSize {
+    let factor = scalingFactor(stored: stored, options: options)
+    return PixelSize(width: scaled(stored.width, factor), height: scaled(stored.height, factor))
+  }
+
   /// TJSCALED: a dimension scaled by a factor, rounded up.
   private static func scaled(_ dimension: Int, _ factor: tjscalingfactor) -> Int {
     (dimension * Int(factor.num) + Int(factor.denom) - 1) / Int(factor.denom)

@@ -112,8 +112,11 @@ struct ThumbnailsBench: ParsableCommand {
   @Option(help: "Thumbnail this file into --cache and report peak RSS over the base.")
   var rss: String?
 
-  @Option(help: "Thumbnail folder for --rss.")
+  @Option(help: "Thumbnail folder for --rss and --stages.")
   var cache: String?
+
+  @Flag(help: "Time each stage of the pipeline (read, decode, resample, encode, whole).")
+  var stages = false
 
   func run() throws {
     if let rss {
@@ -125,6 +128,29 @@ struct ThumbnailsBench: ParsableCommand {
       print(
         "rss\tbase_kb=\(base.current)\tpeak_kb=\(after.peak)\t"
           + "over_base_kb=\(after.peak - base.current)\toutcome=\(outcome)")
+      return
+    }
+    if stages {
+      let root = cache ?? NSTemporaryDirectory() + "lightbox-bench-stages-\(getpid())"
+      print(
+        "file\tread_ms\tlookups_ms\tmetadata_ms\tdecode_ms\tresample_ms\tencode_ms\tstore_ms"
+          + "\tfloor_ms\twhole_ms\twhole_over_floor")
+      for file in files {
+        switch ThumbnailMeasurements.stageTimes(
+          path: CommandSupport.absolute(file), side: side, repeats: repeats, cacheRoot: root)
+        {
+        case .success(let t):
+          let values = [
+            t.read, t.lookups, t.metadata, t.decode, t.resample, t.encode, t.store, t.floor,
+            t.whole,
+          ]
+          let ratio = String(format: "%.3f", t.whole / t.floor)
+          print(
+            ([file] + values.map { String(format: "%.3f", $0) } + [ratio]).joined(separator: "\t"))
+        case .failure(let error):
+          print("\(file)\terror: \(error.reason)")
+        }
+      }
       return
     }
     print("file\tprogressive\tall_scans_ms\tpipeline_ms\texif_thumb_ms")
