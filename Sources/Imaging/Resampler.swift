@@ -251,71 +251,66 @@ enum Resampler {
   /// SSE2). That row stays in the L1 cache; a whole intermediate image did not (and was
   /// 1.5 MB of fresh pages for every thumbnail).
   static func convolveBoth(_ src: Bitmap, width ow: Int, height oh: Int) -> Bitmap {
-    let w = src.width
-    let horizontal = taps(from: w, to: ow)
+    let horizontal = taps(from: src.width, to: ow)
     // The row's sums carry the vertical weights' fixed-point scale; divide it out here.
     let horizontalWeights = floatWeights(horizontal, scale: 1 / Float(1 << weightBits))
-    let vertical = taps(from: src.height, to: oh)
-    let verticalWeights = int16Weights(vertical)
-    let rowLength = w * 4
-    var row = [Float](unsafeUninitializedCapacity: rowLength) { _, count in count = rowLength }
-    var out = [UInt8](unsafeUninitializedCapacity: ow * oh * 4) { _, count in count = ow * oh * 4 }
-    src.pixels.withUnsafeBufferPointer { sBuf in
-      row.withUnsafeMutableBufferPointer { rBuf in
-        out.withUnsafeMutableBufferPointer { dBuf in
-          verticalWeights.withUnsafeBufferPointer { vwBuf in
-            guard let s = sBuf.baseAddress, let r = rBuf.baseAddress, let d = dBuf.baseAddress,
-              let vw = vwBuf.baseAddress
-            else { return }
-            for y in 0..<oh {
-              lb_filter_columns(
-                s + vertical.start[y] * rowLength, rowLength, vertical.count[y],
-                vw + y * vertical.stride, rowLength, r)
-              lb_filter_row(
-                r, ow, horizontal.start, horizontal.count, horizontalWeights, horizontal.stride,
-                d + y * ow * 4)
-            }
-          }
-        }
+    let rowBytes = ow * 4
+    let out = [UInt8](unsafeUninitializedCapacity: rowBytes * oh) { buffer, count in
+      guard let d = buffer.baseAddress else { return }
+      forEachColumnSumRow(src, to: oh) { y, sums in
+        lb_filter_row(
+          sums, ow, horizontal.start, horizontal.count, horizontalWeights, horizontal.stride,
+          d + y * rowBytes)
       }
+      count = rowBytes * oh
     }
     return Bitmap(width: ow, height: oh, pixels: out)
   }
 
   /// Resamples each column to `oh` pixels: fixed-point column sums, rounded.
   static func convolveColumns(_ src: Bitmap, to oh: Int) -> Bitmap {
+    let rowBytes = src.width * 4
+    let half = Int32(1 << (weightBits - 1))
+    let out = [UInt8](unsafeUninitializedCapacity: rowBytes * oh) { buffer, count in
+      guard let d = buffer.baseAddress else { return }
+      forEachColumnSumRow(src, to: oh) { y, sums in
+        let o = d + y * rowBytes
+        var i = 0
+        while i < rowBytes {
+          // The sums are whole numbers under 2^24, so exact as floats and as Int32.
+          let v = (Int32(sums[i]) &+ half) >> Int32(weightBits)
+          o[i] = v <= 0 ? 0 : (v >= 255 ? 255 : UInt8(truncatingIfNeeded: v))
+          i &+= 1
+        }
+      }
+      count = rowBytes * oh
+    }
+    return Bitmap(width: src.width, height: oh, pixels: out)
+  }
+
+  /// Calls `body(y, sums)` for each output row `y` below `oh`, where `sums` holds the
+  /// source's columns filtered to that row: `width * 4` channel sums in fixed point (the
+  /// weights' scale, 1 << weightBits), valid during the call.
+  private static func forEachColumnSumRow(
+    _ src: Bitmap, to oh: Int, _ body: (Int, UnsafePointer<Float>) -> Void
+  ) {
     let vertical = taps(from: src.height, to: oh)
     let verticalWeights = int16Weights(vertical)
     let rowLength = src.width * 4
     var sums = [Float](unsafeUninitializedCapacity: rowLength) { _, count in count = rowLength }
-    var out = [UInt8](unsafeUninitializedCapacity: rowLength * oh) { _, count in
-      count = rowLength * oh
-    }
-    let half = Int32(1 << (weightBits - 1))
     src.pixels.withUnsafeBufferPointer { sBuf in
       sums.withUnsafeMutableBufferPointer { mBuf in
-        out.withUnsafeMutableBufferPointer { dBuf in
-          verticalWeights.withUnsafeBufferPointer { vwBuf in
-            guard let s = sBuf.baseAddress, let m = mBuf.baseAddress, let d = dBuf.baseAddress,
-              let vw = vwBuf.baseAddress
-            else { return }
-            for y in 0..<oh {
-              lb_filter_columns(
-                s + vertical.start[y] * rowLength, rowLength, vertical.count[y],
-                vw + y * vertical.stride, rowLength, m)
-              let o = d + y * rowLength
-              var i = 0
-              while i < rowLength {
-                // The sums are whole numbers under 2^24, so exact as floats and as Int32.
-                let v = (Int32(m[i]) &+ half) >> Int32(weightBits)
-                o[i] = v <= 0 ? 0 : (v >= 255 ? 255 : UInt8(truncatingIfNeeded: v))
-                i &+= 1
-              }
-            }
+        verticalWeights.withUnsafeBufferPointer { vwBuf in
+          guard let s = sBuf.baseAddress, let m = mBuf.baseAddress, let vw = vwBuf.baseAddress
+          else { return }
+          for y in 0..<oh {
+            lb_filter_columns(
+              s + vertical.start[y] * rowLength, rowLength, vertical.count[y],
+              vw + y * vertical.stride, rowLength, m)
+            body(y, m)
           }
         }
       }
     }
-    return Bitmap(width: src.width, height: oh, pixels: out)
   }
 }
