@@ -78,6 +78,8 @@ let package = Package(
       name: "DemoLibraryTests",
       dependencies: ["DemoLibrary", "PhotoMetadata", "Imaging", "LightboxTestSupport"]),
     .testTarget(
-      name: "LightboxAppTests", dependencies: ["LightboxApp", "LightboxTestSupport"]),
+      name: "LightboxAppTests", dependencies: ["LightboxApp", "LightboxTestSupport"],
+      // Read by path from the tests (#filePath), not bundled.
+      exclude: ["Fixtures", "Snapshots"]),
   ]
 )
