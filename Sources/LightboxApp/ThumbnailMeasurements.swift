@@ -68,7 +68,8 @@ public enum ThumbnailMeasurements {
     /// file's bytes come fresh from the page cache each time, as in the batch).
     public var floor: Double
     /// `ThumbnailBatch.thumbnail` into an empty cache: every stage, the cache look-ups,
-    /// the URI's MD5 and the atomic write.
+    /// the URI's MD5 and the atomic write (and, unlike the batch, unlinking the thumbnail
+    /// the previous run wrote).
     public var whole: Double
   }
 
