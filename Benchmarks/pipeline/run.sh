@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Thumbnail pipeline benchmarks (issue 4's Figures), one command:
-#   Benchmarks/pipeline/run.sh            (WORK=/tmp/lightbox-pipeline-bench RUNS=3 JOBS=2)
+#   Benchmarks/pipeline/run.sh            (WORK=/tmp/lightbox-pipeline-bench RUNS=5 JOBS=2)
 # Builds lightbox in release, generates the test JPEGs from the corpus, runs every tool
 # RUNS times interleaved and prints medians and ratios from this one run.
 set -euo pipefail
@@ -8,7 +8,7 @@ HERE="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
 CORPUS="${LIGHTBOX_CORPUS:-$ROOT/../shared/corpus}"
 WORK="${WORK:-/tmp/lightbox-pipeline-bench}"
-RUNS="${RUNS:-3}"
+RUNS="${RUNS:-5}"
 JOBS="${JOBS:-2}"
 SIDE=256
 
@@ -86,6 +86,9 @@ floor() { wall "$WORK/floor" $SIDE "$JOBS" "$1"/*.jpg; }
 HAVE_VIPS=0; command -v vipsthumbnail >/dev/null && HAVE_VIPS=1
 HAVE_PIL=0; /usr/bin/python3 -c "import PIL" 2>/dev/null && HAVE_PIL=1
 
+# The build and the test images leave dirty pages; their writeback would land on whichever
+# runs come first (only lightbox writes files, so it would pay more for it than the floor).
+sync
 echo "== batch: 200 x 12 MP baseline -> $SIDE px thumbnails, $JOBS jobs, $RUNS runs (median s)"
 F=(); O=(); V=(); P=()
 ours "$WORK/baseline" >/dev/null  # warm the page cache and the binary
@@ -98,6 +101,10 @@ done
 mf=$(median "${F[@]}"); mo=$(median "${O[@]}")
 echo "   TurboJPEG 1/8 floor : $mf   (runs: ${F[*]})"
 echo "   lightbox thumbnails : $mo   (runs: ${O[*]})  = $(echo "scale=3; $mo / $mf" | bc) x floor"
+# Each lightbox run against the floor run just before it: on a VM whose speed drifts from
+# minute to minute this pairs runs made under the same conditions.
+R=(); for i in "${!F[@]}"; do R+=("$(echo "scale=3; ${O[$i]} / ${F[$i]}" | bc)"); done
+echo "   per-run ratios      : ${R[*]}  median $(median "${R[@]}") x floor"
 if [ $HAVE_VIPS = 1 ]; then
   mv=$(median "${V[@]}")
   echo "   vipsthumbnail -P2   : $mv   (runs: ${V[*]})  lightbox is $(echo "scale=2; $mv / $mo" | bc) x faster"
