@@ -12,6 +12,7 @@ RUNS="${RUNS:-5}"
 JOBS="${JOBS:-2}"
 SIDE=256
 
+"$ROOT/scripts/install-deps" --bench
 need() { command -v "$1" >/dev/null || { echo "missing: $1 ($2)" >&2; exit 1; }; }
 need convert "apt install imagemagick"
 need jpegtran "apt install libjpeg-turbo-progs"
