@@ -6,15 +6,6 @@ import XCTest
 /// The cache writer (`lb_png_write_fast`: Sub filter, hand-written Huffman-only deflate)
 /// read back by libpng, on pictures chosen to reach every path of the encoder.
 final class PNGEncoderFastTests: XCTestCase {
-  /// A deterministic generator, so a failure can be reproduced.
-  private struct Generator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return state >> 33
-    }
-  }
-
   private func bitmap(width: Int, height: Int, _ pixel: (Int, Int) -> [UInt8]) -> Bitmap {
     var px: [UInt8] = []
     px.reserveCapacity(width * height * 4)
@@ -41,7 +32,7 @@ final class PNGEncoderFastTests: XCTestCase {
   }
 
   func testPhotoLikeImagesRoundTrip() throws {
-    var random = Generator(state: 1)
+    var random = SplitMix(seed: 1)
     // Smooth gradients plus a little noise, like a photo: dynamic Huffman blocks; 700×300
     // is 13 blocks of 16 KiB, the last one partial.
     let photo = bitmap(width: 700, height: 300) { x, y in
@@ -70,7 +61,7 @@ final class PNGEncoderFastTests: XCTestCase {
   }
 
   func testNoiseFallsBackToStoredBlocksAndStaysSmall() throws {
-    var random = Generator(state: 7)
+    var random = SplitMix(seed: 7)
     let noise = bitmap(width: 300, height: 300) { _, _ in
       let v = random.next()
       return [UInt8(v & 255), UInt8(v >> 8 & 255), UInt8(v >> 16 & 255), 255]
@@ -92,7 +83,7 @@ final class PNGEncoderFastTests: XCTestCase {
       values += [UInt8](repeating: UInt8(symbol * 11), count: a)
       (a, b) = (b, a + b)
     }
-    var random = Generator(state: 3)
+    var random = SplitMix(seed: 3)
     for i in stride(from: values.count - 1, to: 0, by: -1) {
       values.swapAt(i, Int(random.next() % UInt64(i + 1)))
     }
