@@ -12,11 +12,8 @@ RUNS="${RUNS:-5}"
 JOBS="${JOBS:-2}"
 SIDE=256
 
+# ImageMagick, jpegtran, vipsthumbnail, Pillow, bc and a C compiler, or the script stops here.
 "$ROOT/scripts/install-deps" --bench
-need() { command -v "$1" >/dev/null || { echo "missing: $1 ($2)" >&2; exit 1; }; }
-need convert "apt install imagemagick"
-need jpegtran "apt install libjpeg-turbo-progs"
-need cc "a C compiler (clang from the Swift toolchain works)"
 
 echo "== build (release)"
 (cd "$ROOT" && swift build -c release --product lightbox 2>&1 | grep -E "error|Compiling lightbox|Build" | tail -3)
@@ -84,9 +81,6 @@ pillow() {  # DIR
 # clock, which leaves out its start-up, is ~1 ms shorter; lightbox's start-up is ~13 ms).
 floor() { wall "$WORK/floor" $SIDE "$JOBS" "$1"/*.jpg; }
 
-HAVE_VIPS=0; command -v vipsthumbnail >/dev/null && HAVE_VIPS=1
-HAVE_PIL=0; /usr/bin/python3 -c "import PIL" 2>/dev/null && HAVE_PIL=1
-
 # The build and the test images leave dirty pages; their writeback would land on whichever
 # runs come first (only lightbox writes files, so it would pay more for it than the floor).
 sync
@@ -96,8 +90,8 @@ ours "$WORK/baseline" >/dev/null  # warm the page cache and the binary
 for r in $(seq "$RUNS"); do
   F+=("$(floor "$WORK/baseline")")
   O+=("$(ours "$WORK/baseline")")
-  [ $HAVE_VIPS = 1 ] && V+=("$(vips "$WORK/baseline")")
-  [ $HAVE_PIL = 1 ] && P+=("$(pillow "$WORK/baseline")")
+  V+=("$(vips "$WORK/baseline")")
+  P+=("$(pillow "$WORK/baseline")")
 done
 mf=$(median "${F[@]}"); mo=$(median "${O[@]}")
 echo "   TurboJPEG 1/8 floor : $mf   (runs: ${F[*]})"
@@ -106,14 +100,10 @@ echo "   lightbox thumbnails : $mo   (runs: ${O[*]})  = $(echo "scale=3; $mo / $
 # minute to minute this pairs runs made under the same conditions.
 R=(); for i in "${!F[@]}"; do R+=("$(echo "scale=3; ${O[$i]} / ${F[$i]}" | bc)"); done
 echo "   per-run ratios      : ${R[*]}  median $(median "${R[@]}") x floor"
-if [ $HAVE_VIPS = 1 ]; then
-  mv=$(median "${V[@]}")
-  echo "   vipsthumbnail -P2   : $mv   (runs: ${V[*]})  lightbox is $(echo "scale=2; $mv / $mo" | bc) x faster"
-fi
-if [ $HAVE_PIL = 1 ]; then
-  mp=$(median "${P[@]}")
-  echo "   Pillow draft, 2 proc: $mp   (runs: ${P[*]})  lightbox is $(echo "scale=2; $mp / $mo" | bc) x faster"
-fi
+mv=$(median "${V[@]}")
+echo "   vipsthumbnail -P2   : $mv   (runs: ${V[*]})  lightbox is $(echo "scale=2; $mv / $mo" | bc) x faster"
+mp=$(median "${P[@]}")
+echo "   Pillow draft, 2 proc: $mp   (runs: ${P[*]})  lightbox is $(echo "scale=2; $mp / $mo" | bc) x faster"
 ls "$WORK/cache/large" | wc -l | sed 's/^/   thumbnails written by lightbox: /'
 
 echo "== progressive: 40 x 12 MP progressive -> $SIDE px, $JOBS jobs (median s)"
@@ -121,15 +111,13 @@ F=(); O=(); V=()
 for r in $(seq "$RUNS"); do
   F+=("$(floor "$WORK/progressive")")
   O+=("$(ours "$WORK/progressive")")
-  [ $HAVE_VIPS = 1 ] && V+=("$(vips "$WORK/progressive")")
+  V+=("$(vips "$WORK/progressive")")
 done
 mf=$(median "${F[@]}"); mo=$(median "${O[@]}")
 echo "   TurboJPEG 1/8, all scans: $mf   (runs: ${F[*]})"
 echo "   lightbox (DC scans)     : $mo   (runs: ${O[*]})"
-if [ $HAVE_VIPS = 1 ]; then
-  mv=$(median "${V[@]}")
-  echo "   vipsthumbnail -P2       : $mv   (runs: ${V[*]})  lightbox is $(echo "scale=2; $mv / $mo" | bc) x faster"
-fi
+mv=$(median "${V[@]}")
+echo "   vipsthumbnail -P2       : $mv   (runs: ${V[*]})  lightbox is $(echo "scale=2; $mv / $mo" | bc) x faster"
 
 echo "== single-file decode medians (ms, one thread, file in memory)"
 "$LIGHTBOX" thumbnails-bench --side $SIDE --repeats 15 \
