@@ -47,7 +47,9 @@ final class CorpusMetadataTests: XCTestCase {
   func testValidFilesMatchExpectations() throws {
     let (corpus, rows) = try corpusRows()
     var checked = 0
-    for row in rows where row["kind"] == "valid" {
+    // The added kinds' rows give the displayed size and their own readers' answers: they are
+    // checked here once Lightbox decodes that kind.
+    for row in rows where row["kind"] == "valid" && CorpusLocator.isDecodedKind(row) {
       let path = try XCTUnwrap(row["path"])
       let file = corpus.appendingPathComponent(path).path
       let metadata: PhotoMetadata
