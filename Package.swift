@@ -9,10 +9,13 @@ let package = Package(
   products: [
     .executable(name: "lightbox", targets: ["lightbox"])
   ],
+  // Pinned to the versions Lightbox is tested with, as an application pins what it ships
+  // (Package.resolved stays out of git: see docs/DECISIONS.md).
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-    .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
-    .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+    .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
+    .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+    .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
   ],
   targets: [
     // C libraries from Debian's -dev packages.
@@ -46,6 +49,7 @@ let package = Package(
       dependencies: [
         "PhotoModel", "PhotoMetadata", "PhotoStore", "Catalog", "Imaging", "TerminalGraphics",
         "TerminalUI", "DemoLibrary", .product(name: "TOMLKit", package: "TOMLKit"),
+        .product(name: "Logging", package: "swift-log"),
       ]),
     .executableTarget(
       name: "lightbox",

@@ -65,9 +65,15 @@ public final class BrowseSession {
       typedDuringProbe = probe.leftoverInput
       let capabilities = probe.capabilities
       synchronizedOutput = capabilities.synchronizedOutput
-      if capabilities.graphicsMode(requested: options.graphics) == .sixel {
+      let mode = capabilities.graphicsMode(requested: options.graphics)
+      if mode == .sixel {
         format = .sixel(colors: capabilities.sixelPaletteSize, cell: capabilities.cellSize)
       }
+      let cell = capabilities.cellSize
+      LightboxLog.logger("probe").info(
+        "terminal \(probe.outcome) in \(Int(probe.elapsedMilliseconds)) ms: \(mode) pictures, cell \(cell.width)x\(cell.height) px")
+    } else {
+      LightboxLog.logger("probe").info("half-blocks asked for: terminal not probed")
     }
     let terminal = CursesTerminal(theme: options.theme, synchronizedOutput: synchronizedOutput)
     try terminal.start()

@@ -6,6 +6,7 @@ public enum DoctorCommand {
   /// Probes the controlling terminal and returns the report.
   public static func run(environment: [String: String], graphics: GraphicsMode = .auto) -> String {
     report(CapabilityProbe.run(environment: environment), graphics: graphics)
+      + "\nFiles:\n  log: \(LightboxPaths(environment: environment).logFile)\n"
   }
 
   /// The report for a probe result. Pure: every byte from the terminal is shown escaped.

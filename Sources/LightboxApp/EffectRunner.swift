@@ -22,10 +22,15 @@ final class EffectRunner: Sendable {
     self.cache = cache
     self.library = LibraryService(
       inbox: inbox, catalogPath: catalogPath, trashHome: trashHome, retentionDays: retentionDays)
-    self.pool = DecodePool { request in
+    let failures = FailureLog()
+    self.pool = DecodePool(name: "lightbox-decode") { request in
+      let log = LightboxLog.logger("decode")
+      log.debug(
+        "decoding \(request.path) at \(request.key.size.width)x\(request.key.size.height)")
       let action = EffectRunner.makePicture(
         request, format: format, background: background, cache: cache, diskCache: diskCache,
         preview: { inbox.post($0) })
+      if case .imageFailed(_, let reason) = action { failures.note(request.path, reason) }
       inbox.post(action)
     }
   }
@@ -70,13 +75,18 @@ final class EffectRunner: Sendable {
       let sizeClass = ThumbnailSize.covering(max(request.key.size.width, request.key.size.height)),
       case .success(let source) = ThumbnailSource.forFile(atPath: request.path)
     {
-      if let thumbnail = diskCache.thumbnail(for: source, size: sizeClass, background: background) {
-        return finish(thumbnail.fitted(into: request.key.size, mode: .fill), request, format, cache)
+      let pipeline = ThumbnailPipeline(cache: diskCache)
+      let facts = ThumbnailPipeline.PhotoFacts(
+        orientation: request.orientation, storedSize: request.storedSize)
+      switch pipeline.cached(source, size: sizeClass, wantsPixels: true) {
+      case .cached(let bitmap?):
+        return finish(bitmap.fitted(into: request.key.size, mode: .fill), request, format, cache)
+      case .knownFailure:
+        return .imageFailed(request.key, reason: "could not be decoded before (unchanged since)")
+      default: break
       }
       if let range = request.exifThumbnail,
-        case .success(let small) = ExifThumbnail.decode(
-          path: request.path, range: range, orientation: request.orientation,
-          storedSize: request.storedSize)
+        let small = pipeline.preview(path: request.path, range: range, facts: facts)
       {
         let covers =
           small.width >= request.key.size.width && small.height >= request.key.size.height
@@ -86,16 +96,21 @@ final class EffectRunner: Sendable {
           preview(finish(tile, request, format, cache, isPreview: true))
         }
       }
-      let options = DecodeOptions(
-        target: PixelSize(width: sizeClass.pixels, height: sizeClass.pixels), mode: .fit,
-        quality: .fast, orientation: request.orientation, background: background)
-      switch ImageDecoder.decode(path: request.path, options: options) {
-      case .success(let thumbnail):
-        let action = finish(thumbnail.fitted(into: request.key.size, mode: .fill), request, format, cache)
-        diskCache.store(thumbnail, for: source, size: sizeClass)
-        return action
-      case .failure(let error):
+      switch pipeline.make(source, size: sizeClass, facts: { _ in facts }) {
+      case .made(let thumbnail, let problem):
+        if let problem {
+          LightboxLog.logger("cache").error(
+            "\(request.path): thumbnail not stored: \(problem.reason)")
+        }
+        return finish(thumbnail.fitted(into: request.key.size, mode: .fill), request, format, cache)
+      case .cached(let thumbnail?):
+        return finish(thumbnail.fitted(into: request.key.size, mode: .fill), request, format, cache)
+      case .failed(let error):
         return .imageFailed(request.key, reason: error.reason)
+      case .skipped(let reason):
+        return .imageFailed(request.key, reason: reason)
+      case .knownFailure, .cached(nil):
+        return .imageFailed(request.key, reason: "could not be decoded")
       }
     }
     let options = DecodeOptions(

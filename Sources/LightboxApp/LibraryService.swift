@@ -66,6 +66,7 @@ final class LibraryService: @unchecked Sendable {
     }
     inbox.post(.libraryLoaded(assets: Self.assets(in: catalog, under: roots), problems: []))
     inbox.post(.collectionsLoaded(collections(catalog, roots: roots)))
+    for problem in problems { LightboxLog.logger("library").error("\(problem)") }
     if let first = problems.first {
       let more = problems.count > 1 ? " (and \(problems.count - 1) more)" : ""
       inbox.post(.operationFailed(reason: first + more))
@@ -82,12 +83,17 @@ final class LibraryService: @unchecked Sendable {
   /// in the Trash longer than the retention (0 keeps everything).
   private func purgeOldTrash(_ catalog: Catalog) {
     let trash = trash(catalog)
-    if let problem = trash.repair().first {
+    let repairs = trash.repair()
+    for problem in repairs { LightboxLog.logger("trash").error("checking the Trash: \(problem)") }
+    if let problem = repairs.first {
       inbox.post(.operationFailed(reason: "Checking the Trash: \(problem)"))
     }
     guard retentionDays > 0 else { return }
     let result = trash.purge(
       retentionDays: retentionDays, now: Int64(Date().timeIntervalSince1970))
+    for problem in result.problems {
+      LightboxLog.logger("trash").error("emptying old deleted photos: \(problem)")
+    }
     if let problem = result.problems.first {
       inbox.post(.operationFailed(reason: "Emptying old deleted photos: \(problem)"))
     }
@@ -122,7 +128,9 @@ final class LibraryService: @unchecked Sendable {
     do {
       catalog = try Catalog(path: catalogPath)
     } catch {
-      return scanWithoutCatalog(roots: roots, problem: "catalog \(catalogPath) unavailable (\(error)): reading the folders directly")
+      let problem = "catalog \(catalogPath) unavailable (\(error)): reading the folders directly"
+      LightboxLog.logger("catalog").error("\(problem)")
+      return scanWithoutCatalog(roots: roots, problem: problem)
     }
     lock.withLock {
       openCatalog = catalog
@@ -152,18 +160,35 @@ final class LibraryService: @unchecked Sendable {
         }
       }
     } catch {
+      LightboxLog.logger("indexer").error("indexing failed: \(error)")
       inbox.post(.libraryLoaded(assets: load(), problems: ["indexing failed: \(error)"]))
       inbox.post(.indexFinished)
       return
     }
+    let log = LightboxLog.logger("indexer")
+    for problem in summary.problems { log.error("\(problem)") }
+    log.info(
+      "indexed \(summary.total) photos (\(summary.read) read, \(summary.errors) errors)")
     inbox.post(.libraryLoaded(assets: load(), problems: summary.problems))
     inbox.post(.indexFinished)
-    watcher = try? LibraryWatcher(
-      roots: roots,
-      onChange: { paths in
-        _ = try? indexer.update(paths: paths)
-        inbox.post(.libraryLoaded(assets: load(), problems: []))
-      })
+    do {
+      watcher = try LibraryWatcher(
+        roots: roots,
+        onChange: { paths in
+          do {
+            let update = try indexer.update(paths: paths)
+            for problem in update.problems {
+              LightboxLog.logger("watcher").error("\(problem)")
+            }
+          } catch {
+            LightboxLog.logger("watcher").error("updating \(paths.count) changed files: \(error)")
+          }
+          inbox.post(.libraryLoaded(assets: load(), problems: []))
+        })
+    } catch {
+      // Browsing goes on without live updates; the log says why.
+      LightboxLog.logger("watcher").error("not watching for changes: \(error)")
+    }
   }
 
   /// The catalog's photos under `roots` (a catalog may hold other libraries too), in the
@@ -196,6 +221,7 @@ final class LibraryService: @unchecked Sendable {
     let result = LibraryScanner.scan(roots: roots) { found in
       self.inbox.post(.indexProgress(done: found, total: found))
     }
+    for problem in result.problems { LightboxLog.logger("scanner").error("\(problem)") }
     inbox.post(.libraryLoaded(assets: result.assets, problems: (problem.map { [$0] } ?? []) + result.problems))
     inbox.post(.indexFinished)
   }

@@ -95,43 +95,23 @@ public enum ThumbnailBatch {
     return Summary(counts: state.counts(), seconds: seconds, failures: failures)
   }
 
-  /// One file: reuse a valid thumbnail or failure entry, else decode (one read of the file
-  /// for metadata and pixels), orient, fit to `size`, write.
+  /// One file through the thumbnail pipeline: reuse a valid entry or failure entry, else
+  /// decode (one read of the file for metadata and pixels), orient, fit to `size`, write.
   public static func thumbnail(path: String, cache: ThumbnailDiskCache, size: ThumbnailSize)
     -> Outcome
   {
-    if cache.contains(path: path) { return .skipped }
-    let source: ThumbnailSource
-    switch ThumbnailSource.forFile(atPath: path) {
-    case .success(let s): source = s
-    case .failure(let error): return .failed(error.reason)
+    let pipeline = ThumbnailPipeline(cache: cache)
+    let outcome = pipeline.thumbnail(path: path, size: size, wantsPixels: false) { bytes in
+      let metadata = MetadataReader.read(bytes: bytes)
+      return ThumbnailPipeline.PhotoFacts(
+        orientation: metadata.orientation, storedSize: metadata.pixelSize)
     }
-    if cache.hasThumbnail(for: source, size: size) { return .reused }
-    if cache.hasFailure(for: source) { return .knownFailure }
-    guard ImageDecoder.format(ofFile: path) != nil else { return .skipped }
-
-    let bytes: [UInt8]
-    switch ImageDecoder.readFile(path: path) {
-    case .success(let b): bytes = b
-    case .failure(let error): return .failed(error.reason)
-    }
-    let metadata = MetadataReader.read(bytes: bytes)
-    let format = ImageDecoder.format(of: bytes)
-    let options = DecodeOptions(
-      target: PixelSize(width: size.pixels, height: size.pixels), mode: .fit, quality: .fast,
-      orientation: metadata.orientation)
-    switch ImageDecoder.decode(data: bytes, options: options) {
-    case .success(let bitmap):
-      let display = metadata.pixelSize.map { metadata.orientation.displaySize(ofStored: $0) }
-      let mime = format == .png ? "image/png" : "image/jpeg"
-      switch cache.store(bitmap, for: source, size: size, imageSize: display, mimeType: mime) {
-      case .success: return .made
-      case .failure(let error): return .failed(error.reason)
-      }
-    case .failure(let error):
-      // Only a file that cannot be decoded gets a failure entry (not a full disk).
-      _ = cache.storeFailure(for: source)
-      return .failed(error.reason)
+    switch outcome {
+    case .cached: return .reused
+    case .made(_, let problem): return problem.map { .failed($0.reason) } ?? .made
+    case .knownFailure: return .knownFailure
+    case .failed(let error): return .failed(error.reason)
+    case .skipped: return .skipped
     }
   }
 

@@ -8,6 +8,7 @@ import PhotoModel
 /// Each round makes the album "Churn" with the first `--batch` photos (one transaction),
 /// renames it, takes them out again (one transaction) and deletes it (one transaction), so
 /// after a `kill -9` at any moment the album is absent, or present with all or none of them.
+/// It prints a line after each round's first transaction, so a test knows editing has begun.
 struct AlbumChurn: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "album-churn",
@@ -29,6 +30,9 @@ struct AlbumChurn: ParsableCommand {
     var round = 0
     while rounds == 0 || round < rounds {
       let album = try store.createAlbum(named: "Churn", adding: ids, now: Int64(round))
+      if round == 0 {
+        FileHandle.standardOutput.write(Data("editing\n".utf8))
+      }
       try store.renameAlbum(album.id, to: "Churn \(round % 2)")
       try store.removeAssets(ids, fromAlbum: album.id)
       try store.deleteAlbum(album.id)

@@ -13,6 +13,16 @@ struct LightboxCommand: ParsableCommand {
       Bench.self, ThumbnailsBench.self, AlbumChurn.self,
     ],
     defaultSubcommand: Browse.self)
+
+  /// Starts the log (`$XDG_STATE_HOME/lightbox/lightbox.log`, level from `LIGHTBOX_LOG`;
+  /// `--log-level` changes it once parsed), then runs the command.
+  static func main() {
+    let environment = ProcessInfo.processInfo.environment
+    LightboxLog.bootstrap(
+      path: LightboxPaths(environment: environment).logFile,
+      level: LightboxLog.level(environment: environment))
+    main(nil)
+  }
 }
 
 /// `lightbox [PATH…]`: browse folders of photos.
@@ -97,6 +107,8 @@ struct DisplayOptions: ParsableArguments {
 
   @Option(help: "The thumbnail cache folder (default: $LIGHTBOX_CACHE or $XDG_CACHE_HOME/thumbnails).")
   var cache: String?
+
+  @OptionGroup var log: LogOptions
 }
 
 /// Small helpers shared by the subcommands.

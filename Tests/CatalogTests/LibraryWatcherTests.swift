@@ -23,13 +23,13 @@ final class LibraryWatcherTests: XCTestCase {
     library.remove()
   }
 
-  /// Waits (up to 3 s) until the reported paths include all of `paths`.
-  /// Only batches from number `after` on count.
+  /// Waits until the reported paths include all of `paths` (a 60 s bound only catches a
+  /// watcher that never reports). Only batches from number `after` on count.
   private func waitFor(
     _ paths: [String], after: Int = 0, file: StaticString = #filePath, line: UInt = #line
   ) {
     let wanted = Set(paths.map(LibraryPath.init))
-    let deadline = Date().addingTimeInterval(3)
+    let deadline = Date().addingTimeInterval(60)
     var reported = Set<LibraryPath>()
     while Date() < deadline {
       reported = Set(batches.value.dropFirst(after).flatMap { $0 })
@@ -98,11 +98,22 @@ final class LibraryWatcherTests: XCTestCase {
     XCTAssertEqual(try catalog.allAssets().map(\.path), [photo])
   }
 
-  func testStopEndsTheThread() {
+  func testStopEndsTheThread() throws {
     watcher?.stop()
     watcher?.stop()  // twice is fine
-    _ = try? library.writeJPEG("after.jpg")
-    usleep(200_000)
+    // A second watcher on the same folders sees the next write; once it has reported it,
+    // the stopped one would have been told too if it were still listening.
+    let witness = Locked<[[LibraryPath]]>([])
+    let second = try LibraryWatcher(
+      roots: [library.root], quietPeriod: 0.05, maxDelay: 0.3,
+      onChange: { paths in witness.mutate { $0.append(paths) } })
+    defer { second.stop() }
+    let photo = try library.writeJPEG("after.jpg")
+    let deadline = Date().addingTimeInterval(60)
+    while !witness.value.joined().contains(LibraryPath(photo)), Date() < deadline {
+      usleep(10_000)
+    }
+    XCTAssertTrue(witness.value.joined().contains(LibraryPath(photo)), "the witness saw it")
     XCTAssertTrue(batches.value.isEmpty)
   }
 }

@@ -42,6 +42,8 @@ final class TrashKillTests: XCTestCase {
 
     var sawTrashed = 0
     var killedMidMove = 0
+    let seed = TestSeed.value
+    var generator = SeededGenerator(seed: seed)
     for round in 0..<8 {
       let pid = try Self.spawn(
         [executable, "CatalogTests.TrashKillTests/testKillNineDuringTrashAndRestoreLosesNothing"],
@@ -54,7 +56,8 @@ final class TrashKillTests: XCTestCase {
         usleep(2_000)
       }
       close(lock)
-      usleep(UInt32.random(in: 0...30_000))
+      // A seeded point in the child's work (LIGHTBOX_TEST_SEED replays the choices).
+      usleep(UInt32.random(in: 0...30_000, using: &generator))
       kill(pid, SIGKILL)
       var status: Int32 = 0
       while waitpid(pid, &status, 0) < 0, errno == EINTR {}

@@ -38,12 +38,10 @@ final class HardeningResourceTests: XCTestCase {
     try Data(TestImages.jpegBomb(width: 65500, height: 65500)).write(to: URL(fileURLWithPath: jpeg))
     let before = peakKB()
     for path in [png, jpeg] {
-      let started = Date()
       guard case .failure(let error) = ImageDecoder.decode(path: path, options: thumb) else {
         return XCTFail("\(path) decoded")
       }
       XCTAssertTrue(error.reason.hasPrefix("image too large"), error.reason)
-      XCTAssertLessThan(Date().timeIntervalSince(started), 1, "refused at once")
       // The metadata reader reports the declared size without allocating it either.
       let metadata = try MetadataReader.read(contentsOf: path).get()
       XCTAssertGreaterThanOrEqual(metadata.pixelSize?.width ?? 0, 65500)

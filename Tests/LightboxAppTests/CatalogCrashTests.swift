@@ -30,10 +30,7 @@ final class CatalogCrashTests: XCTestCase {
   var environment: [String: String] { environmentBase.merging(["HOME": home.path]) { $1 } }
 
   func touchAll(_ files: Set<String>, stamp: Int) {
-    for path in files {
-      var times = [timespec(tv_sec: stamp, tv_nsec: 0), timespec(tv_sec: stamp, tv_nsec: 0)]
-      utimensat(AT_FDCWD, path, &times, 0)
-    }
+    CatalogKillPoint.touch(files, stamp: stamp)
   }
 
   func favoritePaths(_ catalog: Catalog) throws -> Set<String> {
@@ -55,10 +52,8 @@ final class CatalogCrashTests: XCTestCase {
         try IndexCommandTests.writePhotos(200, in: library + "/f\(folder)", startIndex: folder * 200))
     }
     let command = [lightbox, "index", library, "--catalog", catalogPath, "--json"]
-    let started = Date()
     let first = Subprocess.run(command, environment: environment)
     XCTAssertEqual(first.status, 0, first.output)
-    let fullRun = max(0.05, Date().timeIntervalSince(started))
 
     // Favorites committed before any kill: every seventh photo.
     let catalog = try Catalog(path: catalogPath)
@@ -78,26 +73,26 @@ final class CatalogCrashTests: XCTestCase {
     let churnBatch = 50
     let churn = [lightbox, "album-churn", "--catalog", catalogPath, "--batch", "\(churnBatch)"]
 
-    var generator = SystemRandomNumberGenerator()
+    let seed = TestSeed.value
+    var generator = SeededGenerator(seed: seed)
     var killedMidRun = 0
     var churnSeen = 0
     for round in 0..<20 {
       // Every file looks changed, so each run rewrites every row it reaches.
-      touchAll(files, stamp: 1_700_000_000 + round * 10)
-      // An album editor (given time to start editing), then an indexer beside it; both
-      // are killed at the same random moment.
-      let editor = try IndexKillTests.spawn(churn, environment: environment)
-      usleep(150_000)
-      let pid = try IndexKillTests.spawn(command, environment: environment)
-      usleep(UInt32(Double.random(in: 0...(fullRun * 1.2), using: &generator) * 1_000_000))
-      kill(pid, SIGKILL)
-      kill(editor, SIGKILL)
-      var status: Int32 = 0
-      while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-      if status & 0x7F == SIGKILL { killedMidRun += 1 }
-      var editorStatus: Int32 = 0
-      while waitpid(editor, &editorStatus, 0) < 0, errno == EINTR {}
-      XCTAssertEqual(editorStatus & 0x7F, SIGKILL, "round \(round): the album editor stopped by itself")
+      let stamp = 1_700_000_000 + round * 10
+      CatalogKillPoint.touch(files, stamp: stamp)
+      // An album editor (once it says it has made its first album), then an indexer beside
+      // it; both are killed when the catalog shows a seeded number of rewritten rows (before
+      // the indexer's last 500-row batch, so the run is still going).
+      let editor = try ChildProcess(churn, environment: environment, readsOutput: true)
+      XCTAssertNotNil(editor.readLine(), "round \(round): the album editor said nothing")
+      let indexer = try ChildProcess(command, environment: environment)
+      let point = Int.random(in: 1...(files.count - 500), using: &generator)
+      _ = CatalogKillPoint.waitForRows(
+        stampedAt: stamp, atLeast: point, catalogPath: catalogPath, while: indexer)
+      kill(editor.pid, SIGKILL)
+      if indexer.killAndWait() { killedMidRun += 1 }
+      XCTAssertTrue(editor.killAndWait(), "round \(round): the album editor stopped by itself")
 
       let reopened = try Catalog(path: catalogPath)
       XCTAssertEqual(try reopened.integrityCheck(), ["ok"], "round \(round)")
@@ -119,9 +114,9 @@ final class CatalogCrashTests: XCTestCase {
       }
     }
     print(
-      "CatalogCrashTests: \(killedMidRun) of 20 kills landed mid-run (full run \(fullRun) s);"
+      "CatalogCrashTests: \(killedMidRun) of 20 kills landed mid-run (seed \(seed));"
         + " the album editor was caught with its album in \(churnSeen)")
-    XCTAssertGreaterThanOrEqual(killedMidRun, 6, "most kills should interrupt a run")
+    XCTAssertGreaterThanOrEqual(killedMidRun, 16, "kills interrupt runs (seed \(seed))")
     XCTAssertGreaterThanOrEqual(churnSeen, 3, "kills should land while albums are edited")
     let final = Subprocess.run(command, environment: environment)
     XCTAssertEqual(final.status, 0, final.output)

@@ -70,8 +70,12 @@ final class TerminalRestoreTests: XCTestCase {
       return XCTFail("\(label): the program did not end:\n\(tmux.capture())", file: file, line: line)
     }
     XCTAssertFalse(shell.contains("8 photos"), "\(label): still on the program's screen", file: file, line: line)
-    XCTAssertNotNil(tmux.waitUntil(timeout: 5) { _ in FileManager.default.fileExists(atPath: after) })
-    usleep(200_000)
+    // The shell writes the file after the program ends: wait for its last line.
+    XCTAssertNotNil(
+      tmux.waitUntil(timeout: 30) { _ in
+        let text = (try? String(contentsOfFile: after, encoding: .utf8)) ?? ""
+        return text.hasSuffix("\n") && text.contains("speed")
+      })
     XCTAssertEqual(
       try String(contentsOfFile: before, encoding: .utf8),
       try String(contentsOfFile: after, encoding: .utf8), "\(label): stty -a changed",

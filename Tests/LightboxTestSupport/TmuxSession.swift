@@ -50,11 +50,16 @@ public final class TmuxSession {
     Self.run(["tmux", "-L", socket, "capture-pane", "-p", "-t", name] + (escapes ? ["-e"] : [])).output
   }
 
+  /// How long a wait may really take: a test's `timeout` says when a healthy program is
+  /// surely done, and is stretched (×3, at least 30 s) so that a loaded machine never turns
+  /// it into a failure. It bounds a hang; it never measures speed.
+  static func bound(_ timeout: TimeInterval) -> TimeInterval { max(30, timeout * 3) }
+
   /// Polls the screen until `pattern` (a regular expression) matches; returns the screen,
-  /// or nil after `timeout` seconds.
+  /// or nil when the (stretched) `timeout` has passed.
   public func waitFor(_ pattern: String, timeout: TimeInterval = 20) -> String? {
     let regex = try! NSRegularExpression(pattern: pattern, options: [.anchorsMatchLines])
-    let deadline = Date().addingTimeInterval(timeout)
+    let deadline = Date().addingTimeInterval(Self.bound(timeout))
     repeat {
       let screen = capture()
       if regex.firstMatch(in: screen, range: NSRange(screen.startIndex..., in: screen)) != nil {
@@ -65,9 +70,10 @@ public final class TmuxSession {
     return nil
   }
 
-  /// Polls the screen until `condition` holds; returns it, or nil after `timeout` seconds.
+  /// Polls the screen until `condition` holds; returns it, or nil when the (stretched)
+  /// `timeout` has passed.
   public func waitUntil(timeout: TimeInterval = 20, _ condition: (String) -> Bool) -> String? {
-    let deadline = Date().addingTimeInterval(timeout)
+    let deadline = Date().addingTimeInterval(Self.bound(timeout))
     repeat {
       let screen = capture()
       if condition(screen) { return screen }

@@ -1,0 +1,140 @@
+import PhotoModel
+
+/// The one way a photo becomes a thumbnail, for the browser's tiles and `lightbox
+/// thumbnails` alike: the freedesktop cache entry if a valid one is there, else the embedded
+/// preview while the photo decodes (browser only), else a scaled decode that is written back
+/// as a spec-complete entry (URI, MTime, Size, Mimetype, image size); a file that cannot be
+/// decoded gets a `fail/lightbox-1.0/` entry so it is not tried again until it changes.
+///
+/// Both callers ask for the same entry the same way, so they write byte-identical files.
+public struct ThumbnailPipeline: Sendable {
+  /// What the pipeline knows of a photo besides its bytes: from the catalog (browser) or
+  /// read from the bytes (batch).
+  public struct PhotoFacts: Sendable, Equatable {
+    /// EXIF orientation, applied to the pixels.
+    public var orientation: Orientation
+    /// Stored pixel size (before orientation), when the header gave one.
+    public var storedSize: PixelSize?
+
+    public init(orientation: Orientation, storedSize: PixelSize?) {
+      self.orientation = orientation
+      self.storedSize = storedSize
+    }
+  }
+
+  /// What became of one request.
+  public enum Outcome: Sendable {
+    /// A valid entry was there (its pixels when they were asked for).
+    case cached(Bitmap?)
+    /// The photo was decoded and its entry written (the pixels are the entry's);
+    /// `storeProblem` says why the entry could not be written (a full disk), if it was not.
+    case made(Bitmap, storeProblem: ImageError?)
+    /// A failure entry for this version of the file was there: not tried again.
+    case knownFailure
+    /// The photo could not be read or decoded (a failure entry was written when the file
+    /// itself is at fault).
+    case failed(ImageError)
+    /// Not a kind of file Lightbox thumbnails, or inside the cache itself.
+    case skipped(String)
+  }
+
+  /// Transparent pixels of stored entries are composited on this, whoever makes them.
+  public static let background = RGB.black
+
+  /// The freedesktop cache the entries live in.
+  public let cache: ThumbnailDiskCache
+
+  public init(cache: ThumbnailDiskCache) {
+    self.cache = cache
+  }
+
+  /// The `size` thumbnail of the file at `path`: the cached entry (decoded when
+  /// `wantsPixels`), or a new one made from the file. `facts` is asked once the file's
+  /// bytes are read (the batch reads EXIF from them; the browser answers from the catalog).
+  public func thumbnail(
+    path: String, size: ThumbnailSize, wantsPixels: Bool,
+    facts: ([UInt8]) -> PhotoFacts
+  ) -> Outcome {
+    if cache.contains(path: path) { return .skipped("inside the thumbnail cache") }
+    let source: ThumbnailSource
+    switch ThumbnailSource.forFile(atPath: path) {
+    case .success(let found): source = found
+    case .failure(let error): return .failed(error)
+    }
+    if let cached = cached(source, size: size, wantsPixels: wantsPixels) { return cached }
+    return make(source, size: size, facts: facts)
+  }
+
+  /// The valid entry of `source` (or its failure entry), or nil when it must be made.
+  public func cached(_ source: ThumbnailSource, size: ThumbnailSize, wantsPixels: Bool)
+    -> Outcome?
+  {
+    if wantsPixels {
+      if let bitmap = cache.thumbnail(for: source, size: size, background: Self.background) {
+        return .cached(bitmap)
+      }
+    } else if cache.hasThumbnail(for: source, size: size) {
+      return .cached(nil)
+    }
+    return cache.hasFailure(for: source) ? .knownFailure : nil
+  }
+
+  /// The embedded preview (the EXIF thumbnail at `range`), oriented like the photo: shown
+  /// while the photo decodes, never stored.
+  public func preview(path: String, range: Range<Int>, facts: PhotoFacts) -> Bitmap? {
+    guard
+      case .success(let small) = ExifThumbnail.decode(
+        path: path, range: range, orientation: facts.orientation, storedSize: facts.storedSize)
+    else { return nil }
+    return small
+  }
+
+  /// Decodes the photo at the size class, writes its entry and returns the pixels; a file
+  /// that cannot be decoded gets a failure entry.
+  public func make(_ source: ThumbnailSource, size: ThumbnailSize, facts: ([UInt8]) -> PhotoFacts)
+    -> Outcome
+  {
+    // The head first: a video or a document is never read whole.
+    guard ImageDecoder.format(ofFile: source.path) != nil else {
+      return .skipped("not a JPEG or PNG")
+    }
+    let bytes: [UInt8]
+    switch ImageDecoder.readFile(path: source.path) {
+    case .success(let read): bytes = read
+    case .failure(let error): return .failed(error)
+    }
+    guard let format = ImageDecoder.format(of: bytes) else {
+      return .skipped("not a JPEG or PNG")
+    }
+    let known = facts(bytes)
+    let options = DecodeOptions(
+      target: PixelSize(width: size.pixels, height: size.pixels), mode: .fit, quality: .fast,
+      orientation: known.orientation, background: Self.background)
+    switch ImageDecoder.decode(data: bytes, options: options) {
+    case .success(let bitmap):
+      let display = known.storedSize.map { known.orientation.displaySize(ofStored: $0) }
+      let stored = cache.store(
+        bitmap, for: source, size: size, imageSize: display, mimeType: Self.mimeType(format))
+      if case .failure(let error) = stored { return .made(bitmap, storeProblem: error) }
+      return .made(bitmap, storeProblem: nil)
+    case .failure(let error):
+      // Only a file that cannot be decoded gets a failure entry (not a full disk).
+      _ = cache.storeFailure(for: source)
+      return .failed(error)
+    }
+  }
+
+  /// The MIME type written as `Thumb::Mimetype`.
+  static func mimeType(_ format: MediaFormat) -> String {
+    switch format {
+    case .png: "image/png"
+    case .jpeg: "image/jpeg"
+    case .gif: "image/gif"
+    case .webp: "image/webp"
+    case .heic: "image/heif"
+    case .tiff: "image/tiff"
+    case .raw: "image/x-dcraw"
+    case .video: "video/mp4"
+    }
+  }
+}
