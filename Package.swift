@@ -82,7 +82,11 @@ let package = Package(
       name: "DemoLibraryTests",
       dependencies: ["DemoLibrary", "PhotoMetadata", "Imaging", "LightboxTestSupport"]),
     .testTarget(
-      name: "LightboxAppTests", dependencies: ["LightboxApp", "LightboxTestSupport"],
+      name: "LightboxAppTests",
+      dependencies: [
+        "LightboxApp", "LightboxTestSupport", "Catalog", "Imaging", "PhotoModel", "PhotoStore",
+        "PhotoMetadata", "TerminalGraphics", .product(name: "Logging", package: "swift-log"),
+      ],
       // Read by path from the tests (#filePath), not bundled.
       exclude: ["Fixtures", "Snapshots"]),
   ]

@@ -7,7 +7,7 @@ import PhotoMetadata
 import PhotoModel
 
 /// Reads one file's metadata and makes its catalog entry.
-enum FileIndexing {
+public enum FileIndexing {
   /// The entry of `path` whose stat gave `stamp`.
   static func entry(path: LibraryPath, stamp: FileStamp) -> CatalogEntry {
     // The head up to the first JPEG scan (the whole 128 KB head for other formats), read

@@ -220,35 +220,10 @@ public final class Indexer: Sendable {
   private func readAll(_ files: [(file: LibraryWalker.File, wasPhoto: Bool?)]) -> (
     entries: [CatalogEntry], animated: [Bool]
   ) {
-    let slots = UnsafeMutableBufferPointer<CatalogEntry?>.allocate(capacity: files.count)
-    slots.initialize(repeating: nil)
-    let flags = UnsafeMutableBufferPointer<Bool>.allocate(capacity: files.count)
-    flags.initialize(repeating: false)
-    defer {
-      slots.deinitialize()
-      slots.deallocate()
-      flags.deinitialize()
-      flags.deallocate()
-    }
-    nonisolated(unsafe) let shared = slots
-    nonisolated(unsafe) let sharedFlags = flags
-    // Small chunks keep both cores busy when a few files are slow (cold cache, big heads).
-    let chunk = 8
-    let chunks = (files.count + chunk - 1) / chunk
-    DispatchQueue.concurrentPerform(iterations: chunks) { c in
-      for i in (c * chunk)..<min(files.count, (c + 1) * chunk) {
-        var entry = FileIndexing.entry(path: files[i].file.path, stamp: files[i].file.stamp)
-        entry.wasPhoto = files[i].wasPhoto
-        if let format = entry.metadata?.format {
-          // Only GIF, PNG and WebP are looked at again, from the page cache.
-          sharedFlags[i] = AnimationSniffer.isAnimated(entry.path, format: format)
-        }
-        shared[i] = entry
-      }
-    }
+    var (entries, animated) = FileIndexing.readAll(files.map { ($0.file.path, $0.file.stamp) })
+    for i in entries.indices { entries[i].wasPhoto = files[i].wasPhoto }
     state.addReads(files.count)
-    // Every slot was filled, so the two arrays stay aligned.
-    return (slots.compactMap { $0 }, Array(flags))
+    return (entries, animated)
   }
 
   private func photoCount(under roots: [LibraryPath]) throws -> Int {

@@ -24,13 +24,16 @@ public enum IndexCommand {
   @discardableResult
   public static func run(
     roots: [String], catalogPath: String, json: Bool, progressIsTerminal: Bool,
+    batchSize: Int = 500,
     output: (String) -> Void, progressOutput: @escaping @Sendable (String) -> Void
   ) throws -> IndexSummary {
     let catalog = try Catalog(path: catalogPath)
     var targets: [String]? = roots.isEmpty ? nil : roots
     if targets == nil, try catalog.roots.isEmpty { targets = [LightboxPaths().defaultLibrary] }
     let reporter = IndexProgressReporter(isTerminal: progressIsTerminal, write: progressOutput)
-    let summary = try Indexer(catalog: catalog).index(roots: targets) { reporter.report($0) }
+    let summary = try Indexer(catalog: catalog, batchSize: batchSize).index(roots: targets) {
+      reporter.report($0)
+    }
     reporter.finish()
     for problem in summary.problems {
       progressOutput("lightbox: \(TerminalText.sanitize(problem))\n")

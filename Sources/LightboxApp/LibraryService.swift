@@ -218,7 +218,7 @@ final class LibraryService: @unchecked Sendable {
   }
 
   private func scanWithoutCatalog(roots: [String], problem: String?) {
-    let result = LibraryScanner.scan(roots: roots) { found in
+    let result = FileIndexing.scanWithoutCatalog(roots: roots) { found in
       self.inbox.post(.indexProgress(done: found, total: found))
     }
     for problem in result.problems { LightboxLog.logger("scanner").error("\(problem)") }

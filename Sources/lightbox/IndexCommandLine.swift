@@ -22,12 +22,16 @@ struct IndexCommandLine: ParsableCommand {
   @Flag(help: "Print the summary as JSON.")
   var json = false
 
+  // The crash tests index in small transactions, so their kills land between commits.
+  @Option(help: .hidden)
+  var batchSize = 500
+
   func run() throws {
     let catalogPath = IndexCommand.catalogPath(option: catalog.map(CommandSupport.absolute))
     do {
       try IndexCommand.run(
         roots: paths.map(CommandSupport.absolute), catalogPath: catalogPath, json: json,
-        progressIsTerminal: isatty(2) == 1,
+        progressIsTerminal: isatty(2) == 1, batchSize: max(1, batchSize),
         output: { text in
           FileHandle.standardOutput.write(Data(text.utf8))
         },

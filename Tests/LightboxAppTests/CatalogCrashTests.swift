@@ -52,6 +52,8 @@ final class CatalogCrashTests: XCTestCase {
         try IndexCommandTests.writePhotos(200, in: library + "/f\(folder)", startIndex: folder * 200))
     }
     let command = [lightbox, "index", library, "--catalog", catalogPath, "--json"]
+    // Small transactions (50 rows) so a kill point lands between two commits.
+    let killable = command + ["--batch-size", "50"]
     let first = Subprocess.run(command, environment: environment)
     XCTAssertEqual(first.status, 0, first.output)
 
@@ -82,11 +84,11 @@ final class CatalogCrashTests: XCTestCase {
       let stamp = 1_700_000_000 + round * 10
       CatalogKillPoint.touch(files, stamp: stamp)
       // An album editor (once it says it has made its first album), then an indexer beside
-      // it; both are killed when the catalog shows a seeded number of rewritten rows (before
-      // the indexer's last 500-row batch, so the run is still going).
+      // it; both are killed when the catalog shows a seeded number of rewritten rows (ten 50-row
+      // batches before the end, so the run is still going).
       let editor = try ChildProcess(churn, environment: environment, readsOutput: true)
       XCTAssertNotNil(editor.readLine(), "round \(round): the album editor said nothing")
-      let indexer = try ChildProcess(command, environment: environment)
+      let indexer = try ChildProcess(killable, environment: environment)
       let point = Int.random(in: 1...(files.count - 500), using: &generator)
       _ = CatalogKillPoint.waitForRows(
         stampedAt: stamp, atLeast: point, catalogPath: catalogPath, while: indexer)

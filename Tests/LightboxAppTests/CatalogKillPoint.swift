@@ -11,10 +11,13 @@ enum CatalogKillPoint {
   static func waitForRows(
     stampedAt stamp: Int, atLeast count: Int, catalogPath path: String, while child: ChildProcess
   ) -> Bool {
+    var catalog: Catalog?
     while child.isRunning {
       // The catalog may not exist yet, or be mid-migration: not there yet.
-      if let catalog = try? Catalog(path: path),
-        let assets = try? catalog.allAssets(),
+      if catalog == nil, FileManager.default.fileExists(atPath: path) {
+        catalog = try? Catalog(path: path)
+      }
+      if let assets = try? catalog?.allAssets(),
         assets.lazy.filter({ $0.modificationTime == Int64(stamp) }).count >= count
       {
         return child.isRunning

@@ -22,6 +22,8 @@ final class IndexKillTests: XCTestCase {
     }
     let environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
     let command = [lightbox, "index", library, "--catalog", catalogPath, "--json"]
+    // Small transactions (50 rows) so a kill point lands between two commits.
+    let killable = command + ["--batch-size", "50"]
 
     // Each round kills the indexer once the catalog shows a seeded number of rewritten rows,
     // so every kill interrupts a run at a point that replays with LIGHTBOX_TEST_SEED.
@@ -32,10 +34,10 @@ final class IndexKillTests: XCTestCase {
     for round in 0..<10 {
       let stamp = 1_700_000_000 + round * 10
       CatalogKillPoint.touch(files, stamp: stamp)
-      // The indexer commits 500 rows at a time (its default batch): a point before the last
-      // batch is reached while the run still has a batch to write.
+      // A point ten 50-row batches before the end is reached while the run still has
+      // batches to write.
       let point = Int.random(in: 1...(files.count - 500), using: &generator)
-      let child = try ChildProcess(command, environment: environment)
+      let child = try ChildProcess(killable, environment: environment)
       _ = CatalogKillPoint.waitForRows(
         stampedAt: stamp, atLeast: point, catalogPath: catalogPath, while: child)
       if child.killAndWait() { killedMidRun += 1 }

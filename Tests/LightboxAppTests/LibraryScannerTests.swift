@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import Imaging
 import LightboxTestSupport
@@ -40,7 +41,7 @@ final class LibraryScannerTests: XCTestCase {
     try Data("hidden".utf8).write(to: root.appendingPathComponent(".hidden.jpg"))
     _ = try writeJPEG(".thumbnails/x.jpg")
 
-    let result = LibraryScanner.scan(roots: [root.path])
+    let result = FileIndexing.scanWithoutCatalog(roots: [root.path])
     XCTAssertEqual(result.assets.map(\.path), [plain, named])
     XCTAssertEqual(result.assets[1].captureDate.source, .fileName)
     XCTAssertEqual(result.assets[1].captureDate.hour, 10)
@@ -52,9 +53,9 @@ final class LibraryScannerTests: XCTestCase {
 
   func testIdentityIsStableAcrossScans() throws {
     _ = try writeJPEG("one.jpg")
-    let first = LibraryScanner.scan(roots: [root.path]).assets
+    let first = FileIndexing.scanWithoutCatalog(roots: [root.path]).assets
     _ = try writeJPEG("two.jpg")
-    let second = LibraryScanner.scan(roots: [root.path]).assets
+    let second = FileIndexing.scanWithoutCatalog(roots: [root.path]).assets
     XCTAssertEqual(second.count, 2)
     XCTAssertEqual(second.first { $0.path == first[0].path }?.id, first[0].id)
   }
@@ -63,7 +64,7 @@ final class LibraryScannerTests: XCTestCase {
     _ = try writeJPEG("loop/IMG_1.jpg")
     try FileManager.default.createSymbolicLink(
       atPath: root.appendingPathComponent("loop/again").path, withDestinationPath: root.appendingPathComponent("loop").path)
-    let result = LibraryScanner.scan(roots: [root.path])
+    let result = FileIndexing.scanWithoutCatalog(roots: [root.path])
     XCTAssertEqual(result.assets.count, 1)
   }
 
@@ -77,7 +78,7 @@ final class LibraryScannerTests: XCTestCase {
       XCTAssertEqual(setegid(65534), 0)
       XCTAssertEqual(seteuid(65534), 0)
     }
-    let result = LibraryScanner.scan(roots: [root.path])
+    let result = FileIndexing.scanWithoutCatalog(roots: [root.path])
     if asRoot {
       XCTAssertEqual(seteuid(0), 0)
       XCTAssertEqual(setegid(0), 0)
@@ -88,7 +89,7 @@ final class LibraryScannerTests: XCTestCase {
   }
 
   func testMissingRootIsAProblemNotACrash() {
-    let result = LibraryScanner.scan(roots: [root.appendingPathComponent("nope").path])
+    let result = FileIndexing.scanWithoutCatalog(roots: [root.appendingPathComponent("nope").path])
     XCTAssertTrue(result.assets.isEmpty)
     XCTAssertEqual(result.problems.count, 1)
     XCTAssertTrue(result.problems[0].hasSuffix("No such file or directory"), result.problems[0])
@@ -98,7 +99,7 @@ final class LibraryScannerTests: XCTestCase {
     let fifo = root.appendingPathComponent("trap.jpg").path
     XCTAssertEqual(mkfifo(fifo, 0o600), 0)
     _ = try writeJPEG("real.jpg")
-    let result = LibraryScanner.scan(roots: [root.path])  // would block forever if opened
+    let result = FileIndexing.scanWithoutCatalog(roots: [root.path])  // would block forever if opened
     XCTAssertEqual(result.assets.map(\.fileName), ["real.jpg"])
   }
 }

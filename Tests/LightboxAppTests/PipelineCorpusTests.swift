@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import Imaging
 import LightboxTestSupport
@@ -38,7 +39,7 @@ final class PipelineCorpusTests: XCTestCase {
   }
 
   func testEveryOrientationDisplaysUpright() throws {
-    let assets = LibraryScanner.scan(roots: [try corpusFolder("orientation")]).assets
+    let assets = FileIndexing.scanWithoutCatalog(roots: [try corpusFolder("orientation")]).assets
     XCTAssertEqual(assets.count, 9)
     let size = PixelSize(width: 48, height: 36)
     var pictures: [String: HalfBlockImage] = [:]
@@ -71,9 +72,9 @@ final class PipelineCorpusTests: XCTestCase {
     var failed = 0
     for name in files {
       let path = folder + "/" + name
-      switch LibraryScanner.makeAsset(path: path) {
+      switch Self.scannedAsset(path) {
       case .failure(let error):
-        XCTAssertFalse(error.reason.isEmpty)
+        XCTAssertFalse(error.description.isEmpty)
         failed += 1
       case .success(nil):
         failed += 1  // not recognised as a photo at all: never shown
@@ -107,7 +108,7 @@ final class DiskCachedTileTests: XCTestCase {
     let original = try JPEGEncoder.encode(bitmap, quality: 90).get()
     try Data(original).write(to: photo)
     let disk = ThumbnailDiskCache(root: root.appendingPathComponent("thumbnails").path)
-    let asset = try XCTUnwrap(LibraryScanner.makeAsset(path: photo.path).get())
+    let asset = try XCTUnwrap(PipelineCorpusTests.scannedAsset(photo.path).get())
     let request = ImageRequest(
       key: ImageKey(asset: asset.id, size: PixelSize(width: 14, height: 14), fit: .fill),
       path: photo.path, format: .jpeg, orientation: .up, priority: .visible, bestQuality: false)
@@ -144,7 +145,7 @@ final class ExifFirstTileTests: XCTestCase {
     let root = BuiltProduct.temporaryDirectory("exif-first")
     let library = root.appendingPathComponent("demo")
     _ = try DemoCommand.prepare(directory: library.path, count: 4, seed: 3) { _ in }
-    let assets = LibraryScanner.scan(roots: [library.path]).assets
+    let assets = FileIndexing.scanWithoutCatalog(roots: [library.path]).assets
     let asset = try XCTUnwrap(assets.first { $0.format == .jpeg && $0.exifThumbnail != nil })
     return (asset, root)
   }
@@ -185,5 +186,20 @@ final class ExifFirstTileTests: XCTestCase {
     XCTAssertEqual(action, .imageLoaded(card.key))
     let source = try ThumbnailSource.forFile(atPath: asset.path).get()
     XCTAssertTrue(disk.hasThumbnail(for: source, size: .large))
+  }
+}
+
+extension PipelineCorpusTests {
+  /// A reason the no-catalog scan gave for a file.
+  struct ScanProblem: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  /// The asset the no-catalog scan makes of one file (nil when it is not a photo).
+  static func scannedAsset(_ path: String) -> Result<Asset?, ScanProblem> {
+    let result = FileIndexing.scanWithoutCatalog(roots: [path])
+    if let asset = result.assets.first { return .success(asset) }
+    if let problem = result.problems.first { return .failure(ScanProblem(description: problem)) }
+    return .success(nil)
   }
 }
