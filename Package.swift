@@ -27,6 +27,10 @@ let package = Package(
     .systemLibrary(name: "CSixel", pkgConfig: "libsixel", providers: [.apt(["libsixel-dev"])]),
     // Async-signal-safe terminal restore on fatal signals (see docs/DECISIONS.md).
     .target(name: "CTerminalGuard"),
+    // ncurses' scrolling capabilities taken out of the loaded description (see the file).
+    .target(
+      name: "CTerminfoPatch", dependencies: ["CNCurses"],
+      linkerSettings: [.linkedLibrary("ncursesw")]),
     .target(name: "CPNGWriter", linkerSettings: [.linkedLibrary("z")]),
     .target(name: "CImageKernels"),
 
@@ -39,16 +43,21 @@ let package = Package(
     .target(
       name: "Imaging",
       dependencies: ["PhotoModel", "CTurboJPEG", "CPNG", "CPNGWriter", "CImageKernels"]),
-    .target(name: "TerminalGraphics", dependencies: ["Imaging", "CSixel"]),
+    .target(name: "TerminalGraphics", dependencies: ["PhotoModel", "Imaging", "CSixel"]),
+    // The pure view: links no C library (a test checks).
+    .target(name: "TerminalUI", dependencies: ["PhotoModel", "PhotoStore"]),
     .target(
-      name: "TerminalUI",
-      dependencies: ["PhotoStore", "TerminalGraphics", "CNCurses", "CTerminalGuard"]),
+      name: "TerminalBackend",
+      dependencies: [
+        "PhotoModel", "PhotoStore", "TerminalUI", "TerminalGraphics", "CNCurses", "CTerminalGuard",
+        "CTerminfoPatch",
+      ]),
     .target(name: "DemoLibrary", dependencies: ["PhotoModel", "Imaging"]),
     .target(
       name: "LightboxApp",
       dependencies: [
         "PhotoModel", "PhotoMetadata", "PhotoStore", "Catalog", "Imaging", "TerminalGraphics",
-        "TerminalUI", "DemoLibrary", .product(name: "TOMLKit", package: "TOMLKit"),
+        "TerminalUI", "TerminalBackend", "DemoLibrary", .product(name: "TOMLKit", package: "TOMLKit"),
         .product(name: "Logging", package: "swift-log"),
       ]),
     .executableTarget(
@@ -60,7 +69,7 @@ let package = Package(
 
     .target(
       name: "LightboxTestSupport",
-      dependencies: ["PhotoModel", "PhotoStore", "TerminalUI"],
+      dependencies: ["PhotoModel", "PhotoStore", "TerminalUI", "TerminalBackend", "TerminalGraphics"],
       path: "Tests/LightboxTestSupport"),
     .testTarget(name: "PhotoModelTests", dependencies: ["PhotoModel"]),
     .testTarget(
@@ -78,6 +87,11 @@ let package = Package(
       name: "TerminalUITests",
       dependencies: ["TerminalUI", "LightboxTestSupport"],
       exclude: ["Snapshots"]),
+    .testTarget(
+      name: "TerminalBackendTests",
+      dependencies: [
+        "TerminalBackend", "TerminalUI", "PhotoModel", "PhotoStore", "LightboxTestSupport",
+      ]),
     .testTarget(
       name: "DemoLibraryTests",
       dependencies: ["DemoLibrary", "PhotoMetadata", "Imaging", "LightboxTestSupport"]),

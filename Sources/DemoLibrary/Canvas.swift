@@ -1,4 +1,5 @@
 import Imaging
+import PhotoModel
 
 /// A colour while painting: sRGB-encoded components in 0…1 (values may overshoot briefly).
 typealias Color = SIMD3<Float>

@@ -1,5 +1,6 @@
 import CPNG
 import CPNGWriter
+import PhotoModel
 
 /// Writes PNG files with libpng.
 public enum PNGEncoder {

@@ -1,4 +1,3 @@
-import CTerminalGuard
 import Foundation
 import PhotoStore
 
@@ -8,13 +7,19 @@ final class ActionInbox: @unchecked Sendable {
   // @unchecked: every access to `pending` holds `lock`.
   private let lock = NSLock()
   private var pending: [Action] = []
+  private let wake: @Sendable () -> Void
+
+  /// An inbox that calls `wake` (the terminal's `waker`) after each post.
+  init(wake: @escaping @Sendable () -> Void) {
+    self.wake = wake
+  }
 
   /// Queues an action and wakes the run loop.
   func post(_ action: Action) {
     lock.lock()
     pending.append(action)
     lock.unlock()
-    lb_guard_wake()
+    wake()
   }
 
   /// Everything posted since the last drain, in order.

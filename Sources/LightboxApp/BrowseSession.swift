@@ -2,6 +2,7 @@ import Foundation
 import Imaging
 import PhotoModel
 import PhotoStore
+import TerminalBackend
 import TerminalGraphics
 import TerminalUI
 
@@ -75,7 +76,8 @@ public final class BrowseSession {
     } else {
       LightboxLog.logger("probe").info("half-blocks asked for: terminal not probed")
     }
-    let terminal = CursesTerminal(theme: options.theme, synchronizedOutput: synchronizedOutput)
+    let terminal = CursesTerminal(
+      theme: options.theme, graphics: format.driver, synchronizedOutput: synchronizedOutput)
     try terminal.start()
     terminal.pushBack(typedDuringProbe)
     defer { terminal.stop() }
@@ -85,7 +87,7 @@ public final class BrowseSession {
   /// The loop itself, on any terminal (the fake one in tests).
   public func run(on terminal: Terminal, format: PictureFormat? = nil) throws {
     let format = format ?? .halfBlock(options.colorDepth)
-    let inbox = ActionInbox()
+    let inbox = ActionInbox(wake: terminal.waker)
     let cache = PictureCache(budgetBytes: options.cacheBudgetBytes)
     let runner = EffectRunner(
       inbox: inbox, cache: cache, format: format,

@@ -3,6 +3,7 @@ import Foundation
 import Imaging
 import PhotoModel
 import PhotoStore
+import TerminalBackend
 import TerminalGraphics
 import TerminalUI
 

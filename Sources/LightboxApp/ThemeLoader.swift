@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import PhotoModel
 import TOMLKit
 import TerminalUI
 

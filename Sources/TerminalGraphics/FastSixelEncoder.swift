@@ -49,7 +49,7 @@ public enum FastSixelEncoder {
     }
     var bytes = Self.packHeader(width: width, height: height, palette: palette)
     for i in 0..<ranges.count { bytes += parts.item(i) }
-    bytes += [0x1B, UInt8(ascii: "\\")]
+    bytes += ControlSequence.stringTerminator
     return .success(
       SixelImage(
         bytes: bytes, pixelSize: size, cellSize: SixelImage.cells(covering: size, cell: cell),
@@ -262,7 +262,7 @@ public enum FastSixelEncoder {
   /// The DCS … ST stream: raster attributes, palette, then six-row bands.
   static func pack(_ indices: [UInt8], width: Int, height: Int, palette: [Int32]) -> [UInt8] {
     packHeader(width: width, height: height, palette: palette)
-      + packBands(indices, width: width, height: height) + [0x1B, UInt8(ascii: "\\")]
+      + packBands(indices, width: width, height: height) + ControlSequence.stringTerminator
   }
 
   /// The DCS introducer, raster attributes and colour registers.
@@ -270,7 +270,7 @@ public enum FastSixelEncoder {
     let colors = palette.count / 3
     var out = Writer(capacity: colors * 24 + 64)
     defer { out.release() }
-    out.bytes(Array("\u{1B}Pq\"1;1;".utf8))
+    out.bytes(ControlSequence.sixelStart)
     out.number(width)
     out.byte(UInt8(ascii: ";"))
     out.number(height)

@@ -1,4 +1,5 @@
 import Imaging
+import PhotoModel
 
 /// One terminal cell of a half-block picture: `▀` with the upper pixel as foreground and the
 /// lower pixel as background.

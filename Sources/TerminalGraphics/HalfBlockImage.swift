@@ -46,26 +46,26 @@ public struct HalfBlockImage: Sendable, Equatable {
       case .palette256:
         let top = Palette256.nearestIndex(cell.top)
         let bottom = Palette256.nearestIndex(cell.bottom)
-        if top != lastTop { out.append(contentsOf: Array("\u{1B}[38;5;\(top)m".utf8)) }
-        if bottom != lastBottom { out.append(contentsOf: Array("\u{1B}[48;5;\(bottom)m".utf8)) }
+        if top != lastTop { out.append(contentsOf: ControlSequence.foreground256(top)) }
+        if bottom != lastBottom { out.append(contentsOf: ControlSequence.background256(bottom)) }
         lastTop = top
         lastBottom = bottom
       case .trueColor:
         let top = Int(cell.top.r) << 16 | Int(cell.top.g) << 8 | Int(cell.top.b)
         let bottom = Int(cell.bottom.r) << 16 | Int(cell.bottom.g) << 8 | Int(cell.bottom.b)
         if top != lastTop {
-          out.append(contentsOf: Array("\u{1B}[38;2;\(cell.top.r);\(cell.top.g);\(cell.top.b)m".utf8))
+          out.append(contentsOf: ControlSequence.foreground(cell.top.r, cell.top.g, cell.top.b))
         }
         if bottom != lastBottom {
           out.append(
-            contentsOf: Array("\u{1B}[48;2;\(cell.bottom.r);\(cell.bottom.g);\(cell.bottom.b)m".utf8))
+            contentsOf: ControlSequence.background(cell.bottom.r, cell.bottom.g, cell.bottom.b))
         }
         lastTop = top
         lastBottom = bottom
       }
       out.append(contentsOf: upperHalfBlock)
     }
-    out.append(contentsOf: Array("\u{1B}[0m".utf8))
+    out.append(contentsOf: Array(ControlSequence.resetAttributes.utf8))
     return out
   }
 }

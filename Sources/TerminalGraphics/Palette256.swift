@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import PhotoModel
 
 /// The xterm 256-colour palette and a perceptual nearest-colour search over the part of it
 /// that every terminal draws the same way: the 6×6×6 cube (16…231) and the grey ramp

@@ -1,4 +1,4 @@
-import Imaging
+import PhotoModel
 
 /// Colours for every style role. Views name roles, never colours; `themes/default.toml`
 /// describes the same default.

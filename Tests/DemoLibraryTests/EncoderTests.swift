@@ -2,6 +2,7 @@ import CPNG
 import CTurboJPEG
 import DemoLibrary
 import Imaging
+import PhotoModel
 import XCTest
 
 /// JPEGEncoder and PNGEncoder, checked by decoding with the C libraries directly (the

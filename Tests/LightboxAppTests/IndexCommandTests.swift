@@ -3,6 +3,7 @@ import DemoLibrary
 import Foundation
 import Imaging
 import LightboxTestSupport
+import PhotoModel
 import XCTest
 
 @testable import LightboxApp

@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 import LightboxTestSupport
+import PhotoModel
 import TOMLKit
 import TerminalUI
 import XCTest

@@ -1,5 +1,7 @@
 import Foundation
 import PhotoStore
+import TerminalBackend
+import TerminalGraphics
 import TerminalUI
 
 /// A terminal for tests: scripted input, and every presented frame kept for inspection.
@@ -38,6 +40,9 @@ public final class FakeTerminal: Terminal {
     if batch.contains(.resize), let last = resizeTo { size = last }
     return batch
   }
+
+  /// Nothing waits in the fake's `readEvents`, so there is nothing to wake.
+  public var waker: @Sendable () -> Void { {} }
 
   /// The size a scripted `.resize` switches to.
   public var resizeTo: TerminalSize?

@@ -1,4 +1,5 @@
 import Imaging
+import PhotoModel
 import XCTest
 
 @testable import TerminalGraphics

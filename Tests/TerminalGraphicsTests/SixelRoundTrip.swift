@@ -1,6 +1,7 @@
 import CSixel
 import Foundation
 import Imaging
+import PhotoModel
 
 /// Decodes a sixel stream with libsixel's own decoder (for in-process PSNR checks).
 enum SixelRoundTrip {

@@ -26,12 +26,4 @@ final class KeyMapTests: XCTestCase {
     XCTAssertEqual(map.action(for: .interrupt), .terminate)
     XCTAssertNil(map.action(for: .character("Z")))
   }
-
-  func testCursesKeyDecoding() {
-    XCTAssertEqual(CursesTerminal.characterKey(27), .escape)
-    XCTAssertEqual(CursesTerminal.characterKey(13), .enter)
-    XCTAssertEqual(CursesTerminal.characterKey(3), .interrupt)
-    XCTAssertEqual(CursesTerminal.characterKey(0x71), .character("q"))
-    XCTAssertNil(CursesTerminal.characterKey(0xD800))
-  }
 }

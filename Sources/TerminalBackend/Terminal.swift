@@ -1,4 +1,6 @@
 import PhotoStore
+import TerminalGraphics
+import TerminalUI
 
 /// A screen the app can draw on and read keys from: curses in the program, a fake in tests.
 public protocol Terminal: AnyObject {
@@ -11,4 +13,8 @@ public protocol Terminal: AnyObject {
 
   /// Waits up to `timeoutMilliseconds` for input or a wake-up and returns what arrived.
   func readEvents(timeoutMilliseconds: Int32) -> [InputEvent]
+
+  /// Ends a `readEvents` wait early; safe to call from any thread (decoders finishing,
+  /// the indexer, the watcher).
+  var waker: @Sendable () -> Void { get }
 }

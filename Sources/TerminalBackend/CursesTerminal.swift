@@ -1,8 +1,10 @@
 import CNCurses
 import CTerminalGuard
+import CTerminfoPatch
 import Glibc
-import Imaging
+import PhotoModel
 import PhotoStore
+import TerminalUI
 import TerminalGraphics
 
 /// The real terminal: ncurses draws the text cells, pictures are written straight to the tty
@@ -36,13 +38,19 @@ public final class CursesTerminal: Terminal {
   /// Sequences that put the terminal back as the shell expects it, written by the crash
   /// handler when Swift can no longer run: end synchronized update, reset colours, show the
   /// cursor, keypad in normal mode, leave the alternate screen.
-  static let restoreSequence =
-    "\u{1B}[?2026l\u{1B}[0m\u{1B}[?25h\u{1B}[?1l\u{1B}>\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l\u{1B}[?1049l"
+  static let restoreSequence = ControlSequence.restoreTerminal
 
-  public init(theme: Theme, synchronizedOutput: Bool = true) {
+  /// The driver of the session's graphics protocol: places and erases pictures.
+  private let graphics: any GraphicsDriver
+
+  public init(theme: Theme, graphics: any GraphicsDriver, synchronizedOutput: Bool = true) {
     self.theme = theme
+    self.graphics = graphics
     self.synchronizedOutput = synchronizedOutput
   }
+
+  /// Wakes `readEvents` from any thread (through the signal guard's pipe).
+  public var waker: @Sendable () -> Void { { lb_guard_wake() } }
 
   deinit { stop() }
 
@@ -83,7 +91,10 @@ public final class CursesTerminal: Terminal {
     idlok(lb_stdscr(), false)
     idcok(lb_stdscr(), false)
     scrollok(lb_stdscr(), false)
-    textNeverScrolls = Self.removeScrollCapabilities()
+    // ncurses' line-hash scrolling moved pictures with the text in xterm (and xterm forgets
+    // all but its 16 newest sixel images), and `idlok(FALSE)` does not stop it: with the
+    // scrolling strings taken out of the description it writes changed cells instead.
+    textNeverScrolls = lb_remove_scroll_capabilities() == 1
     setUpColors()
     size = TerminalSize(columns: Int(lb_cols()), rows: Int(lb_lines()))
     needsFullRepaint = true
@@ -92,7 +103,7 @@ public final class CursesTerminal: Terminal {
   /// Gives the terminal back (normal screen, cursor, echo); safe to call twice.
   public func stop() {
     guard let screen else { return }
-    writeRaw(Array("\u{1B}[?2026l\u{1B}[0m".utf8))
+    writeRaw(Array((ControlSequence.endSynchronizedUpdate + ControlSequence.resetAttributes).utf8))
     curs_set(1)
     endwin()
     delscreen(screen)
@@ -113,71 +124,9 @@ public final class CursesTerminal: Terminal {
     }
   }
 
-  /// Takes the scrolling capabilities out of ncurses' copy of the terminal description, so
-  /// that it only ever writes cells that changed. Returns false when that could not be done.
-  ///
-  /// ncurses' scrolling optimisation hashes the text of lines and, when it finds lines of
-  /// the old screen again a few rows up or down, scrolls them there (`CSI top;bottom r`,
-  /// `CSI n S`) and patches the text around them. Moving the selection frame one tile row
-  /// up did that in the grid: xterm scrolled the pictures with the text (and forgets all
-  /// but the 16 newest sixel images, whose pixels are then lost). `idlok(FALSE)` does not
-  /// stop it: it only rules out insert/delete line, not scrolling regions. ncurses decides
-  /// per update with the terminal's `csr`/`ind`/`ri`/`indn`/`rin`/`il`/`dl` strings; with
-  /// them gone the scroll fails and ncurses writes the changed cells instead.
-  ///
-  /// ncurses keeps two copies of the description: the public `TERMTYPE` at the start of
-  /// `cur_term` (term.h) and an internal `TERMTYPE2` further on, which `tigetstr` and the
-  /// update code read. Both start with term_names (the start of their string table) and
-  /// str_table, equal; the internal one is the one whose string table holds the string
-  /// `tigetstr("csr")` returns. Only arrays whose `csr` entry reads the same are edited, and
-  /// the result is checked with `tigetstr`.
-  static func removeScrollCapabilities() -> Bool {
-    // Indices in the Strings array, from term.h.
-    let capabilities: [(name: String, index: Int)] = [
-      ("csr", 3), ("dl1", 22), ("il1", 53), ("dl", 106), ("indn", 109), ("il", 110),
-      ("rin", 113), ("ind", 129), ("ri", 130),
-    ]
-    guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "cur_term"),
-      let terminal = symbol.assumingMemoryBound(to: UnsafeMutableRawPointer?.self).pointee
-    else { return false }
-    // Only the bytes glibc allocated for the structure are read.
-    typealias UsableSize = @convention(c) (UnsafeMutableRawPointer?) -> Int
-    guard let sizeSymbol = dlsym(handle, "malloc_usable_size") else { return false }
-    let usableSize = unsafeBitCast(sizeSymbol, to: UsableSize.self)
-    let words = usableSize(terminal) / MemoryLayout<UInt>.stride
-    let word = terminal.assumingMemoryBound(to: UInt.self)
-    // TERMTYPE and TERMTYPE2 both start with term_names, str_table, Booleans, Numbers,
-    // Strings; term_names points at the start of the string table. The copy that counts
-    // is the one whose string table holds the string `tigetstr` returns.
-    guard let csr = tigetstr("csr"), Int(bitPattern: csr) != -1 else { return false }
-    let target = UInt(bitPattern: Int(bitPattern: csr))
-    var arrays: [UInt] = []
-    for offset in 0..<max(0, words - 4) where word[offset] != 0 && word[offset] == word[offset + 1] {
-      guard target >= word[offset], target - word[offset] < 1 << 16, word[offset + 4] != 0
-      else { continue }
-      arrays.append(word[offset + 4])
-    }
-    // The public copy too, for programs that read it (none here, but keep them equal).
-    if word[0] != 0, word[0] == word[1], word[4] != 0, !arrays.contains(word[4]) {
-      arrays.append(word[4])
-    }
-    var found = false
-    for array in arrays {
-      guard let strings = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>(bitPattern: array),
-        let current = strings[3], strcmp(current, csr) == 0
-      else { continue }
-      // Only arrays whose `csr` entry is the terminal's are edited.
-      if current == csr { found = true }
-      for capability in capabilities { strings[capability.index] = nil }
-    }
-    guard found else { return false }
-    return capabilities.allSatisfy { tigetstr($0.name) == nil }
-  }
-
   /// SGR 0 then the colours (256-colour or basic) and weight.
   static func sgr(fg: Int16, bg: Int16, bold: Bool) -> String {
-    let colors = fg < 8 && bg < 8 ? "3\(fg);4\(bg)" : "38;5;\(fg);48;5;\(bg)"
-    return "\u{1B}[0;" + (bold ? "1;" : "") + colors + "m"
+    ControlSequence.colors(foreground: fg, background: bg, bold: bold)
   }
 
   /// The nearest of the 8 ANSI colours, for terminals without 256 colours.
@@ -193,7 +142,7 @@ public final class CursesTerminal: Terminal {
   public func present(_ frame: Frame, pictures: (ImageKey) -> TerminalPicture?) {
     guard screen != nil else { return }
     if frame.size != lastFrame?.size { needsFullRepaint = true }
-    if synchronizedOutput { writeRaw(Array("\u{1B}[?2026h".utf8)) }
+    if synchronizedOutput { writeRaw(Array(ControlSequence.beginSynchronizedUpdate.utf8)) }
     let window = lb_stdscr()
     if needsFullRepaint {
       clearok(lb_curscr(), true)
@@ -212,9 +161,9 @@ public final class CursesTerminal: Terminal {
     if !plan.erase.isEmpty {
       var erase: [UInt8] = roleSequences[.image] ?? []
       for run in plan.erase {
-        erase.append(contentsOf: Array("\u{1B}[\(run.row + 1);\(run.column + 1)H\u{1B}[\(run.width)X".utf8))
+        graphics.erase(row: run.row, column: run.column, width: run.width, into: &erase)
       }
-      erase.append(contentsOf: Array("\u{1B}[0m\u{1B}[1;1H".utf8))
+      erase += Self.resetAndHome
       writeRaw(erase)
     }
 
@@ -250,29 +199,23 @@ public final class CursesTerminal: Terminal {
       nowDrawn[placement.rect] = placement
     }
     drawn = nowDrawn
-    bytes.append(contentsOf: Array("\u{1B}[0m\u{1B}[1;1H".utf8))
-    if synchronizedOutput { bytes.append(contentsOf: Array("\u{1B}[?2026l".utf8)) }
+    bytes += Self.resetAndHome
+    if synchronizedOutput { bytes += Array(ControlSequence.endSynchronizedUpdate.utf8) }
     writeRaw(bytes)
     lastFrame = frame
     needsFullRepaint = false
   }
 
+  /// SGR 0 and the cursor home: where ncurses believes the cursor is after `doupdate()`.
+  static let resetAndHome =
+    Array(ControlSequence.resetAttributes.utf8) + ControlSequence.cursorPosition(row: 0, column: 0)
+
+  /// Centres `picture` in `rect` and lets the driver write it (nothing if it does not fit).
   private func appendPicture(_ picture: TerminalPicture, in rect: CellRect, to bytes: inout [UInt8]) {
     guard picture.columns <= rect.width, picture.rows <= rect.height else { return }
     let left = rect.column + (rect.width - picture.columns) / 2
     let top = rect.row + (rect.height - picture.rows) / 2
-    switch picture {
-    case .halfBlock(let image):
-      for (i, row) in image.encodedRows.enumerated() {
-        bytes.append(contentsOf: Array("\u{1B}[\(top + i + 1);\(left + 1)H".utf8))
-        bytes.append(contentsOf: row)
-      }
-    case .sixel(let image):
-      // The image's top-left pixel goes where the cursor is; the picture never reaches the
-      // last row, so terminals with sixel scrolling (xterm) never scroll the screen.
-      bytes.append(contentsOf: Array("\u{1B}[\(top + 1);\(left + 1)H".utf8))
-      bytes.append(contentsOf: image.bytes)
-    }
+    graphics.place(picture, row: top, column: left, into: &bytes)
   }
 
   private func writeRaw(_ bytes: [UInt8]) {
@@ -345,7 +288,7 @@ public final class CursesTerminal: Terminal {
   /// it again; the next frame is painted in full, pictures included (the terminal forgot
   /// them while the shell had the screen).
   private func suspend() {
-    writeRaw(Array("\u{1B}[?2026l\u{1B}[0m".utf8))
+    writeRaw(Array((ControlSequence.endSynchronizedUpdate + ControlSequence.resetAttributes).utf8))
     curs_set(1)
     endwin()
     fflush(lb_stdout())

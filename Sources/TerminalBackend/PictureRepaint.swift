@@ -1,4 +1,5 @@
 import PhotoStore
+import TerminalUI
 
 /// Which pictures a frame must write to the terminal, and which cells the backend must
 /// blank itself first: the picture half of a backend's diff.

@@ -1,9 +1,11 @@
 import LightboxTestSupport
 import PhotoModel
 import PhotoStore
+import TerminalUI
 import XCTest
 
-@testable import TerminalUI
+
+@testable import TerminalBackend
 
 /// Which pictures a frame sends again: only those whose cells were written over or whose
 /// picture changed, never the whole screen per keystroke.

@@ -1,0 +1,32 @@
+import Imaging
+import PhotoModel
+
+/// How pictures reach one kind of terminal: one driver per graphics protocol (half-blocks,
+/// sixel; kitty and iTerm2 plug in here).
+///
+/// A driver knows how many image pixels a cell shows, turns a bitmap into a picture for its
+/// terminal, writes the bytes that place a picture at its cells, and erases the cells of a
+/// picture that leaves. The backend decides *when* (its repaint plan); the driver says *how*.
+public protocol GraphicsDriver: Sendable {
+  /// Image pixels one cell shows.
+  var cellPixelSize: PixelSize { get }
+
+  /// The picture of `bitmap` for this terminal, or the encoder's one-line reason.
+  func encode(_ bitmap: Bitmap) -> Result<TerminalPicture, ImageError>
+
+  /// Appends the bytes that draw `picture` with its top-left cell at `row`, `column`.
+  func place(_ picture: TerminalPicture, row: Int, column: Int, into bytes: inout [UInt8])
+
+  /// Appends the bytes that clear `width` cells from `row`, `column` of a picture that
+  /// leaves, in the current colours (the caller sets the picture role's colours first).
+  func erase(row: Int, column: Int, width: Int, into bytes: inout [UInt8])
+}
+
+extension GraphicsDriver {
+  /// Erasing with ECH: the cells take the current colours and xterm drops the sixel image
+  /// it would otherwise paint again over text written on those cells.
+  public func erase(row: Int, column: Int, width: Int, into bytes: inout [UInt8]) {
+    bytes += ControlSequence.cursorPosition(row: row, column: column)
+    bytes += ControlSequence.eraseCharacters(width)
+  }
+}

@@ -1,0 +1,27 @@
+import Imaging
+import PhotoModel
+
+/// The graphics protocol chosen for a session, as a value (hashable, for caches and tests);
+/// `driver` does the work.
+public enum PictureFormat: Sendable, Hashable {
+  /// Half-blocks in 24-bit or 256 colours (two pixels per cell).
+  case halfBlock(ColorDepth)
+  /// Sixel with a palette of `colors` registers, for cells of `cell` pixels.
+  case sixel(colors: Int, cell: PixelSize)
+
+  /// The driver for this protocol.
+  public var driver: any GraphicsDriver {
+    switch self {
+    case .halfBlock(let depth): HalfBlockDriver(depth: depth)
+    case .sixel(let colors, let cell): SixelDriver(colors: colors, cell: cell)
+    }
+  }
+
+  /// How many image pixels one cell shows.
+  public var cellPixelSize: PixelSize { driver.cellPixelSize }
+
+  /// The picture of `bitmap` in this format, or the encoder's one-line reason.
+  public func picture(of bitmap: Bitmap) -> Result<TerminalPicture, ImageError> {
+    driver.encode(bitmap)
+  }
+}
