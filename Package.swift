@@ -7,7 +7,15 @@ let package = Package(
   name: "Lightbox",
   platforms: [.macOS(.v13)],
   products: [
-    .executable(name: "lightbox", targets: ["lightbox"])
+    .executable(name: "lightbox", targets: ["lightbox"]),
+    // For the Benchmarks package (its own, so benchmark code never ships in the binary).
+    .library(
+      name: "LightboxKit",
+      targets: [
+        "PhotoModel", "PhotoMetadata", "PhotoStore", "Catalog", "Imaging", "TerminalGraphics",
+        "TerminalUI", "TerminalBackend", "Settings", "DemoLibrary", "LightboxApp",
+        "LightboxCommands",
+      ]),
   ],
   // Pinned to the versions Lightbox is tested with, as an application pins what it ships
   // (Package.resolved stays out of git: see docs/DECISIONS.md).
@@ -52,19 +60,34 @@ let package = Package(
         "PhotoModel", "PhotoStore", "TerminalUI", "TerminalGraphics", "CNCurses", "CTerminalGuard",
         "CTerminfoPatch",
       ]),
+    .target(
+      name: "Settings",
+      dependencies: [
+        "PhotoModel", "PhotoStore", "TerminalUI", "TerminalGraphics",
+        .product(name: "TOMLKit", package: "TOMLKit"),
+      ]),
     .target(name: "DemoLibrary", dependencies: ["PhotoModel", "Imaging"]),
     .target(
       name: "LightboxApp",
       dependencies: [
         "PhotoModel", "PhotoMetadata", "PhotoStore", "Catalog", "Imaging", "TerminalGraphics",
-        "TerminalUI", "TerminalBackend", "DemoLibrary", .product(name: "TOMLKit", package: "TOMLKit"),
+        "TerminalUI", "TerminalBackend", "Settings",
         .product(name: "Logging", package: "swift-log"),
       ]),
-    .executableTarget(
-      name: "lightbox",
+    .target(
+      name: "LightboxCommands",
       dependencies: [
-        "LightboxApp", "Catalog", "PhotoModel",
+        "PhotoModel", "PhotoMetadata", "Catalog", "Imaging", "TerminalGraphics", "TerminalUI",
+        "Settings", "DemoLibrary", "LightboxApp",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
+    .executableTarget(name: "lightbox", dependencies: ["LightboxCommands"]),
+    // Album edits in a loop for the catalog crash tests; built with the tests, never
+    // installed (see docs/DECISIONS.md).
+    .executableTarget(
+      name: "lightbox-album-churn",
+      dependencies: [
+        "Catalog", "PhotoModel", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
 
     .target(
@@ -88,6 +111,14 @@ let package = Package(
       dependencies: ["TerminalUI", "LightboxTestSupport"],
       exclude: ["Snapshots"]),
     .testTarget(
+      name: "SettingsTests",
+      dependencies: [
+        "Settings", "TerminalUI", "TerminalGraphics", "PhotoModel", "PhotoStore", "Imaging",
+        "LightboxTestSupport", .product(name: "TOMLKit", package: "TOMLKit"),
+      ],
+      // Read by path from the tests (#filePath), not bundled.
+      exclude: ["Fixtures", "Snapshots"]),
+    .testTarget(
       name: "TerminalBackendTests",
       dependencies: [
         "TerminalBackend", "TerminalUI", "PhotoModel", "PhotoStore", "LightboxTestSupport",
@@ -98,10 +129,9 @@ let package = Package(
     .testTarget(
       name: "LightboxAppTests",
       dependencies: [
-        "LightboxApp", "LightboxTestSupport", "Catalog", "Imaging", "PhotoModel", "PhotoStore",
-        "PhotoMetadata", "TerminalGraphics", .product(name: "Logging", package: "swift-log"),
-      ],
-      // Read by path from the tests (#filePath), not bundled.
-      exclude: ["Fixtures", "Snapshots"]),
+        "LightboxApp", "LightboxCommands", "LightboxTestSupport", "Catalog", "Imaging",
+        "PhotoModel", "PhotoStore", "PhotoMetadata", "TerminalGraphics", "TerminalUI",
+        "TerminalBackend", "Settings", .product(name: "Logging", package: "swift-log"),
+      ]),
   ]
 )

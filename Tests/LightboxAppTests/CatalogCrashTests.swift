@@ -73,7 +73,7 @@ final class CatalogCrashTests: XCTestCase {
     let albums = try albumPaths(catalog)
     XCTAssertEqual(albums["Trip"]?.count, files.count / 5)
     let churnBatch = 50
-    let churn = [lightbox, "album-churn", "--catalog", catalogPath, "--batch", "\(churnBatch)"]
+    let churn = [lightbox + "-album-churn", "--catalog", catalogPath, "--batch", "\(churnBatch)"]
 
     let seed = TestSeed.value
     var generator = SeededGenerator(seed: seed)

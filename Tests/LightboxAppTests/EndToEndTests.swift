@@ -144,7 +144,7 @@ final class EndToEndTests: XCTestCase {
     let after = home.appendingPathComponent("stty-after-\(stop)").path
     let pidFile = home.appendingPathComponent("pid-\(stop)").path
     tmux.send(
-      "stty -g > \(before); sh -c 'echo $$ > \(pidFile); exec \(BuiltProduct.lightbox!) \(library)'; stty -g > \(after); echo DONE",
+      "stty -g > \(before); sh -c 'echo $$ > \(pidFile); exec \(BuiltProduct.lightbox!) \(library)'; stty -g > \(after); echo DONE-$((1+1))",
       literal: true)
     tmux.send("Enter")
     XCTAssertNotNil(tmux.waitFor("photos", timeout: 30), tmux.capture(), file: file, line: line)
@@ -154,7 +154,7 @@ final class EndToEndTests: XCTestCase {
     } else {
       Subprocess.run(["kill", "-\(stop)", pid])
     }
-    let screen = tmux.waitFor("^DONE", timeout: 20)
+    let screen = tmux.waitFor("^DONE-2", timeout: 20)
     XCTAssertNotNil(screen, "no prompt after \(stop):\n\(tmux.capture())", file: file, line: line)
     XCTAssertFalse(screen?.contains("photos") ?? true, "still on the alternate screen", file: file, line: line)
     XCTAssertEqual(

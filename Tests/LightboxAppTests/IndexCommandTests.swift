@@ -6,6 +6,8 @@ import LightboxTestSupport
 import PhotoModel
 import XCTest
 
+@testable import LightboxCommands
+
 @testable import LightboxApp
 
 /// `lightbox index` and `lightbox info`, run as the built program.

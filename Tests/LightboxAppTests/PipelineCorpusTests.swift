@@ -7,6 +7,8 @@ import PhotoStore
 import TerminalGraphics
 import XCTest
 
+@testable import LightboxCommands
+
 @testable import LightboxApp
 
 /// The program's own path from a file to a picture (scanner metadata → decode with the

@@ -123,9 +123,9 @@ final class TerminalRestoreTests: XCTestCase {
     }
     XCTAssertFalse(stopped.contains("8 photos"), stopped)
     XCTAssertEqual(modes(tmux), shellModes, "modes while suspended")
-    tmux.send("stty -a > \(during); echo SAVED", literal: true)
+    tmux.send("stty -a > \(during); echo SAVED-$((1+1))", literal: true)
     tmux.send("Enter")
-    XCTAssertNotNil(tmux.waitFor("^SAVED"))
+    XCTAssertNotNil(tmux.waitFor("^SAVED-2"))
     XCTAssertEqual(
       try String(contentsOfFile: before, encoding: .utf8),
       try String(contentsOfFile: during, encoding: .utf8), "stty -a while suspended")

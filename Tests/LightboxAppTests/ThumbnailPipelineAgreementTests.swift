@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import LightboxCommands
 import LightboxTestSupport
 import PhotoMetadata
 import PhotoModel

@@ -2,7 +2,7 @@ import LightboxTestSupport
 import TerminalUI
 import XCTest
 
-@testable import LightboxApp
+@testable import Settings
 
 final class ThemeLoaderTests: XCTestCase {
   func testShippedDefaultThemeIsTheBuiltInDark() throws {

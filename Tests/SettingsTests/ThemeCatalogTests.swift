@@ -6,7 +6,7 @@ import TOMLKit
 import TerminalUI
 import XCTest
 
-@testable import LightboxApp
+@testable import Settings
 
 /// The shipped themes (files and their built-in copies) and finding themes by name.
 final class ThemeCatalogTests: XCTestCase {

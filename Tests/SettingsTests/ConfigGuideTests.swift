@@ -3,7 +3,7 @@ import LightboxTestSupport
 import TerminalUI
 import XCTest
 
-@testable import LightboxApp
+@testable import Settings
 
 /// The Configuration and Themes sections of docs/guide.md stay true: the command table is
 /// KeyCommand's, the example config is the defaults, the role table names every role.

@@ -1,3 +1,4 @@
+import Settings
 import TerminalGraphics
 
 /// `lightbox doctor`: what the terminal was asked, what it answered, and what Lightbox

@@ -5,7 +5,7 @@ import TerminalGraphics
 import TerminalUI
 import XCTest
 
-@testable import LightboxApp
+@testable import Settings
 
 /// config.toml: every setting, and every kind of mistake reported with its line while the
 /// rest of the file still applies.

@@ -5,7 +5,7 @@ import TerminalUI
 import Imaging
 import XCTest
 
-@testable import LightboxApp
+@testable import Settings
 
 /// A golden frame per built-in theme: the Albums tab with the help open, as 24-bit colour
 /// runs (the colour of every cell, run-length coded), so a theme change shows up in review.

@@ -2,6 +2,8 @@ import Foundation
 import LightboxTestSupport
 import XCTest
 
+@testable import LightboxCommands
+
 /// `lightbox show` as a user runs it: the built binary, output captured (not a terminal,
 /// so nothing is asked and the cell is the default 10×20).
 final class ShowCommandTests: XCTestCase {

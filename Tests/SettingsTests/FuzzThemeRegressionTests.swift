@@ -1,5 +1,5 @@
 import Foundation
-@testable import LightboxApp
+@testable import Settings
 import LightboxTestSupport
 import XCTest
 

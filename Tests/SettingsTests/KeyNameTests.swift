@@ -1,7 +1,7 @@
 import TerminalUI
 import XCTest
 
-@testable import LightboxApp
+@testable import Settings
 
 /// Key names in `[keys]`: what each means, and that every default key has a name that reads
 /// back as the same key.

@@ -1,5 +1,4 @@
 import Foundation
-import Imaging
 import PhotoModel
 import TOMLKit
 import TerminalUI

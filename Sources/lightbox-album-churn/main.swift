@@ -3,7 +3,7 @@ import Catalog
 import Foundation
 import PhotoModel
 
-/// `lightbox album-churn`: album edits in a loop, for the crash tests (hidden).
+/// `lightbox-album-churn`: album edits in a loop, for the crash tests (never installed).
 ///
 /// Each round makes the album "Churn" with the first `--batch` photos (one transaction),
 /// renames it, takes them out again (one transaction) and deletes it (one transaction), so
@@ -11,9 +11,8 @@ import PhotoModel
 /// It prints a line after each round's first transaction, so a test knows editing has begun.
 struct AlbumChurn: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "album-churn",
-    abstract: "Edit an album in a loop (used by the catalog crash tests).",
-    shouldDisplay: false)
+    commandName: "lightbox-album-churn",
+    abstract: "Edit an album in a loop (used by the catalog crash tests).")
 
   @Option(help: "The catalog to edit.")
   var catalog: String
@@ -25,7 +24,8 @@ struct AlbumChurn: ParsableCommand {
   var rounds: Int = 0
 
   func run() throws {
-    let store = try Catalog(path: CommandSupport.absolute(catalog))
+    let path = catalog.hasPrefix("/") ? catalog : FileManager.default.currentDirectoryPath + "/" + catalog
+    let store = try Catalog(path: path)
     let ids = Array(try store.allAssets().prefix(max(1, batch)).map(\.id))
     var round = 0
     while rounds == 0 || round < rounds {
@@ -40,3 +40,5 @@ struct AlbumChurn: ParsableCommand {
     }
   }
 }
+
+AlbumChurn.main()

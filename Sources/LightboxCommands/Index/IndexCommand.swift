@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Settings
 import TerminalUI
 
 /// `lightbox index [PATH…]`: brings the catalog up to date without the UI.

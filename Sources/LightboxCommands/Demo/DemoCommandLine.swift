@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+import LightboxApp
+import Settings
+
+/// `lightbox demo`: generate a demo library and open it.
+struct Demo: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Generate a demo photo library and browse it.",
+    discussion: """
+      Writes procedurally drawn photos (JPEG with EXIF, PNG screenshots, panoramas) to the
+      library folder, then opens it. The same --seed always gives the same files.
+      """)
+
+  @Option(help: "Number of photos to generate.")
+  var count: Int = 600
+
+  @Option(help: "Seed of the generator.")
+  var seed: UInt64 = 1
+
+  @Option(help: "Folder to write the library to (default: $XDG_DATA_HOME/lightbox/demo-library).")
+  var library: String?
+
+  @Flag(help: "Only write the files; do not open the browser.")
+  var noBrowse = false
+
+  @OptionGroup var display: DisplayOptions
+
+  func validate() throws {
+    guard (1...100_000).contains(count) else {
+      throw ValidationError("--count must be between 1 and 100000")
+    }
+  }
+
+  func run() throws {
+    let directory = library.map(CommandSupport.absolute) ?? LightboxPaths().demoLibrary
+    let written = try DemoCommand.prepare(directory: directory, count: count, seed: seed) { line in
+      FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+    if noBrowse {
+      print("demo library: \(written) photos in \(directory)")
+      return
+    }
+    let catalog =
+      display.catalog.map(CommandSupport.absolute)
+      ?? (library == nil ? LightboxPaths().demoCatalog : directory + ".sqlite")
+    try CommandSupport.browse(
+      roots: [directory], display: display, catalog: catalog, config: CommandSupport.loadConfig())
+  }
+}

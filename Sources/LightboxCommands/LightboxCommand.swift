@@ -1,0 +1,29 @@
+import ArgumentParser
+import Foundation
+import LightboxApp
+import Settings
+
+/// `lightbox`: the command line, one folder per subcommand (its options, its run and its
+/// logic); the browser itself is LightboxApp.
+public struct LightboxCommand: ParsableCommand {
+  public static let configuration = CommandConfiguration(
+    commandName: "lightbox",
+    abstract: "The Photos app of the terminal: browse a photo library with real thumbnails.",
+    subcommands: [
+      Browse.self, Demo.self, IndexCommandLine.self, InfoCommandLine.self, Show.self,
+      Thumbnails.self, Doctor.self,
+    ],
+    defaultSubcommand: Browse.self)
+
+  /// Starts the log (`$XDG_STATE_HOME/lightbox/lightbox.log`, level from `LIGHTBOX_LOG`;
+  /// `--log-level` changes it once parsed), then runs the command.
+  public static func main() {
+    let environment = ProcessInfo.processInfo.environment
+    LightboxLog.bootstrap(
+      path: LightboxPaths(environment: environment).logFile,
+      level: LightboxLog.level(environment: environment))
+    main(nil)
+  }
+
+  public init() {}
+}

@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+import LightboxApp
+import Settings
+
+/// Small helpers shared by the subcommands.
+enum CommandSupport {
+  static func absolute(_ path: String) -> String {
+    if path.hasPrefix("/") { return path }
+    if path == "~" { return LightboxPaths().home }
+    if path.hasPrefix("~/") { return LightboxPaths().home + String(path.dropFirst(1)) }
+    return FileManager.default.currentDirectoryPath + "/" + path
+  }
+
+  /// The config file (`$XDG_CONFIG_HOME/lightbox/config.toml` or `LIGHTBOX_CONFIG`), its
+  /// theme, and every problem found in either, one line each with file:line.
+  static func loadConfig() -> LoadedConfig { LoadedConfig.load() }
+
+  /// Browses `roots`: command-line options win over the config file.
+  static func browse(
+    roots: [String], display: DisplayOptions, catalog: String,
+    config loaded: LoadedConfig
+  ) throws {
+    let config = loaded.config
+    for problem in loaded.problems {
+      FileHandle.standardError.write(Data("lightbox: \(problem)\n".utf8))
+    }
+    do {
+      let cacheRoot = display.cache.map(absolute) ?? LightboxPaths().thumbnailCache
+      var options = BrowseSession.Options(
+        roots: roots, colorDepth: try ColorChoice.depth(display.colors ?? config.colorsOption),
+        theme: loaded.theme, cacheBudgetBytes: config.memoryCacheBytes, catalogPath: catalog,
+        thumbnailCacheRoot: cacheRoot)
+      if let graphics = display.graphics {
+        guard let mode = GraphicsChoice.parse(graphics) else {
+          throw ValidationError("--graphics must be auto, sixel or halfblock, not '\(graphics)'")
+        }
+        options.graphics = mode
+      } else {
+        options.graphics = config.graphics
+      }
+      options.keyMap = config.keyMap
+      options.tileSize = config.thumbnailSize
+      options.trashRetentionDays = config.trashRetentionDays
+      options.notices = loaded.problems
+      try BrowseSession(options: options).run()
+    } catch let error as ColorChoice.Invalid {
+      throw ValidationError(error.description)
+    } catch let error as CustomStringConvertible {
+      FileHandle.standardError.write(Data("lightbox: \(error.description)\n".utf8))
+      throw ExitCode.failure
+    }
+  }
+}

@@ -1,0 +1,4 @@
+import LightboxCommands
+
+// The executable is only this: every subcommand lives in LightboxCommands.
+LightboxCommand.main()
