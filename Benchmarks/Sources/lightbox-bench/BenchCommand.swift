@@ -1,15 +1,9 @@
 import ArgumentParser
 import Foundation
 import LightboxApp
+import LightboxCommands
 
-/// `lightbox bench`: performance figures, as medians.
-struct Bench: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    abstract: "Measure performance figures (medians).",
-    subcommands: [BenchUI.self, BenchStartup.self, BenchPictures.self])
-}
-
-/// `lightbox bench ui`: the Library UI on a large synthetic library.
+/// `lightbox-bench ui`: the Library UI on a large synthetic library.
 struct BenchUI: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "ui", abstract: "Grouping, segment switches and key presses over N photos.")
@@ -32,7 +26,7 @@ struct BenchUI: ParsableCommand {
   }
 }
 
-/// `lightbox bench startup`: time to the first frame on a real catalog.
+/// `lightbox-bench startup`: time to the first frame on a real catalog.
 struct BenchStartup: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "startup",
@@ -55,7 +49,7 @@ struct BenchStartup: ParsableCommand {
   }
 }
 
-/// `lightbox bench pictures`: the detail view in sixel, paging, first tiles, scrolling.
+/// `lightbox-bench pictures`: the detail view in sixel, paging, first tiles, scrolling.
 struct BenchPictures: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "pictures",

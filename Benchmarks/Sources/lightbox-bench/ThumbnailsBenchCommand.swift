@@ -3,12 +3,11 @@ import Foundation
 import Imaging
 import LightboxCommands
 
-/// `lightbox thumbnails-bench`: in-process timings for Benchmarks/pipeline (hidden).
+/// `lightbox-bench thumbnails`: in-process timings for Benchmarks/pipeline.
 struct ThumbnailsBench: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "thumbnails-bench",
-    abstract: "Measure the thumbnail pipeline (used by Benchmarks/pipeline/run.sh).",
-    shouldDisplay: false)
+    commandName: "thumbnails",
+    abstract: "Measure the thumbnail pipeline (used by Benchmarks/pipeline/run.sh).")
 
   @Argument(help: "JPEG files.")
   var files: [String] = []
