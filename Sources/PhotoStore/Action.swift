@@ -15,7 +15,7 @@ public enum Action: Hashable, Sendable {
   case nextSegment
   /// Shift-Tab: the previous Library segment.
   case previousSegment
-  /// q: back from the detail view, or quit from the grid.
+  /// q: quit from every view (an open panel or dialog closes first); Esc is the way back.
   case quit
   /// Ctrl-C or a signal: quit at once from anywhere.
   case terminate

@@ -26,6 +26,11 @@ extension AppState {
     }
   }
 
+  /// The detail photo's cells now: narrower while the info column is open beside it.
+  public var detailImageArea: CellRect {
+    DetailGeometry.imageArea(terminal: terminal, showsInfo: overlay == .info)
+  }
+
   /// Pixel size of a tile or card image.
   func pixelSize(of tile: TileSize) -> PixelSize {
     PixelSize(width: tile.columns * cellPixelSize.width, height: tile.rows * cellPixelSize.height)
@@ -83,7 +88,7 @@ extension AppState {
     let fit: ImageFit
     switch screen {
     case .detail:
-      let area = DetailGeometry.imageArea(terminal: terminal)
+      let area = detailImageArea
       guard !area.isEmpty, abs(index - selectedIndex) <= 1 else { return nil }
       size = PixelSize(
         width: area.width * cellPixelSize.width, height: area.height * cellPixelSize.height)

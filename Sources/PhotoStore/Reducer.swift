@@ -5,6 +5,11 @@ public enum Reducer {
   /// Applies `action` to `state` and returns the work to do, in order.
   public static func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     if state.overlay != nil, let effects = reduceOverlay(&state, action) { return effects }
+    return reduceBelowOverlay(&state, action)
+  }
+
+  /// Applies `action` to the view under any overlay (the overlay stays as it is).
+  static func reduceBelowOverlay(_ state: inout AppState, _ action: Action) -> [Effect] {
     switch action {
     case .start:
       return [.scanLibrary(roots: state.roots)] + state.reconcileImages()
@@ -286,12 +291,12 @@ public enum Reducer {
         state.overlay = nil
         return state.reconcileImages()
       case .move, .toggleFavorite, .wheel:
-        // The panel stays open while paging, as Photos' info does.
-        let effects: [Effect]
+        // The panel stays open while paging, as Photos' info does, so the photos are asked
+        // for at the size beside it.
+        let effects = reduceBelowOverlay(&state, action)
+        guard state.selectedAsset == nil || state.context == .albumList else { return effects }
         state.overlay = nil
-        effects = reduce(&state, action)
-        if state.selectedAsset != nil && state.context != .albumList { state.overlay = .info }
-        return effects
+        return effects + state.reconcileImages()
       default:
         state.overlay = nil
         return reduce(&state, action)

@@ -93,7 +93,8 @@ extension LibraryView {
     add(.albumsTab, "Albums")
     add(.searchTab, "Search")
     add(.help, "this help")
-    add(.quit, state.screen == .detail ? "back" : "quit")
+    // q quits from every view (as in nsxiv and yazi); Esc and Backspace are the way back.
+    add(.quit, "quit")
     return lines
   }
 
@@ -207,17 +208,61 @@ extension LibraryView {
     return "\(part(lat, "N", "S")), \(part(lon, "E", "W"))"
   }
 
+  /// The info panel: a column beside the photo in the detail view (which the photo
+  /// re-fits around, so none of it is hidden), a box over the right of the grid.
   static func renderInfo(_ state: AppState, into frame: inout Frame) {
     guard let asset = state.selectedAsset else { return }
     let lines = infoLines(asset, state)
-    let width = min(frame.size.columns, max(36, min(60, frame.size.columns / 2)))
-    let height = min(frame.size.rows - 2, lines.count + 4)
-    let box = CellRect(row: 1, column: frame.size.columns - width, width: width, height: max(3, height))
-    let inner = renderBox(box, title: "Info", into: &frame)
-    for (i, line) in lines.enumerated() where i < inner.height - 1 {
-      frame.put(line.label, row: inner.row + 1 + i, column: inner.column, role: .panelDim, maxWidth: 10)
-      frame.put(line.value, row: inner.row + 1 + i, column: inner.column + 11, role: .panel, maxWidth: max(0, inner.width - 11))
+    let box: CellRect
+    let gap: Int
+    if state.screen == .detail {
+      box = DetailGeometry.infoPanel(terminal: state.terminal)
+      // The column is as tall as the photo: no blank line under the title, to fit more.
+      gap = 0
+    } else {
+      let width = min(frame.size.columns, max(36, min(60, frame.size.columns / 2)))
+      let height = min(frame.size.rows - 2, lines.count + 4)
+      box = CellRect(
+        row: 1, column: frame.size.columns - width, width: width, height: max(3, height))
+      gap = 1
     }
+    let inner = renderBox(box, title: "Info", into: &frame)
+    let labelWidth = min(10, max(0, inner.width / 3))
+    let valueWidth = max(0, inner.width - labelWidth - 1)
+    var row = inner.row + gap
+    for line in lines {
+      // The narrow column wraps a long value under itself rather than cutting it.
+      let parts = state.screen == .detail ? wrap(line.value, width: valueWidth) : [line.value]
+      for (k, part) in parts.enumerated() where row < inner.row + inner.height - gap {
+        if k == 0 {
+          frame.put(
+            line.label, row: row, column: inner.column, role: .panelDim, maxWidth: labelWidth)
+        }
+        frame.put(
+          part, row: row, column: inner.column + labelWidth + 1, role: .panel,
+          maxWidth: valueWidth)
+        row += 1
+      }
+    }
+  }
+
+  /// `text` in lines of at most `width` columns, broken at spaces (a longer word is left
+  /// whole, for the frame to cut).
+  static func wrap(_ text: String, width: Int) -> [String] {
+    guard width > 0, TerminalText.width(of: text) > width else { return [text] }
+    var lines: [String] = []
+    var current = ""
+    for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
+      let candidate = current.isEmpty ? word : current + " " + word
+      if TerminalText.width(of: candidate) <= width || current.isEmpty {
+        current = candidate
+      } else {
+        lines.append(current)
+        current = word
+      }
+    }
+    lines.append(current)
+    return lines
   }
 
   // MARK: Dialogs

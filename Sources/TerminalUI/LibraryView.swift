@@ -259,7 +259,7 @@ public enum LibraryView {
     frame.put(title, row: 0, column: 0, role: .title, maxWidth: max(0, frame.size.columns - positionWidth))
     if frame.size.columns > positionWidth + 10 { frame.putRight(position, row: 0, role: .titleDim) }
 
-    let area = DetailGeometry.imageArea(terminal: state.terminal)
+    let area = state.detailImageArea
     if !area.isEmpty {
       let key = state.imageKey(forIndex: state.selectedIndex)
       switch key.flatMap({ state.images[$0] }) {
