@@ -67,7 +67,11 @@ extension AppState {
         column: column)
     case .days:
       let geometry = grid
-      var top = geometry.area.row
+      // Below the pinned header of the day at the top, if any.
+      var top =
+        geometry.area.row
+        + daysLayout.pinnedRows(
+          top: daysTopEntry, height: geometry.area.height, tileRows: geometry.tile.rows)
       for entry in daysLayout.visibleEntries(
         from: daysTopEntry, height: geometry.area.height, tileRows: geometry.tile.rows)
       {

@@ -85,21 +85,18 @@ public enum LibraryView {
     let layout = state.daysLayout
     guard geometry.columns > 0 else { return }
     var row = geometry.area.row
-    let left = geometry.leftMargin + 1
-    let right = geometry.leftMargin + geometry.columns * (geometry.tile.columns + 1)
-    let visible = layout.visibleEntries(
-      from: state.daysTopEntry, height: geometry.area.height, tileRows: geometry.tile.rows)
-    for entry in visible {
+    let top = state.daysTopEntry
+    let tileRows = geometry.tile.rows
+    let height = geometry.area.height
+    if let day = layout.pinnedDay(top: top, height: height, tileRows: tileRows) {
+      // The header of the day at the top stays while its photos scroll under it.
+      renderDayHeader(state, day: day, row: row + 1, geometry: geometry, into: &frame)
+      row += layout.pinnedRows(top: top, height: height, tileRows: tileRows)
+    }
+    for entry in layout.visibleEntries(from: top, height: height, tileRows: tileRows) {
       switch layout.entries[entry] {
       case .header(let dayIndex):
-        let day = state.timeline.days[dayIndex]
-        let date = CaptureDate(year: day.year, month: day.month, day: day.day, source: .exif)
-        let count = "\(formatCount(day.assets.count)) \(day.assets.count == 1 ? "photo" : "photos")"
-        let countWidth = TerminalText.width(of: count)
-        frame.put(date.longDayTitle, row: row + 1, column: left, role: .header, maxWidth: max(0, right - left - countWidth - 2))
-        if right - left > countWidth + 12 {
-          frame.put(count, row: row + 1, column: right - countWidth, role: .headerDim)
-        }
+        renderDayHeader(state, day: dayIndex, row: row + 1, geometry: geometry, into: &frame)
       case .tiles(_, let first, let count):
         for column in 0..<count {
           let index = first + column
@@ -111,6 +108,24 @@ public enum LibraryView {
         }
       }
       row += DaysLayout.height(of: layout.entries[entry], tileRows: geometry.tile.rows)
+    }
+  }
+
+  /// A Days header: "Tuesday, 13 August 2024" on the left, the count on the right.
+  static func renderDayHeader(
+    _ state: AppState, day dayIndex: Int, row: Int, geometry: GridGeometry, into frame: inout Frame
+  ) {
+    let left = geometry.leftMargin + 1
+    let right = geometry.leftMargin + geometry.columns * (geometry.tile.columns + 1)
+    let day = state.timeline.days[dayIndex]
+    let date = CaptureDate(year: day.year, month: day.month, day: day.day, source: .exif)
+    let count = "\(formatCount(day.assets.count)) \(day.assets.count == 1 ? "photo" : "photos")"
+    let countWidth = TerminalText.width(of: count)
+    frame.put(
+      date.longDayTitle, row: row, column: left, role: .header,
+      maxWidth: max(0, right - left - countWidth - 2))
+    if right - left > countWidth + 12 {
+      frame.put(count, row: row, column: right - countWidth, role: .headerDim)
     }
   }
 
