@@ -109,8 +109,9 @@ final class SegmentTests: XCTestCase {
     XCTAssertEqual(layout.entryIndex(ofAsset: 3, timeline: timeline), 4)
     // 20 rows: header (2) + tiles (8) + header (2) + … with one row kept for the last frame.
     XCTAssertEqual(layout.visibleEntries(from: 0, height: 20, tileRows: 7), 0..<3)
-    // Entry 4 (the second day's photos) comes into view with its header (3) above it.
-    XCTAssertEqual(layout.top(keeping: 4, from: 0, height: 20, tileRows: 7), 2)
+    // Entry 4 (the second day's photos) comes into view with its header (3) above it; from
+    // entry 2 the first day's pinned header would leave no room for it.
+    XCTAssertEqual(layout.top(keeping: 4, from: 0, height: 20, tileRows: 7), 3)
     let bottom = layout.bottomTop(height: 20, tileRows: 7)
     XCTAssertEqual(layout.visibleEntries(from: bottom, height: 20, tileRows: 7).upperBound, layout.entries.count)
   }
