@@ -38,7 +38,8 @@ extension AppState {
     }
     libraryChanged(timelineToo: false)
     let what = describeTargets(ids)
-    message = value ? "♥ \(what) added to Favorites" : "\(what) removed from Favorites"
+    // ♦ is the view's favorite glyph (TerminalUI.Glyphs.favorite; no console font has ♥).
+    message = value ? "♦ \(what) added to Favorites" : "\(what) removed from Favorites"
     marked = []
     return [.setFavorite(ids, value)]
   }

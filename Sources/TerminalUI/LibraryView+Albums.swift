@@ -46,7 +46,7 @@ extension LibraryView {
       text = " \(album.title) · \(formatCount(album.count)) \(album.count == 1 ? "photo" : "photos")"
       if album.ref.isBuiltIn { text += " · built in" }
     }
-    renderStatus(text, state, hints: "⏎ open  n new album  ? help", into: &frame)
+    renderStatus(text, state, hints: "Enter open  n new album  ? help", into: &frame)
   }
 
   /// An album card's cover, or a placeholder naming the album kind when it is empty.
@@ -57,14 +57,14 @@ extension LibraryView {
     case .preview?: frame.place(key!, in: rect, revision: 0)
     case .failed?:
       frame.fill(rect, role: .tileFailed)
-      frame.putCentered("⚠", row: rect.row + rect.height / 2, in: rect, role: .tileFailed)
+      frame.putCentered(Glyphs.failed, row: rect.row + rect.height / 2, in: rect, role: .tileFailed)
     default:
       frame.fill(rect, role: .tilePlaceholder)
       let symbol: String
       switch album.ref {
-      case .favorites: symbol = "♥"
-      case .recentlyDeleted: symbol = "🗑"
-      case .hidden: symbol = "◌"
+      case .favorites: symbol = Glyphs.favorite
+      case .recentlyDeleted: symbol = Glyphs.trash
+      case .hidden: symbol = Glyphs.hidden
       default: symbol = album.count == 0 ? "empty" : ""
       }
       if rect.height >= 3 {
@@ -94,7 +94,7 @@ extension LibraryView {
       return
     }
     renderAll(state, into: &frame)
-    renderStatusLine(state, hints: ref == .recentlyDeleted ? "r restore  d delete  Esc back" : "⏎ open  Esc back  ? help", into: &frame)
+    renderStatusLine(state, hints: ref == .recentlyDeleted ? "r restore  d delete  Esc back" : "Enter open  Esc back  ? help", into: &frame)
   }
 
   /// What to do to fill an empty album.
@@ -121,7 +121,7 @@ extension LibraryView {
     let fieldWidth = max(10, min(40, frame.size.columns / 3))
     let field = CellRect(row: 1, column: column, width: fieldWidth, height: 1)
     frame.fill(field, role: state.isEditingSearch ? .panelSelected : .panel)
-    let shown = state.searchText + (state.isEditingSearch ? "▏" : "")
+    let shown = state.searchText + (state.isEditingSearch ? Glyphs.cursor : "")
     let tail = String(shown.suffix(fieldWidth - 1))
     frame.put(tail, row: 1, column: column, role: state.isEditingSearch ? .panelSelected : .panel, maxWidth: fieldWidth)
     column += fieldWidth + 2
@@ -144,7 +144,7 @@ extension LibraryView {
       return
     }
     renderAll(state, into: &frame)
-    renderStatusLine(state, hints: state.isEditingSearch ? "↓ results  ⏎ results" : "⏎ open  / edit  ? help", into: &frame)
+    renderStatusLine(state, hints: state.isEditingSearch ? "↓ results  Enter results" : "Enter open  / edit  ? help", into: &frame)
   }
 
   // MARK: Tiles
@@ -160,10 +160,10 @@ extension LibraryView {
     }
     if index == state.selectedIndex { renderSelectionFrame(around: framed, into: &frame) }
     if state.marked.contains(asset.id) {
-      frame.put("✓", row: rect.row - 1, column: rect.column, role: .marked)
+      frame.put(Glyphs.mark, row: rect.row - 1, column: rect.column, role: .marked)
     }
     if asset.isFavorite {
-      frame.put("♥", row: rect.row + rect.height + labelRows, column: rect.column, role: .favorite)
+      frame.put(Glyphs.favorite, row: rect.row + rect.height + labelRows, column: rect.column, role: .favorite)
     }
   }
 

@@ -77,7 +77,7 @@ extension LibraryView {
       add(.restore, "restore to where it was")
       add(.delete, "delete for good (asks first)")
     } else {
-      add(.favorite, "favorite ♥")
+      add(.favorite, "favorite \(Glyphs.favorite)")
       add(.delete, "move to Recently Deleted")
       add(.undo, "undo the delete")
       add(.hide, context == .album(.hidden) ? "unhide" : "hide")
@@ -109,11 +109,11 @@ extension LibraryView {
     case .pageDown: return "PgDn"
     case .home: return "Home"
     case .end: return "End"
-    case .enter: return "⏎"
+    case .enter: return "Enter"
     case .escape: return "Esc"
     case .tab: return "Tab"
-    case .backTab: return "⇧Tab"
-    case .backspace: return "⌫"
+    case .backTab: return "Shift-Tab"
+    case .backspace: return "Backspace"
     case .delete: return "Del"
     case .character(" "): return "Space"
     case .character("\n"), .character("\r"): return ""  // Enter as the terminal sends it
@@ -186,7 +186,7 @@ extension LibraryView {
     let albums = state.collections.albums.filter { $0.assetIDs.contains(asset.id) }.map(\.name)
     lines.append(("Albums", albums.isEmpty ? "none" : albums.joined(separator: ", ")))
     var flags: [String] = []
-    if asset.isFavorite { flags.append("♥ Favorite") }
+    if asset.isFavorite { flags.append("\(Glyphs.favorite) Favorite") }
     if asset.isHidden { flags.append("Hidden") }
     if !flags.isEmpty { lines.append(("", flags.joined(separator: " · "))) }
     return lines
@@ -268,12 +268,12 @@ extension LibraryView {
   // MARK: Dialogs
 
   static func renderPicker(_ picker: AlbumPicker, _ state: AppState, into frame: inout Frame) {
-    let rows = ["＋ New album…"] + state.collections.albums.map { album in
+    let rows = ["+ New album…"] + state.collections.albums.map { album in
       "\(album.name)  \(formatCount(album.assetIDs.count))"
     }
     let visible = max(1, min(rows.count, frame.size.rows - 8))
     let first = min(max(0, picker.row - visible + 1), max(0, rows.count - visible))
-    let width = min(max(34, (rows.map { TerminalText.width(of: $0) }.max() ?? 0) + 8), 60)
+    let width = min(max(38, (rows.map { TerminalText.width(of: $0) }.max() ?? 0) + 8), 60)
     let box = centredBox(width: width, height: visible + 5, in: frame.size)
     let inner = renderBox(box, title: "Add \(AppState.photoCount(picker.assets.count)) to…", into: &frame)
     for i in 0..<visible where first + i < rows.count && i < inner.height - 2 {
@@ -283,7 +283,7 @@ extension LibraryView {
       if selected { frame.fill(rect, role: .panelSelected) }
       frame.put(rows[row], row: rect.row, column: rect.column + 1, role: selected ? .panelSelected : .panel, maxWidth: rect.width - 2)
     }
-    frame.put("↑↓ choose  ⏎ add  Esc cancel", row: inner.row + inner.height - 1, column: inner.column, role: .panelDim, maxWidth: inner.width)
+    frame.put("↑↓ choose  Enter add  Esc cancel", row: inner.row + inner.height - 1, column: inner.column, role: .panelDim, maxWidth: inner.width)
   }
 
   static func renderPrompt(_ prompt: NamePrompt, _ state: AppState, into frame: inout Frame) {
@@ -298,12 +298,12 @@ extension LibraryView {
     frame.put("Name:", row: inner.row + 1, column: inner.column, role: .panel)
     let field = CellRect(row: inner.row + 1, column: inner.column + 6, width: max(1, inner.width - 6), height: 1)
     frame.fill(field, role: .panelSelected)
-    let text = String((prompt.text + "▏").suffix(field.width))
+    let text = String((prompt.text + Glyphs.cursor).suffix(field.width))
     frame.put(text, row: field.row, column: field.column, role: .panelSelected, maxWidth: field.width)
     if let error = prompt.error {
       frame.put(error, row: inner.row + 2, column: inner.column, role: .panelError, maxWidth: inner.width)
     }
-    frame.put("⏎ save  Esc cancel", row: inner.row + inner.height - 1, column: inner.column, role: .panelDim)
+    frame.put("Enter save  Esc cancel", row: inner.row + inner.height - 1, column: inner.column, role: .panelDim)
   }
 
   static func renderConfirmation(_ confirmation: Confirmation, into frame: inout Frame) {

@@ -61,7 +61,7 @@ public enum LibraryView {
           return "\(CaptureDate.monthNames[month.month - 1].prefix(3)) \(month.year)"
         }, into: &frame)
     }
-    let hints = state.segment == .all || state.segment == .days ? "⏎ open  ⇥ view  ? help" : "⏎ open  ⇥ view  ? help"
+    let hints = state.segment == .all || state.segment == .days ? "Enter open  Tab view  ? help" : "Enter open  Tab view  ? help"
     renderStatusLine(state, hints: hints, into: &frame)
   }
 
@@ -201,7 +201,7 @@ public enum LibraryView {
     let count = state.libraryAssets.count
     var right = "\(formatCount(count)) \(count == 1 ? "photo" : "photos")"
     let favorites = state.albumEntries.first { $0.ref == .favorites }?.count ?? 0
-    if favorites > 0 { right += "  ♥ \(formatCount(favorites))" }
+    if favorites > 0 { right += "  \(Glyphs.favorite) \(formatCount(favorites))" }
     if case .indexing = state.libraryStatus, count == 0 {
       right = "Reading library…"
     }
@@ -220,7 +220,7 @@ public enum LibraryView {
       frame.place(key!, in: rect, revision: 0)
     case .failed?:
       frame.fill(rect, role: .tileFailed)
-      frame.putCentered("⚠", row: rect.row + rect.height / 2, in: rect, role: .tileFailed)
+      frame.putCentered(Glyphs.failed, row: rect.row + rect.height / 2, in: rect, role: .tileFailed)
     default:
       frame.fill(rect, role: .tilePlaceholder)
       if rect.height >= 3 {
@@ -237,7 +237,7 @@ public enum LibraryView {
     let bottom = rect.row + rect.height
     let left = rect.column - 1
     let right = rect.column + rect.width
-    let (h, v, tl, tr, bl, br) = heavy ? ("━", "┃", "┏", "┓", "┗", "┛") : ("─", "│", "┌", "┐", "└", "┘")
+    let (h, v, tl, tr, bl, br) = heavy ? Glyphs.heavyFrame : Glyphs.lightFrame
     frame.put(tl + String(repeating: h, count: rect.width) + tr, row: top, column: left, role: role)
     frame.put(bl + String(repeating: h, count: rect.width) + br, row: bottom, column: left, role: role)
     for r in rect.row..<(rect.row + rect.height) {
@@ -268,7 +268,7 @@ public enum LibraryView {
     let date = asset.captureDate
     var title = " \(date.longDayTitle)  \(date.timeOfDay)"
     if let offset = date.offsetText { title += " \(offset)" }
-    if asset.isFavorite { title = " ♥" + title }
+    if asset.isFavorite { title = " " + Glyphs.favorite + title }
     let position = "\(formatCount(state.selectedIndex + 1)) of \(formatCount(state.assets.count))"
     let positionWidth = TerminalText.width(of: position) + 2
     frame.put(title, row: 0, column: 0, role: .title, maxWidth: max(0, frame.size.columns - positionWidth))
@@ -283,7 +283,7 @@ public enum LibraryView {
       case .preview?:
         frame.place(key!, in: area, revision: 0)
       case .failed(let reason)?:
-        frame.putCentered("⚠ \(asset.fileName)", row: area.row + area.height / 2 - 1, in: area, role: .tileFailed)
+        frame.putCentered("\(Glyphs.failed) \(asset.fileName)", row: area.row + area.height / 2 - 1, in: area, role: .tileFailed)
         frame.putCentered(reason, row: area.row + area.height / 2 + 1, in: area, role: .emptyHint)
       default:
         frame.putCentered("Loading \(asset.fileName)…", row: area.row + area.height / 2, in: area, role: .emptyHint)
@@ -316,7 +316,7 @@ public enum LibraryView {
         text = " \(asset.fileName): \(reason)"
         role = .statusError
       } else {
-        text = (asset.isFavorite ? " ♥ " : " ") + describe(asset)
+        text = (asset.isFavorite ? " \(Glyphs.favorite) " : " ") + describe(asset)
       }
     }
     // While indexing, its progress takes the place of the key hints.
@@ -324,7 +324,11 @@ public enum LibraryView {
     if case .indexing(let done, let total) = state.libraryStatus {
       hints = total > 0 ? "Indexing \(formatCount(done)) of \(formatCount(total))" : "Indexing…"
     }
-    // What is going on matters more than the key hints: they show only where both fit.
+    // What is going on matters more than the key hints: they show only where both fit, and
+    // where they do not, the pointer to the help may still.
+    if TerminalText.width(of: text) + TerminalText.width(of: hints) + 3 > frame.size.columns {
+      if case .indexing = state.libraryStatus {} else { hints = "? help" }
+    }
     let hintWidth = TerminalText.width(of: hints) + 3
     var showHints = TerminalText.width(of: text) + hintWidth <= frame.size.columns
     var textWidth = frame.size.columns - 1

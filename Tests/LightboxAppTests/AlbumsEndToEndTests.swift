@@ -74,12 +74,12 @@ final class AlbumsEndToEndTests: XCTestCase {
 
     // A favorite: the heart count in the tab bar follows.
     tmux.send("f")
-    XCTAssertNotNil(tmux.waitFor("♥ 1\\b"), "the Favorites count did not change:\n\(tmux.capture())")
+    XCTAssertNotNil(tmux.waitFor("♦ 1\\b"), "the Favorites count did not change:\n\(tmux.capture())")
 
     // Delete the selected photo: the library has one fewer.
     let beforeDelete = tmux.capture()
     let deletedName =
-      status(beforeDelete).split(separator: " ").first { $0 != "♥" }.map(String.init) ?? ""
+      status(beforeDelete).split(separator: " ").first { $0 != "♦" }.map(String.init) ?? ""
     let deletedPath = try XCTUnwrap(photos.first { $0.fileName == deletedName }?.path, deletedName)
     tmux.send("d")
     XCTAssertNotNil(tmux.waitFor("moved to Recently Deleted"), tmux.capture())

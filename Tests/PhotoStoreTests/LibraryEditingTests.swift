@@ -77,7 +77,7 @@ final class LibraryEditingTests: XCTestCase {
       $0.libraryAssets = favorite
       $0.assets = favorite
       $0.albumEntries = self.entries(library: favorite)
-      $0.message = "♥ IMG_1005.jpg added to Favorites"
+      $0.message = "♦ IMG_1005.jpg added to Favorites"
     }
     XCTAssertEqual(store.state.albumEntries[1].count, 1)
     store.send(.toggleFavorite, effects: [.setFavorite([assets[5].id], false)]) {

@@ -31,7 +31,7 @@ extension LibraryViewSnapshotTests {
     _ = Reducer.reduce(&state, .open)
     let lines = LibraryView.helpLines(state, keyMap: KeyMap())
     XCTAssertEqual(lines.first { $0.keys == "q" }?.what, "quit")
-    XCTAssertEqual(lines.first { $0.keys == "Esc ⌫" }?.what, "back to the grid")
+    XCTAssertEqual(lines.first { $0.keys == "Esc Backspace" }?.what, "back to the grid")
     _ = Reducer.reduce(&state, .toggleHelp)
     let frame = LibraryView.render(state)
     let text = (0..<frame.size.rows).map { row in
