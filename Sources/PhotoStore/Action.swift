@@ -22,12 +22,17 @@ public enum Action: Hashable, Sendable {
 
   /// 1/2/3: show a tab (Library, Albums, Search).
   case showTab(Tab)
-  /// /: the Search tab with the cursor in the query.
+  /// /: the Search tab with the cursor in the query; on the Search tab, a new query (the
+  /// old one selected, so typing replaces it).
   case startSearch
   /// A printable character typed into the query, a name prompt.
   case typed(Character)
   /// Backspace in a text field.
   case deleteBackward
+  /// Ctrl-U in a text field: empty it.
+  case clearField
+  /// Ctrl-W in a text field: delete the word before the cursor.
+  case deleteWordBackward
   /// y / n in a confirmation.
   case answer(Bool)
   /// f: favorite or unfavorite the selected (or marked) photos.

@@ -29,9 +29,10 @@ public enum Reducer {
 
     case .move(let direction):
       if state.tab == .search && state.isEditingSearch {
-        // ↓ from the query goes to the results.
-        guard direction == .down, !state.assets.isEmpty else { return [] }
-        state.isEditingSearch = false
+        if let effects = state.moveInSearchField(direction) { return effects }
+        // ↓ from the query (no earlier query shown) goes to the results.
+        guard !state.assets.isEmpty else { return [] }
+        state.leaveSearchField()
         return state.reconcileImages()
       }
       if state.context == .albumList {
@@ -47,7 +48,7 @@ public enum Reducer {
     case .open:
       if state.tab == .search && state.isEditingSearch {
         // Enter in the query moves to the results; Enter there opens one.
-        state.isEditingSearch = false
+        state.leaveSearchField()
         return state.reconcileImages()
       }
       if state.context == .albumList {
@@ -90,8 +91,8 @@ public enum Reducer {
         return []
       }
       if state.tab == .search && state.screen == .grid {
-        // Esc leaves the query (the keys act on the results again); / goes back into it.
-        state.isEditingSearch = false
+        // Esc leaves the query (the keys act on the results again); / starts a new one.
+        if state.isEditingSearch { state.leaveSearchField() }
         return []
       }
       switch (state.screen, state.activeSegment) {
@@ -126,20 +127,30 @@ public enum Reducer {
 
     case .startSearch:
       state.message = nil
-      if state.tab != .search { state.switchTab(.search) }
       state.screen = .grid
-      state.isEditingSearch = true
+      if state.tab == .search {
+        state.startNewSearch()
+      } else {
+        state.switchTab(.search)
+        state.isEditingSearch = true
+      }
       return state.reconcileImages()
 
     case .typed(let character):
-      guard state.tab == .search, state.isEditingSearch, state.searchText.count < 200 else { return [] }
-      state.searchText.append(character)
-      return state.searchChanged()
+      guard state.tab == .search, state.isEditingSearch else { return [] }
+      return state.typeIntoSearch(character)
 
     case .deleteBackward:
-      guard state.tab == .search, state.isEditingSearch, !state.searchText.isEmpty else { return [] }
-      state.searchText.removeLast()
-      return state.searchChanged()
+      guard state.tab == .search, state.isEditingSearch else { return [] }
+      return state.deleteBackwardInSearch()
+
+    case .clearField:
+      guard state.tab == .search, state.isEditingSearch else { return [] }
+      return state.clearSearchField()
+
+    case .deleteWordBackward:
+      guard state.tab == .search, state.isEditingSearch else { return [] }
+      return state.deleteWordInSearch()
 
     case .answer:
       return []
@@ -326,8 +337,14 @@ public enum Reducer {
         prompt.error = nil
         state.overlay = .prompt(prompt)
         return []
-      case .deleteBackward:
-        if !prompt.text.isEmpty { prompt.text.removeLast() }
+      case .deleteBackward, .clearField, .deleteWordBackward:
+        let text = Array(prompt.text)
+        switch action {
+        case .clearField: prompt.text = ""
+        case .deleteWordBackward:
+          prompt.text = String(text[..<AppState.wordStart(before: text.count, in: text)])
+        default: if !prompt.text.isEmpty { prompt.text.removeLast() }
+        }
         prompt.error = nil
         state.overlay = .prompt(prompt)
         return []

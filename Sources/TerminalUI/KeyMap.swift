@@ -52,8 +52,14 @@ public struct KeyMap: Sendable {
       case .enter, .character("\n"), .character("\r"): return .open
       case .escape: return .back
       case .backspace, .delete: return .deleteBackward
+      case .character("\u{15}"): return .clearField  // Ctrl-U, as in a shell
+      case .character("\u{17}"): return .deleteWordBackward  // Ctrl-W
       case .up: return .move(.up)
       case .down: return .move(.down)
+      case .left: return .move(.left)
+      case .right: return .move(.right)
+      case .home: return .move(.first)
+      case .end: return .move(.last)
       case .tab: return .open
       case .character(let c) where !c.isASCII || (c.asciiValue! >= 0x20 && c.asciiValue! != 0x7F):
         return .typed(c)

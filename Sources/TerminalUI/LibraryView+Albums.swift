@@ -119,11 +119,7 @@ extension LibraryView {
     let label = " Search: "
     var column = frame.put(label, row: 1, column: 0, role: .header)
     let fieldWidth = max(10, min(40, frame.size.columns / 3))
-    let field = CellRect(row: 1, column: column, width: fieldWidth, height: 1)
-    frame.fill(field, role: state.isEditingSearch ? .panelSelected : .panel)
-    let shown = state.searchText + (state.isEditingSearch ? Glyphs.cursor : "")
-    let tail = String(shown.suffix(fieldWidth - 1))
-    frame.put(tail, row: 1, column: column, role: state.isEditingSearch ? .panelSelected : .panel, maxWidth: fieldWidth)
+    renderSearchField(state, in: CellRect(row: 1, column: column, width: fieldWidth, height: 1), into: &frame)
     column += fieldWidth + 2
     if !state.searchText.isEmpty {
       frame.put(AppState.photoCount(state.assets.count), row: 1, column: column, role: .headerDim)

@@ -89,6 +89,14 @@ extension LibraryView {
       }
       add(.info, "info")
     }
+    if state.tab == .search {
+      // The query field's own keys (not rebindable, like Backspace).
+      add(.searchTab, "a new query (the old one selected)")
+      lines.append(("← → Home End", "move in the query"))
+      lines.append(("↑ ↓", "earlier queries"))
+      lines.append(("Ctrl-U", "clear the query"))
+      lines.append(("Ctrl-W", "delete a word"))
+    }
     add(.libraryTab, "Library")
     add(.albumsTab, "Albums")
     add(.searchTab, "Search")

@@ -536,7 +536,10 @@ final class LibraryEditingTests: XCTestCase {
       $0.images[self.tileKey(assets[0])] = nil
       $0.images[self.tileKey(assets[1])] = nil
     }
-    store.send(.open) { $0.isEditingSearch = false }
+    store.send(.open) {
+      $0.isEditingSearch = false
+      $0.searchHistory = SearchHistory(entries: ["1002"])
+    }
     let strip = stripRequest(assets[2])
     store.send(
       .open,
@@ -560,8 +563,15 @@ final class LibraryEditingTests: XCTestCase {
     store.assertEffects(
       [.cancelImage(strip.key), .cancelImage(detailKey(assets[2])), .loadImage(tileRequest(assets[2]))])
     store.send(.back)  // in the results: nothing to leave
-    store.send(.startSearch) { $0.isEditingSearch = true }
-    store.send(.back) { $0.isEditingSearch = false }
+    // / again on the Search tab: a new query, the old one selected.
+    store.send(.startSearch) {
+      $0.isEditingSearch = true
+      $0.searchSelectsAll = true
+    }
+    store.send(.back) {
+      $0.isEditingSearch = false
+      $0.searchSelectsAll = false
+    }
     XCTAssertEqual(store.state.inputMode, .normal, "q quits again after Esc")
   }
 
