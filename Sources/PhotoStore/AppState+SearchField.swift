@@ -76,7 +76,8 @@ extension AppState {
     case .left, .first:
       let selected = searchSelectsAll
       searchSelectsAll = false
-      searchCursorFromEnd = direction == .first || selected ? count : min(count, searchCursorFromEnd + 1)
+      searchCursorFromEnd =
+        direction == .first || selected ? count : min(count, searchCursorFromEnd + 1)
       return []
     case .right, .last:
       let selected = searchSelectsAll

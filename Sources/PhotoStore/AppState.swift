@@ -82,7 +82,8 @@ public struct AppState: Hashable, Sendable {
   public var prefetching: Set<ImageKey>
 
   public init(
-    roots: [String], terminal: TerminalSize, cellPixelSize: PixelSize = PixelSize(width: 1, height: 2),
+    roots: [String], terminal: TerminalSize,
+    cellPixelSize: PixelSize = PixelSize(width: 1, height: 2),
     preferredTile: TileSize = .standard
   ) {
     self.roots = roots

@@ -222,7 +222,8 @@ public enum Reducer {
       return state.click(row: row, column: column, double: double)
 
     case .wheel(let up):
-      return reduce(&state, .move(state.screen == .detail ? (up ? .left : .right) : (up ? .up : .down)))
+      return reduce(
+        &state, .move(state.screen == .detail ? (up ? .left : .right) : (up ? .up : .down)))
 
     case .collectionsLoaded(let collections):
       state.collections = collections

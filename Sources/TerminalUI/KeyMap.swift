@@ -40,7 +40,8 @@ public struct KeyMap: Sendable {
   public func action(for event: InputEvent, mode: InputMode) -> Action? {
     switch event {
     case .interrupt: return .terminate
-    case .click(let row, let column, let double): return .click(row: row, column: column, double: double)
+    case .click(let row, let column, let double):
+      return .click(row: row, column: column, double: double)
     case .wheel(let up): return .wheel(up: up)
     default: break
     }

@@ -61,7 +61,9 @@ public enum LibraryView {
           return "\(CaptureDate.monthNames[month.month - 1].prefix(3)) \(month.year)"
         }, into: &frame)
     }
-    let hints = state.segment == .all || state.segment == .days ? "Enter open  Tab view  ? help" : "Enter open  Tab view  ? help"
+    let hints =
+      state.segment == .all || state.segment == .days
+      ? "Enter open  Tab view  ? help" : "Enter open  Tab view  ? help"
     renderStatusLine(state, hints: hints, into: &frame)
   }
 
@@ -143,13 +145,16 @@ public enum LibraryView {
         let labelRow = rect.row + rect.height
         let count = formatCount(groups[card].count)
         let countWidth = TerminalText.width(of: count)
-        let used = frame.put(title(card), row: labelRow, column: rect.column, role: .header, maxWidth: rect.width)
+        let used = frame.put(
+          title(card), row: labelRow, column: rect.column, role: .header, maxWidth: rect.width)
         if used + countWidth + 1 <= rect.width {
-          frame.put(count, row: labelRow, column: rect.column + rect.width - countWidth, role: .headerDim)
+          frame.put(
+            count, row: labelRow, column: rect.column + rect.width - countWidth, role: .headerDim)
         }
         if card == selected {
           let framed = CellRect(
-            row: rect.row, column: rect.column, width: rect.width, height: rect.height + geometry.labelRows)
+            row: rect.row, column: rect.column, width: rect.width,
+            height: rect.height + geometry.labelRows)
           renderSelectionFrame(around: framed, into: &frame)
         }
       }
@@ -231,7 +236,8 @@ public enum LibraryView {
   }
 
   static func renderSelectionFrame(
-    around rect: CellRect, role: StyleRole = .selection, heavy: Bool = false, into frame: inout Frame
+    around rect: CellRect, role: StyleRole = .selection, heavy: Bool = false,
+    into frame: inout Frame
   ) {
     let top = rect.row - 1
     let bottom = rect.row + rect.height
@@ -239,7 +245,8 @@ public enum LibraryView {
     let right = rect.column + rect.width
     let (h, v, tl, tr, bl, br) = heavy ? Glyphs.heavyFrame : Glyphs.lightFrame
     frame.put(tl + String(repeating: h, count: rect.width) + tr, row: top, column: left, role: role)
-    frame.put(bl + String(repeating: h, count: rect.width) + br, row: bottom, column: left, role: role)
+    frame.put(
+      bl + String(repeating: h, count: rect.width) + br, row: bottom, column: left, role: role)
     for r in rect.row..<(rect.row + rect.height) {
       frame.put(v, row: r, column: left, role: role)
       frame.put(v, row: r, column: right, role: role)
@@ -271,7 +278,8 @@ public enum LibraryView {
     if asset.isFavorite { title = " " + Glyphs.favorite + title }
     let position = "\(formatCount(state.selectedIndex + 1)) of \(formatCount(state.assets.count))"
     let positionWidth = TerminalText.width(of: position) + 2
-    frame.put(title, row: 0, column: 0, role: .title, maxWidth: max(0, frame.size.columns - positionWidth))
+    frame.put(
+      title, row: 0, column: 0, role: .title, maxWidth: max(0, frame.size.columns - positionWidth))
     if frame.size.columns > positionWidth + 10 { frame.putRight(position, row: 0, role: .titleDim) }
 
     let area = state.detailImageArea
@@ -283,10 +291,13 @@ public enum LibraryView {
       case .preview?:
         frame.place(key!, in: area, revision: 0)
       case .failed(let reason)?:
-        frame.putCentered("\(Glyphs.failed) \(asset.fileName)", row: area.row + area.height / 2 - 1, in: area, role: .tileFailed)
+        frame.putCentered(
+          "\(Glyphs.failed) \(asset.fileName)", row: area.row + area.height / 2 - 1, in: area,
+          role: .tileFailed)
         frame.putCentered(reason, row: area.row + area.height / 2 + 1, in: area, role: .emptyHint)
       default:
-        frame.putCentered("Loading \(asset.fileName)…", row: area.row + area.height / 2, in: area, role: .emptyHint)
+        frame.putCentered(
+          "Loading \(asset.fileName)…", row: area.row + area.height / 2, in: area, role: .emptyHint)
       }
     }
     renderFilmstrip(state, into: &frame)
@@ -309,7 +320,8 @@ public enum LibraryView {
       text = " \(group.year) · \(formatCount(group.assets.count)) photos"
     } else if state.screen == .grid, state.segment == .months, let month = state.selectedMonth {
       let group = state.timeline.months[month]
-      text = " \(CaptureDate.monthNames[group.month - 1]) \(group.year) · \(formatCount(group.assets.count)) photos"
+      text =
+        " \(CaptureDate.monthNames[group.month - 1]) \(group.year) · \(formatCount(group.assets.count)) photos"
     } else if let asset = state.selectedAsset {
       let key = state.imageKey(forIndex: state.selectedIndex)
       if case .failed(let reason)? = key.flatMap({ state.images[$0] }) {
@@ -366,7 +378,9 @@ public enum LibraryView {
   /// "13 Aug – 2 Sep 2024", "13 – 20 Aug 2024", "13 Aug 2024".
   static func dateRange(_ a: CaptureDate, _ b: CaptureDate) -> String {
     func mon(_ d: CaptureDate) -> String { String(CaptureDate.monthNames[d.month - 1].prefix(3)) }
-    if a.year == b.year && a.month == b.month && a.day == b.day { return "\(a.day) \(mon(a)) \(a.year)" }
+    if a.year == b.year && a.month == b.month && a.day == b.day {
+      return "\(a.day) \(mon(a)) \(a.year)"
+    }
     if a.year == b.year && a.month == b.month { return "\(a.day) – \(b.day) \(mon(b)) \(b.year)" }
     if a.year == b.year { return "\(a.day) \(mon(a)) – \(b.day) \(mon(b)) \(b.year)" }
     return "\(a.day) \(mon(a)) \(a.year) – \(b.day) \(mon(b)) \(b.year)"

@@ -18,10 +18,14 @@ extension AlbumViewSnapshotTests {
     // " Search: " then the field: the cursor is on the i, drawn the other way round.
     let field = 9
     XCTAssertEqual((0..<4).map { frame[1, field + $0].text }.joined(), "Trip")
-    XCTAssertEqual((0..<5).map { frame[1, field + $0].role }, [.panelSelected, .panelSelected, .panel, .panelSelected, .panelSelected])
+    XCTAssertEqual(
+      (0..<5).map { frame[1, field + $0].role },
+      [.panelSelected, .panelSelected, .panel, .panelSelected, .panelSelected])
     send(&state, .open, .startSearch)
     let selected = LibraryView.render(state)
     Snapshot.assert(selected.snapshotText, named: "search-selected-100x30")
-    XCTAssertEqual((0..<5).map { selected[1, field + $0].role }, [.panel, .panel, .panel, .panel, .panelSelected])
+    XCTAssertEqual(
+      (0..<5).map { selected[1, field + $0].role },
+      [.panel, .panel, .panel, .panel, .panelSelected])
   }
 }

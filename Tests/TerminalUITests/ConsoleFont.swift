@@ -93,6 +93,7 @@ struct FontCharset {
       guard let low = ends.first, let high = ends.last, low <= high else { return nil }
       scalars.formUnion(low...high)
     }
-    return scalars.isEmpty ? nil : FontCharset(name: (path as NSString).lastPathComponent, scalars: scalars)
+    return scalars.isEmpty
+      ? nil : FontCharset(name: (path as NSString).lastPathComponent, scalars: scalars)
   }
 }

@@ -86,11 +86,15 @@ final class FontCoverageTests: XCTestCase {
   func testEveryGlyphIsInDejaVuSansMonoAndTheConsoleFonts() throws {
     var fonts: [FontCharset] = []
     var absent: [String] = []
-    if let font = FontCharset.trueTypeFont(at: Self.dejaVu) { fonts.append(font) } else {
+    if let font = FontCharset.trueTypeFont(at: Self.dejaVu) {
+      fonts.append(font)
+    } else {
       absent.append(Self.dejaVu)
     }
     for path in Self.consoleFonts {
-      if let font = FontCharset.consoleFont(at: path) { fonts.append(font) } else {
+      if let font = FontCharset.consoleFont(at: path) {
+        fonts.append(font)
+      } else {
         absent.append(path)
       }
     }

@@ -32,7 +32,8 @@ extension LibraryViewSnapshotTests {
     let first = state.timeline.days[lastDay].assets.lowerBound + 6
     let tile = frame.images.first { $0.key == state.imageKey(forIndex: first) }
     XCTAssertEqual(tile?.rect.row, area.row + 3)
-    _ = Reducer.reduce(&state, .click(row: area.row + 4, column: tile?.rect.column ?? 0, double: false))
+    _ = Reducer.reduce(
+      &state, .click(row: area.row + 4, column: tile?.rect.column ?? 0, double: false))
     XCTAssertEqual(state.selectedIndex, first)
   }
 }

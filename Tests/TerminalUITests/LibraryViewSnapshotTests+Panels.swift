@@ -37,7 +37,8 @@ extension LibraryViewSnapshotTests {
     let text = (0..<frame.size.rows).map { row in
       (0..<frame.size.columns).map { frame[row, $0].text }.joined()
     }
-    XCTAssertTrue(text.contains { $0.contains("│ q") && $0.contains(" quit ") }, text.joined(separator: "\n"))
+    XCTAssertTrue(
+      text.contains { $0.contains("│ q") && $0.contains(" quit ") }, text.joined(separator: "\n"))
     XCTAssertFalse(text.contains { $0.contains("│ q") && $0.contains(" back ") })
   }
 }
