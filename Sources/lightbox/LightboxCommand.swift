@@ -9,7 +9,8 @@ struct LightboxCommand: ParsableCommand {
     commandName: "lightbox",
     abstract: "The Photos app of the terminal: browse a photo library with real thumbnails.",
     subcommands: [
-      Browse.self, Demo.self, IndexCommandLine.self, InfoCommandLine.self, Show.self, Thumbnails.self, Doctor.self,
+      Browse.self, Demo.self, IndexCommandLine.self, InfoCommandLine.self, Show.self,
+      Thumbnails.self, Doctor.self,
       Bench.self, ThumbnailsBench.self, AlbumChurn.self,
     ],
     defaultSubcommand: Browse.self)
@@ -89,13 +90,19 @@ struct DisplayOptions: ParsableArguments {
   @Option(help: "Colours for pictures: truecolor or 256 (default: from COLORTERM).")
   var colors: String?
 
-  @Option(help: "Pictures as sixel, halfblock, or auto (sixel where the terminal has it; default: the config's, else auto).")
+  @Option(
+    help:
+      "Pictures as sixel, halfblock, or auto (sixel where the terminal has it; default: the config's, else auto)."
+  )
   var graphics: String?
 
-  @Option(help: "The catalog file (default: $LIGHTBOX_CATALOG or $XDG_DATA_HOME/lightbox/library.sqlite).")
+  @Option(
+    help: "The catalog file (default: $LIGHTBOX_CATALOG or $XDG_DATA_HOME/lightbox/library.sqlite)."
+  )
   var catalog: String?
 
-  @Option(help: "The thumbnail cache folder (default: $LIGHTBOX_CACHE or $XDG_CACHE_HOME/thumbnails).")
+  @Option(
+    help: "The thumbnail cache folder (default: $LIGHTBOX_CACHE or $XDG_CACHE_HOME/thumbnails).")
   var cache: String?
 }
 
@@ -138,6 +145,7 @@ enum CommandSupport {
       options.keyMap = config.keyMap
       options.tileSize = config.thumbnailSize
       options.trashRetentionDays = config.trashRetentionDays
+      options.upscale = config.upscale
       options.notices = loaded.problems
       try BrowseSession(options: options).run()
     } catch let error as ColorChoice.Invalid {
