@@ -25,6 +25,8 @@ public final class BrowseSession {
     public var trashHome: String?
     /// Days deleted photos stay in Recently Deleted (0: never purged).
     public var trashRetentionDays: Int = 30
+    /// Photos smaller than the detail view are enlarged by a whole factor (config `upscale`).
+    public var upscale = true
     /// The key bindings (defaults, or the config's).
     public var keyMap = KeyMap()
     /// Grid tile size.
@@ -93,7 +95,8 @@ public final class BrowseSession {
       inbox: inbox, cache: cache, format: format,
       background: options.theme.imageBackground, catalogPath: options.catalogPath,
       diskCache: options.thumbnailCacheRoot.map { ThumbnailDiskCache(root: $0) },
-      trashHome: options.trashHome, retentionDays: options.trashRetentionDays)
+      trashHome: options.trashHome, retentionDays: options.trashRetentionDays,
+      upscale: options.upscale)
     defer { runner.stop() }
     let store = Store(
       state: AppState(

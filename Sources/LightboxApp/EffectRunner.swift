@@ -16,7 +16,7 @@ final class EffectRunner: Sendable {
   init(
     inbox: ActionInbox, cache: PictureCache, format: PictureFormat, background: RGB,
     catalogPath: String?, diskCache: ThumbnailDiskCache? = nil, trashHome: String? = nil,
-    retentionDays: Int = 30
+    retentionDays: Int = 30, upscale: Bool = true
   ) {
     self.inbox = inbox
     self.cache = cache
@@ -29,7 +29,7 @@ final class EffectRunner: Sendable {
         "decoding \(request.path) at \(request.key.size.width)x\(request.key.size.height)")
       let action = EffectRunner.makePicture(
         request, format: format, background: background, cache: cache, diskCache: diskCache,
-        preview: { inbox.post($0) })
+        upscale: upscale, preview: { inbox.post($0) })
       if case .imageFailed(_, let reason) = action { failures.note(request.path, reason) }
       inbox.post(action)
     }
@@ -69,7 +69,8 @@ final class EffectRunner: Sendable {
   /// tile cut from it.
   static func makePicture(
     _ request: ImageRequest, format: PictureFormat, background: RGB, cache: PictureCache,
-    diskCache: ThumbnailDiskCache? = nil, preview: ((Action) -> Void)? = nil
+    diskCache: ThumbnailDiskCache? = nil, upscale: Bool = true,
+    preview: ((Action) -> Void)? = nil
   ) -> Action {
     if request.key.fit == .fill, let diskCache,
       let sizeClass = ThumbnailSize.covering(max(request.key.size.width, request.key.size.height)),
@@ -119,7 +120,11 @@ final class EffectRunner: Sendable {
       background: background)
     switch ImageDecoder.decode(path: request.path, options: options) {
     case .success(let bitmap):
-      return finish(bitmap, request, format, cache)
+      // A photo smaller than the detail view is enlarged by a whole factor (`Upscale`).
+      let shown =
+        upscale && request.key.fit == .fit
+        ? Upscale.apply(to: bitmap, in: request.key.size) : bitmap
+      return finish(shown, request, format, cache)
     case .failure(let error):
       return .imageFailed(request.key, reason: error.reason)
     }

@@ -15,19 +15,24 @@ public enum Action: Hashable, Sendable {
   case nextSegment
   /// Shift-Tab: the previous Library segment.
   case previousSegment
-  /// q: back from the detail view, or quit from the grid.
+  /// q: quit from every view (an open panel or dialog closes first); Esc is the way back.
   case quit
   /// Ctrl-C or a signal: quit at once from anywhere.
   case terminate
 
   /// 1/2/3: show a tab (Library, Albums, Search).
   case showTab(Tab)
-  /// /: the Search tab with the cursor in the query.
+  /// /: the Search tab with the cursor in the query; on the Search tab, a new query (the
+  /// old one selected, so typing replaces it).
   case startSearch
   /// A printable character typed into the query, a name prompt.
   case typed(Character)
   /// Backspace in a text field.
   case deleteBackward
+  /// Ctrl-U in a text field: empty it.
+  case clearField
+  /// Ctrl-W in a text field: delete the word before the cursor.
+  case deleteWordBackward
   /// y / n in a confirmation.
   case answer(Bool)
   /// f: favorite or unfavorite the selected (or marked) photos.

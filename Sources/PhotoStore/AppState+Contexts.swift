@@ -29,7 +29,7 @@ extension AppState {
     saveContext()
     if newTab == tab && newTab == .albums { openAlbum = nil }
     tab = newTab
-    isEditingSearch = false
+    if isEditingSearch { leaveSearchField() }
     restoreContext()
   }
 

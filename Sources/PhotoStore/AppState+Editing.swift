@@ -38,7 +38,8 @@ extension AppState {
     }
     libraryChanged(timelineToo: false)
     let what = describeTargets(ids)
-    message = value ? "♥ \(what) added to Favorites" : "\(what) removed from Favorites"
+    // ♦ is the view's favorite glyph (TerminalUI.Glyphs.favorite; no console font has ♥).
+    message = value ? "♦ \(what) added to Favorites" : "\(what) removed from Favorites"
     marked = []
     return [.setFavorite(ids, value)]
   }
@@ -67,7 +68,8 @@ extension AppState {
     marked = []
     libraryChanged()
     let what = describeTargets(ids)
-    message = unhide ? "\(what) back in the library" : "\(what) hidden · shown only in Albums › Hidden"
+    message =
+      unhide ? "\(what) back in the library" : "\(what) hidden · shown only in Albums › Hidden"
     return [.setHidden(ids, !unhide)]
   }
 
@@ -85,7 +87,8 @@ extension AppState {
       overlay = .confirm(
         Confirmation(
           purpose: .deleteForever(ids),
-          question: ids.count == 1 ? "Delete \(describeTargets(ids)) for good?" : "Delete \(count) for good?",
+          question: ids.count == 1
+            ? "Delete \(describeTargets(ids)) for good?" : "Delete \(count) for good?",
           detail: "The files are erased from the Trash. This cannot be undone."))
       return []
     }
@@ -177,13 +180,16 @@ extension AppState {
     guard let id = selectedAsset?.id, context != .albumList else { return }
     if marked.contains(id) { marked.remove(id) } else { marked.insert(id) }
     markAnchor = id
-    message = marked.isEmpty ? nil : "\(Self.photoCount(marked.count)) marked · d f a H act on them · Esc clears"
+    message =
+      marked.isEmpty
+      ? nil : "\(Self.photoCount(marked.count)) marked · d f a H act on them · Esc clears"
   }
 
   /// V: marks every photo from the last mark to the selection.
   mutating func markRange() {
     guard let id = selectedAsset?.id, context != .albumList else { return }
-    let anchorIndex = markAnchor.flatMap { anchor in assets.firstIndex { $0.id == anchor } } ?? selectedIndex
+    let anchorIndex =
+      markAnchor.flatMap { anchor in assets.firstIndex { $0.id == anchor } } ?? selectedIndex
     let range = min(anchorIndex, selectedIndex)...max(anchorIndex, selectedIndex)
     for i in range { marked.insert(assets[i].id) }
     markAnchor = id

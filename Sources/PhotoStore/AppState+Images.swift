@@ -12,18 +12,26 @@ extension AppState {
       case .all: return allRequests()
       case .days: return daysRequests()
       case .years:
-        return cardRequests(groups: timeline.years.map(\.assets), geometry: yearsGrid, top: yearsTopRow)
+        return cardRequests(
+          groups: timeline.years.map(\.assets), geometry: yearsGrid, top: yearsTopRow)
       case .months:
-        return cardRequests(groups: timeline.months.map(\.assets), geometry: monthsGrid, top: monthsTopRow)
+        return cardRequests(
+          groups: timeline.months.map(\.assets), geometry: monthsGrid, top: monthsTopRow)
       }
     case .detail:
       guard let size = imageKey(forIndex: selectedIndex)?.size else { return [] }
       var wanted = [request(for: selectedIndex, size: size, fit: .fit, priority: .visible)]
-      for neighbour in [selectedIndex + 1, selectedIndex - 1] where assets.indices.contains(neighbour) {
+      for neighbour in [selectedIndex + 1, selectedIndex - 1]
+      where assets.indices.contains(neighbour) {
         wanted.append(request(for: neighbour, size: size, fit: .fit, priority: .neighbour))
       }
       return wanted + filmstripRequests()
     }
+  }
+
+  /// The detail photo's cells now: narrower while the info column is open beside it.
+  public var detailImageArea: CellRect {
+    DetailGeometry.imageArea(terminal: terminal, showsInfo: overlay == .info)
   }
 
   /// Pixel size of a tile or card image.
@@ -38,9 +46,12 @@ extension AppState {
     let first = gridTopRow * geometry.columns
     let end = min(assets.count, first + geometry.tilesPerPage)
     guard first < end else { return [] }
-    var requests = (first..<end).map { request(for: $0, size: size, fit: .fill, priority: .visible) }
+    var requests = (first..<end).map {
+      request(for: $0, size: size, fit: .fill, priority: .visible)
+    }
     // The row just off-screen in the way the grid scrolls, so the next step has it ready.
-    let ahead = scrollDirection > 0
+    let ahead =
+      scrollDirection > 0
       ? end..<min(assets.count, end + geometry.columns)
       : max(0, first - geometry.columns)..<first
     requests += ahead.map { request(for: $0, size: size, fit: .fill, priority: .prefetch) }
@@ -52,7 +63,9 @@ extension AppState {
     guard geometry.tilesPerPage > 0 else { return [] }
     let size = pixelSize(of: geometry.tile)
     var requests: [ImageRequest] = []
-    for entry in daysLayout.visibleEntries(from: daysTopEntry, height: geometry.area.height, tileRows: geometry.tile.rows) {
+    for entry in daysLayout.visibleEntries(
+      from: daysTopEntry, height: geometry.area.height, tileRows: geometry.tile.rows)
+    {
       if case .tiles(_, let first, let count) = daysLayout.entries[entry] {
         for index in first..<(first + count) {
           requests.append(request(for: index, size: size, fit: .fill, priority: .visible))
@@ -62,7 +75,9 @@ extension AppState {
     return requests
   }
 
-  private func cardRequests(groups: [Range<Int>], geometry: GridGeometry, top: Int) -> [ImageRequest] {
+  private func cardRequests(groups: [Range<Int>], geometry: GridGeometry, top: Int)
+    -> [ImageRequest]
+  {
     guard geometry.tilesPerPage > 0 else { return [] }
     let size = pixelSize(of: geometry.tile)
     let first = top * geometry.columns
@@ -83,7 +98,7 @@ extension AppState {
     let fit: ImageFit
     switch screen {
     case .detail:
-      let area = DetailGeometry.imageArea(terminal: terminal)
+      let area = detailImageArea
       guard !area.isEmpty, abs(index - selectedIndex) <= 1 else { return nil }
       size = PixelSize(
         width: area.width * cellPixelSize.width, height: area.height * cellPixelSize.height)

@@ -12,11 +12,15 @@ extension AppState {
       return double ? Reducer.reduce(&self, .back) : []
     }
     if row == 0 {
-      guard let hit = BarLayout.tabs().first(where: { $0.columns.contains(column) }) else { return [] }
+      guard let hit = BarLayout.tabs().first(where: { $0.columns.contains(column) }) else {
+        return []
+      }
       return Reducer.reduce(&self, hit.tab == .search ? .startSearch : .showTab(hit.tab))
     }
     if row == 1 {
-      if tab == .library, let hit = BarLayout.segments().first(where: { $0.columns.contains(column) }) {
+      if tab == .library,
+        let hit = BarLayout.segments().first(where: { $0.columns.contains(column) })
+      {
         message = nil
         segment = hit.segment
         keepSelectionInView()
@@ -34,7 +38,8 @@ extension AppState {
     guard let index = assetIndex(atRow: row, column: column) else { return [] }
     message = nil
     if tab == .search { isEditingSearch = false }
-    selectedIndex = activeSegment == .years || activeSegment == .months
+    selectedIndex =
+      activeSegment == .years || activeSegment == .months
       ? cardKeyAsset(index) : index
     keepSelectionInView()
     return double ? Reducer.reduce(&self, .open) : reconcileImages()
@@ -42,7 +47,8 @@ extension AppState {
 
   /// For Years and Months, `index` is a card number; the selection is its key photo.
   private func cardKeyAsset(_ card: Int) -> Int {
-    let groups = activeSegment == .years ? timeline.years.map(\.assets) : timeline.months.map(\.assets)
+    let groups =
+      activeSegment == .years ? timeline.years.map(\.assets) : timeline.months.map(\.assets)
     return Timeline.keyAsset(of: groups[card])
   }
 
@@ -57,17 +63,23 @@ extension AppState {
     switch activeSegment {
     case .all:
       let geometry = grid
-      return cellIndex(geometry: geometry, top: gridTopRow, count: assets.count, row: row, column: column)
+      return cellIndex(
+        geometry: geometry, top: gridTopRow, count: assets.count, row: row, column: column)
     case .years:
       return cellIndex(
-        geometry: yearsGrid, top: yearsTopRow, count: timeline.years.count, row: row, column: column)
+        geometry: yearsGrid, top: yearsTopRow, count: timeline.years.count, row: row, column: column
+      )
     case .months:
       return cellIndex(
         geometry: monthsGrid, top: monthsTopRow, count: timeline.months.count, row: row,
         column: column)
     case .days:
       let geometry = grid
-      var top = geometry.area.row
+      // Below the pinned header of the day at the top, if any.
+      var top =
+        geometry.area.row
+        + daysLayout.pinnedRows(
+          top: daysTopEntry, height: geometry.area.height, tileRows: geometry.tile.rows)
       for entry in daysLayout.visibleEntries(
         from: daysTopEntry, height: geometry.area.height, tileRows: geometry.tile.rows)
       {
@@ -85,7 +97,9 @@ extension AppState {
     }
   }
 
-  private func cellIndex(geometry: GridGeometry, top: Int, count: Int, row: Int, column: Int) -> Int? {
+  private func cellIndex(geometry: GridGeometry, top: Int, count: Int, row: Int, column: Int)
+    -> Int?
+  {
     for visibleRow in 0..<geometry.visibleRows {
       for c in 0..<geometry.columns {
         let index = (top + visibleRow) * geometry.columns + c

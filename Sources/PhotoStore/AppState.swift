@@ -59,6 +59,12 @@ public struct AppState: Hashable, Sendable {
   public var searchText: String
   /// True while keys go into the query.
   public var isEditingSearch: Bool
+  /// Characters of the query after the text cursor (0: the cursor is at the end).
+  public var searchCursorFromEnd: Int
+  /// True when the whole query is selected (/ on the Search tab): typing replaces it.
+  public var searchSelectsAll: Bool
+  /// The last queries, for ↑ and ↓ in the field.
+  public var searchHistory: SearchHistory
   /// Photos marked with v / V; d, f, a and H act on them all.
   public var marked: Set<AssetID>
   /// Where V starts its range.
@@ -76,7 +82,8 @@ public struct AppState: Hashable, Sendable {
   public var prefetching: Set<ImageKey>
 
   public init(
-    roots: [String], terminal: TerminalSize, cellPixelSize: PixelSize = PixelSize(width: 1, height: 2),
+    roots: [String], terminal: TerminalSize,
+    cellPixelSize: PixelSize = PixelSize(width: 1, height: 2),
     preferredTile: TileSize = .standard
   ) {
     self.roots = roots
@@ -108,6 +115,9 @@ public struct AppState: Hashable, Sendable {
     self.openAlbum = nil
     self.searchText = ""
     self.isEditingSearch = false
+    self.searchCursorFromEnd = 0
+    self.searchSelectsAll = false
+    self.searchHistory = SearchHistory()
     self.marked = []
     self.markAnchor = nil
     self.overlay = nil

@@ -58,11 +58,29 @@ public struct DaysLayout: Hashable, Sendable {
     return headerEntry[day] + 1 + offset / columns
   }
 
-  /// The entries that fit in `height` rows from `top` (one row is kept for the frame under
-  /// the last tiles).
+  /// The day whose header is pinned above the entries from `top`: when the list starts
+  /// inside a day (its header scrolled away), the header stays at the top while its photos
+  /// scroll, as in Photos. Nil when `top` is a header, or when the rows are too few for the
+  /// pinned header and a row of tiles.
+  public func pinnedDay(top: Int, height: Int, tileRows: Int) -> Int? {
+    guard entries.indices.contains(top), case .tiles(let day, _, _) = entries[top] else {
+      return nil
+    }
+    let needed = Self.height(of: .header(day: day), tileRows: tileRows) + tileRows + 2
+    return height >= needed ? day : nil
+  }
+
+  /// Rows the pinned header takes above the entries from `top` (0 when none is pinned).
+  public func pinnedRows(top: Int, height: Int, tileRows: Int) -> Int {
+    guard let day = pinnedDay(top: top, height: height, tileRows: tileRows) else { return 0 }
+    return Self.height(of: .header(day: day), tileRows: tileRows)
+  }
+
+  /// The entries that fit in `height` rows from `top` under the pinned header, if any (one
+  /// row is kept for the frame under the last tiles).
   public func visibleEntries(from top: Int, height: Int, tileRows: Int) -> Range<Int> {
     guard top < entries.count, height > 1 else { return top..<top }
-    var used = 0
+    var used = pinnedRows(top: top, height: height, tileRows: tileRows)
     var end = top
     while end < entries.count {
       let h = Self.height(of: entries[end], tileRows: tileRows)

@@ -5,6 +5,11 @@ public enum Reducer {
   /// Applies `action` to `state` and returns the work to do, in order.
   public static func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     if state.overlay != nil, let effects = reduceOverlay(&state, action) { return effects }
+    return reduceBelowOverlay(&state, action)
+  }
+
+  /// Applies `action` to the view under any overlay (the overlay stays as it is).
+  static func reduceBelowOverlay(_ state: inout AppState, _ action: Action) -> [Effect] {
     switch action {
     case .start:
       return [.scanLibrary(roots: state.roots)] + state.reconcileImages()
@@ -24,9 +29,10 @@ public enum Reducer {
 
     case .move(let direction):
       if state.tab == .search && state.isEditingSearch {
-        // ↓ from the query goes to the results.
-        guard direction == .down, !state.assets.isEmpty else { return [] }
-        state.isEditingSearch = false
+        if let effects = state.moveInSearchField(direction) { return effects }
+        // ↓ from the query (no earlier query shown) goes to the results.
+        guard !state.assets.isEmpty else { return [] }
+        state.leaveSearchField()
         return state.reconcileImages()
       }
       if state.context == .albumList {
@@ -42,7 +48,7 @@ public enum Reducer {
     case .open:
       if state.tab == .search && state.isEditingSearch {
         // Enter in the query moves to the results; Enter there opens one.
-        state.isEditingSearch = false
+        state.leaveSearchField()
         return state.reconcileImages()
       }
       if state.context == .albumList {
@@ -85,8 +91,8 @@ public enum Reducer {
         return []
       }
       if state.tab == .search && state.screen == .grid {
-        // Esc leaves the query (the keys act on the results again); / goes back into it.
-        state.isEditingSearch = false
+        // Esc leaves the query (the keys act on the results again); / starts a new one.
+        if state.isEditingSearch { state.leaveSearchField() }
         return []
       }
       switch (state.screen, state.activeSegment) {
@@ -121,20 +127,30 @@ public enum Reducer {
 
     case .startSearch:
       state.message = nil
-      if state.tab != .search { state.switchTab(.search) }
       state.screen = .grid
-      state.isEditingSearch = true
+      if state.tab == .search {
+        state.startNewSearch()
+      } else {
+        state.switchTab(.search)
+        state.isEditingSearch = true
+      }
       return state.reconcileImages()
 
     case .typed(let character):
-      guard state.tab == .search, state.isEditingSearch, state.searchText.count < 200 else { return [] }
-      state.searchText.append(character)
-      return state.searchChanged()
+      guard state.tab == .search, state.isEditingSearch else { return [] }
+      return state.typeIntoSearch(character)
 
     case .deleteBackward:
-      guard state.tab == .search, state.isEditingSearch, !state.searchText.isEmpty else { return [] }
-      state.searchText.removeLast()
-      return state.searchChanged()
+      guard state.tab == .search, state.isEditingSearch else { return [] }
+      return state.deleteBackwardInSearch()
+
+    case .clearField:
+      guard state.tab == .search, state.isEditingSearch else { return [] }
+      return state.clearSearchField()
+
+    case .deleteWordBackward:
+      guard state.tab == .search, state.isEditingSearch else { return [] }
+      return state.deleteWordInSearch()
 
     case .answer:
       return []
@@ -206,7 +222,8 @@ public enum Reducer {
       return state.click(row: row, column: column, double: double)
 
     case .wheel(let up):
-      return reduce(&state, .move(state.screen == .detail ? (up ? .left : .right) : (up ? .up : .down)))
+      return reduce(
+        &state, .move(state.screen == .detail ? (up ? .left : .right) : (up ? .up : .down)))
 
     case .collectionsLoaded(let collections):
       state.collections = collections
@@ -286,12 +303,12 @@ public enum Reducer {
         state.overlay = nil
         return state.reconcileImages()
       case .move, .toggleFavorite, .wheel:
-        // The panel stays open while paging, as Photos' info does.
-        let effects: [Effect]
+        // The panel stays open while paging, as Photos' info does, so the photos are asked
+        // for at the size beside it.
+        let effects = reduceBelowOverlay(&state, action)
+        guard state.selectedAsset == nil || state.context == .albumList else { return effects }
         state.overlay = nil
-        effects = reduce(&state, action)
-        if state.selectedAsset != nil && state.context != .albumList { state.overlay = .info }
-        return effects
+        return effects + state.reconcileImages()
       default:
         state.overlay = nil
         return reduce(&state, action)
@@ -321,8 +338,14 @@ public enum Reducer {
         prompt.error = nil
         state.overlay = .prompt(prompt)
         return []
-      case .deleteBackward:
-        if !prompt.text.isEmpty { prompt.text.removeLast() }
+      case .deleteBackward, .clearField, .deleteWordBackward:
+        let text = Array(prompt.text)
+        switch action {
+        case .clearField: prompt.text = ""
+        case .deleteWordBackward:
+          prompt.text = String(text[..<AppState.wordStart(before: text.count, in: text)])
+        default: if !prompt.text.isEmpty { prompt.text.removeLast() }
+        }
         prompt.error = nil
         state.overlay = .prompt(prompt)
         return []

@@ -11,7 +11,7 @@ public enum ConfigLoader {
   /// The top-level keys, in the order the user guide documents them.
   public static let knownKeys = [
     "theme", "graphics", "colors", "thumbnail-size", "roots", "trash-retention-days",
-    "memory-cache-mb", "keys",
+    "memory-cache-mb", "upscale", "keys",
   ]
 
   /// Files larger than this are refused rather than parsed (a config is a few hundred bytes).
@@ -89,7 +89,10 @@ public enum ConfigLoader {
     } catch let error as TOMLParseError {
       return (
         .defaults,
-        [TOMLText.parseProblem(error.description, line: Int(error.source.begin.line), source: source)]
+        [
+          TOMLText.parseProblem(
+            error.description, line: Int(error.source.begin.line), source: source)
+        ]
       )
     } catch {
       return (.defaults, ["\(source): \(error)"])
@@ -152,6 +155,12 @@ extension ConfigLoader {
           {
             config.memoryCacheMegabytes = megabytes
           }
+        case "upscale":
+          guard let flag = value.bool else {
+            refuse("upscale", value, allowed: "true or false")
+            continue
+          }
+          config.upscale = flag
         case "keys": readKeys(value, into: &config)
         default:
           report(

@@ -22,12 +22,15 @@ public struct LightboxConfig: Sendable, Equatable {
   public var roots: [String]
   /// The byte budget of the decoded-picture cache in memory, in MiB.
   public var memoryCacheMegabytes: Int
+  /// Photos smaller than the detail view are enlarged by a whole factor up to 4×
+  /// (`Upscale`); false shows them at their own size.
+  public var upscale: Bool
 
   public init(
     theme: String = ThemeCatalog.defaultName, graphics: GraphicsMode = .auto,
     colors: ColorDepth? = nil, thumbnailSize: TileSize = .standard,
     keys: [KeyCommand: [InputEvent]] = [:], trashRetentionDays: Int = 30,
-    roots: [String] = ["~/Pictures"], memoryCacheMegabytes: Int = 256
+    roots: [String] = ["~/Pictures"], memoryCacheMegabytes: Int = 256, upscale: Bool = true
   ) {
     self.theme = theme
     self.graphics = graphics
@@ -37,6 +40,7 @@ public struct LightboxConfig: Sendable, Equatable {
     self.trashRetentionDays = trashRetentionDays
     self.roots = roots
     self.memoryCacheMegabytes = memoryCacheMegabytes
+    self.upscale = upscale
   }
 
   /// Every field at its default.

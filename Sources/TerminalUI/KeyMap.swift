@@ -40,7 +40,8 @@ public struct KeyMap: Sendable {
   public func action(for event: InputEvent, mode: InputMode) -> Action? {
     switch event {
     case .interrupt: return .terminate
-    case .click(let row, let column, let double): return .click(row: row, column: column, double: double)
+    case .click(let row, let column, let double):
+      return .click(row: row, column: column, double: double)
     case .wheel(let up): return .wheel(up: up)
     default: break
     }
@@ -52,8 +53,14 @@ public struct KeyMap: Sendable {
       case .enter, .character("\n"), .character("\r"): return .open
       case .escape: return .back
       case .backspace, .delete: return .deleteBackward
+      case .character("\u{15}"): return .clearField  // Ctrl-U, as in a shell
+      case .character("\u{17}"): return .deleteWordBackward  // Ctrl-W
       case .up: return .move(.up)
       case .down: return .move(.down)
+      case .left: return .move(.left)
+      case .right: return .move(.right)
+      case .home: return .move(.first)
+      case .end: return .move(.last)
       case .tab: return .open
       case .character(let c) where !c.isASCII || (c.asciiValue! >= 0x20 && c.asciiValue! != 0x7F):
         return .typed(c)

@@ -27,14 +27,17 @@ extension LibraryView {
             width: geometry.tile.columns, height: geometry.tile.rows)
           renderCover(state, album, rect: rect, into: &frame)
           let countText = formatCount(album.count)
-          let used = frame.put(album.title, row: rect.row + rect.height, column: rect.column, role: .header, maxWidth: rect.width - TerminalText.width(of: countText) - 1)
+          let used = frame.put(
+            album.title, row: rect.row + rect.height, column: rect.column, role: .header,
+            maxWidth: rect.width - TerminalText.width(of: countText) - 1)
           _ = used
           frame.put(
             countText, row: rect.row + rect.height,
             column: rect.column + rect.width - TerminalText.width(of: countText), role: .headerDim)
           if card == state.albumCursor {
             renderSelectionFrame(
-              around: CellRect(row: rect.row, column: rect.column, width: rect.width, height: rect.height + 1),
+              around: CellRect(
+                row: rect.row, column: rect.column, width: rect.width, height: rect.height + 1),
               into: &frame)
           }
         }
@@ -43,28 +46,31 @@ extension LibraryView {
     }
     var text = ""
     if let album = state.selectedAlbumEntry {
-      text = " \(album.title) · \(formatCount(album.count)) \(album.count == 1 ? "photo" : "photos")"
+      text =
+        " \(album.title) · \(formatCount(album.count)) \(album.count == 1 ? "photo" : "photos")"
       if album.ref.isBuiltIn { text += " · built in" }
     }
-    renderStatus(text, state, hints: "⏎ open  n new album  ? help", into: &frame)
+    renderStatus(text, state, hints: "Enter open  n new album  ? help", into: &frame)
   }
 
   /// An album card's cover, or a placeholder naming the album kind when it is empty.
-  static func renderCover(_ state: AppState, _ album: AlbumEntry, rect: CellRect, into frame: inout Frame) {
+  static func renderCover(
+    _ state: AppState, _ album: AlbumEntry, rect: CellRect, into frame: inout Frame
+  ) {
     let key = state.coverKey(for: album)
     switch key.flatMap({ state.images[$0] }) {
     case .ready?: frame.place(key!, in: rect)
     case .preview?: frame.place(key!, in: rect, revision: 0)
     case .failed?:
       frame.fill(rect, role: .tileFailed)
-      frame.putCentered("⚠", row: rect.row + rect.height / 2, in: rect, role: .tileFailed)
+      frame.putCentered(Glyphs.failed, row: rect.row + rect.height / 2, in: rect, role: .tileFailed)
     default:
       frame.fill(rect, role: .tilePlaceholder)
       let symbol: String
       switch album.ref {
-      case .favorites: symbol = "♥"
-      case .recentlyDeleted: symbol = "🗑"
-      case .hidden: symbol = "◌"
+      case .favorites: symbol = Glyphs.favorite
+      case .recentlyDeleted: symbol = Glyphs.trash
+      case .hidden: symbol = Glyphs.hidden
       default: symbol = album.count == 0 ? "empty" : ""
       }
       if rect.height >= 3 {
@@ -80,7 +86,8 @@ extension LibraryView {
     let used = frame.put(title, row: 1, column: 0, role: .header)
     var context = "  \(AppState.photoCount(state.assets.count))"
     if ref == .recentlyDeleted {
-      context += " · erased \(state.collections.retentionDays) days after deletion · r restore  d delete for good"
+      context +=
+        " · erased \(state.collections.retentionDays) days after deletion · r restore  d delete for good"
     } else if ref.isBuiltIn {
       context += " · built in"
     }
@@ -88,13 +95,17 @@ extension LibraryView {
     if state.assets.isEmpty {
       let area = state.grid.area
       let middle = area.row + area.height / 2
-      frame.putCentered("No photos in \(state.title(of: ref))", row: middle - 1, in: area, role: .emptyTitle)
+      frame.putCentered(
+        "No photos in \(state.title(of: ref))", row: middle - 1, in: area, role: .emptyTitle)
       frame.putCentered(emptyHint(for: ref, state), row: middle + 1, in: area, role: .emptyHint)
       renderStatus("", state, hints: "Esc back  ? help", into: &frame)
       return
     }
     renderAll(state, into: &frame)
-    renderStatusLine(state, hints: ref == .recentlyDeleted ? "r restore  d delete  Esc back" : "⏎ open  Esc back  ? help", into: &frame)
+    renderStatusLine(
+      state,
+      hints: ref == .recentlyDeleted
+        ? "r restore  d delete  Esc back" : "Enter open  Esc back  ? help", into: &frame)
   }
 
   /// What to do to fill an empty album.
@@ -104,7 +115,8 @@ extension LibraryView {
     case .favorites: return "Press f on a photo to add it to Favorites"
     case .user: return "Press a in the Library to add photos"
     case .mediaType: return "Photos of this kind appear here"
-    case .imports: return "Photos the library found in the last \(AppState.importsDays) days appear here"
+    case .imports:
+      return "Photos the library found in the last \(AppState.importsDays) days appear here"
     case .hidden: return "Press H on a photo to hide it from the Library"
     case .recentlyDeleted:
       return "Deleted photos stay here for \(state.collections.retentionDays) days"
@@ -119,11 +131,8 @@ extension LibraryView {
     let label = " Search: "
     var column = frame.put(label, row: 1, column: 0, role: .header)
     let fieldWidth = max(10, min(40, frame.size.columns / 3))
-    let field = CellRect(row: 1, column: column, width: fieldWidth, height: 1)
-    frame.fill(field, role: state.isEditingSearch ? .panelSelected : .panel)
-    let shown = state.searchText + (state.isEditingSearch ? "▏" : "")
-    let tail = String(shown.suffix(fieldWidth - 1))
-    frame.put(tail, row: 1, column: column, role: state.isEditingSearch ? .panelSelected : .panel, maxWidth: fieldWidth)
+    renderSearchField(
+      state, in: CellRect(row: 1, column: column, width: fieldWidth, height: 1), into: &frame)
     column += fieldWidth + 2
     if !state.searchText.isEmpty {
       frame.put(AppState.photoCount(state.assets.count), row: 1, column: column, role: .headerDim)
@@ -131,7 +140,9 @@ extension LibraryView {
     let area = state.grid.area
     let middle = area.row + area.height / 2
     if state.searchText.trimmingCharacters(in: " ").isEmpty {
-      frame.putCentered("Search file names, albums, cameras and dates", row: middle - 1, in: area, role: .emptyTitle)
+      frame.putCentered(
+        "Search file names, albums, cameras and dates", row: middle - 1, in: area, role: .emptyTitle
+      )
       frame.putCentered(
         "2024 · 2024-08 · August 2024 · aug · 13 Aug 2024 · yesterday · last week", row: middle + 1,
         in: area, role: .emptyHint)
@@ -139,12 +150,16 @@ extension LibraryView {
       return
     }
     if state.assets.isEmpty {
-      frame.putCentered("No results for “\(state.searchText)”", row: middle, in: area, role: .emptyTitle)
+      frame.putCentered(
+        "No results for “\(state.searchText)”", row: middle, in: area, role: .emptyTitle)
       renderStatus("", state, hints: "Backspace edit  Esc done", into: &frame)
       return
     }
     renderAll(state, into: &frame)
-    renderStatusLine(state, hints: state.isEditingSearch ? "↓ results  ⏎ results" : "⏎ open  / edit  ? help", into: &frame)
+    renderStatusLine(
+      state,
+      hints: state.isEditingSearch ? "↓ results  Enter results" : "Enter open  / edit  ? help",
+      into: &frame)
   }
 
   // MARK: Tiles
@@ -154,30 +169,39 @@ extension LibraryView {
     _ state: AppState, index: Int, rect: CellRect, labelRows: Int, into frame: inout Frame
   ) {
     let asset = state.assets[index]
-    let framed = CellRect(row: rect.row, column: rect.column, width: rect.width, height: rect.height + labelRows)
+    let framed = CellRect(
+      row: rect.row, column: rect.column, width: rect.width, height: rect.height + labelRows)
     if state.marked.contains(asset.id) {
       renderSelectionFrame(around: framed, role: .marked, heavy: true, into: &frame)
     }
     if index == state.selectedIndex { renderSelectionFrame(around: framed, into: &frame) }
     if state.marked.contains(asset.id) {
-      frame.put("✓", row: rect.row - 1, column: rect.column, role: .marked)
+      frame.put(Glyphs.mark, row: rect.row - 1, column: rect.column, role: .marked)
     }
     if asset.isFavorite {
-      frame.put("♥", row: rect.row + rect.height + labelRows, column: rect.column, role: .favorite)
+      frame.put(
+        Glyphs.favorite, row: rect.row + rect.height + labelRows, column: rect.column,
+        role: .favorite)
     }
   }
 
   /// Recently Deleted's label under a photo: the days left.
-  static func renderTileLabel(_ state: AppState, index: Int, rect: CellRect, into frame: inout Frame) {
+  static func renderTileLabel(
+    _ state: AppState, index: Int, rect: CellRect, into frame: inout Frame
+  ) {
     let id = state.assets[index].id
     guard let item = state.collections.trashed.first(where: { $0.asset.id == id }) else { return }
-    let days = item.daysLeft(now: state.collections.now, retentionDays: state.collections.retentionDays)
+    let days = item.daysLeft(
+      now: state.collections.now, retentionDays: state.collections.retentionDays)
     let text = days == 1 ? "1 day left" : "\(days) days left"
-    frame.putCentered(text, row: rect.row + rect.height, in: rect, role: days <= 3 ? .statusError : .headerDim)
+    frame.putCentered(
+      text, row: rect.row + rect.height, in: rect, role: days <= 3 ? .statusError : .headerDim)
   }
 
   /// The status line with a given text (else the selected photo).
-  static func renderStatus(_ text: String, _ state: AppState, hints: String, into frame: inout Frame) {
+  static func renderStatus(
+    _ text: String, _ state: AppState, hints: String, into frame: inout Frame
+  ) {
     let row = frame.size.rows - 1
     guard row >= 1 else { return }
     if state.message != nil { return renderStatusLine(state, hints: hints, into: &frame) }

@@ -12,7 +12,9 @@ extension LibraryView {
       case .preview?: frame.place(key, in: slot.rect, revision: 0)
       case .failed?:
         frame.fill(slot.rect, role: .tileFailed)
-        frame.putCentered("⚠", row: slot.rect.row + slot.rect.height / 2, in: slot.rect, role: .tileFailed)
+        frame.putCentered(
+          Glyphs.failed, row: slot.rect.row + slot.rect.height / 2, in: slot.rect, role: .tileFailed
+        )
       default:
         frame.fill(slot.rect, role: .tilePlaceholder)
       }

@@ -3,7 +3,9 @@ import PhotoStore
 
 extension LibraryView {
   /// Draws a panel or dialog over the view; no picture shows through it.
-  static func renderOverlay(_ overlay: Overlay, _ state: AppState, keyMap: KeyMap, into frame: inout Frame) {
+  static func renderOverlay(
+    _ overlay: Overlay, _ state: AppState, keyMap: KeyMap, into frame: inout Frame
+  ) {
     switch overlay {
     case .help: renderHelp(state, keyMap: keyMap, into: &frame)
     case .info: renderInfo(state, into: &frame)
@@ -18,25 +20,35 @@ extension LibraryView {
   static func renderBox(_ rect: CellRect, title: String, into frame: inout Frame) -> CellRect {
     frame.removeImages(intersecting: rect)
     frame.fill(rect, role: .panel)
-    guard rect.width >= 4, rect.height >= 3 else { return CellRect(row: rect.row, column: rect.column, width: 0, height: 0) }
+    guard rect.width >= 4, rect.height >= 3 else {
+      return CellRect(row: rect.row, column: rect.column, width: 0, height: 0)
+    }
     let inner = rect.width - 2
-    frame.put("╭" + String(repeating: "─", count: inner) + "╮", row: rect.row, column: rect.column, role: .panelDim)
-    frame.put("╰" + String(repeating: "─", count: inner) + "╯", row: rect.row + rect.height - 1, column: rect.column, role: .panelDim)
+    frame.put(
+      "╭" + String(repeating: "─", count: inner) + "╮", row: rect.row, column: rect.column,
+      role: .panelDim)
+    frame.put(
+      "╰" + String(repeating: "─", count: inner) + "╯", row: rect.row + rect.height - 1,
+      column: rect.column, role: .panelDim)
     for r in (rect.row + 1)..<(rect.row + rect.height - 1) {
       frame.put("│", row: r, column: rect.column, role: .panelDim)
       frame.put("│", row: r, column: rect.column + rect.width - 1, role: .panelDim)
     }
     if !title.isEmpty {
-      frame.put(" \(title) ", row: rect.row, column: rect.column + 2, role: .panelTitle, maxWidth: inner - 2)
+      frame.put(
+        " \(title) ", row: rect.row, column: rect.column + 2, role: .panelTitle, maxWidth: inner - 2
+      )
     }
-    return CellRect(row: rect.row + 1, column: rect.column + 2, width: rect.width - 4, height: rect.height - 2)
+    return CellRect(
+      row: rect.row + 1, column: rect.column + 2, width: rect.width - 4, height: rect.height - 2)
   }
 
   /// A box of `width` × `height` centred on the screen (clipped to it).
   static func centredBox(width: Int, height: Int, in size: TerminalSize) -> CellRect {
     let w = min(width, size.columns)
     let h = min(height, size.rows)
-    return CellRect(row: max(0, (size.rows - h) / 2), column: max(0, (size.columns - w) / 2), width: w, height: h)
+    return CellRect(
+      row: max(0, (size.rows - h) / 2), column: max(0, (size.columns - w) / 2), width: w, height: h)
   }
 
   // MARK: Help
@@ -77,7 +89,7 @@ extension LibraryView {
       add(.restore, "restore to where it was")
       add(.delete, "delete for good (asks first)")
     } else {
-      add(.favorite, "favorite ♥")
+      add(.favorite, "favorite \(Glyphs.favorite)")
       add(.delete, "move to Recently Deleted")
       add(.undo, "undo the delete")
       add(.hide, context == .album(.hidden) ? "unhide" : "hide")
@@ -89,11 +101,20 @@ extension LibraryView {
       }
       add(.info, "info")
     }
+    if state.tab == .search {
+      // The query field's own keys (not rebindable, like Backspace).
+      add(.searchTab, "a new query (the old one selected)")
+      lines.append(("← → Home End", "move in the query"))
+      lines.append(("↑ ↓", "earlier queries"))
+      lines.append(("Ctrl-U", "clear the query"))
+      lines.append(("Ctrl-W", "delete a word"))
+    }
     add(.libraryTab, "Library")
     add(.albumsTab, "Albums")
     add(.searchTab, "Search")
     add(.help, "this help")
-    add(.quit, state.screen == .detail ? "back" : "quit")
+    // q quits from every view (as in nsxiv and yazi); Esc and Backspace are the way back.
+    add(.quit, "quit")
     return lines
   }
 
@@ -108,11 +129,11 @@ extension LibraryView {
     case .pageDown: return "PgDn"
     case .home: return "Home"
     case .end: return "End"
-    case .enter: return "⏎"
+    case .enter: return "Enter"
     case .escape: return "Esc"
     case .tab: return "Tab"
-    case .backTab: return "⇧Tab"
-    case .backspace: return "⌫"
+    case .backTab: return "Shift-Tab"
+    case .backspace: return "Backspace"
     case .delete: return "Del"
     case .character(" "): return "Space"
     case .character("\n"), .character("\r"): return ""  // Enter as the terminal sends it
@@ -132,8 +153,12 @@ extension LibraryView {
     let box = centredBox(width: keyWidth + whatWidth + 7, height: lines.count + 4, in: frame.size)
     let inner = renderBox(box, title: "Keys", into: &frame)
     for (i, line) in lines.enumerated() where i < inner.height - 1 {
-      frame.put(line.keys, row: inner.row + 1 + i, column: inner.column, role: .panelTitle, maxWidth: keyWidth)
-      frame.put(line.what, row: inner.row + 1 + i, column: inner.column + keyWidth + 2, role: .panel, maxWidth: max(0, inner.width - keyWidth - 2))
+      frame.put(
+        line.keys, row: inner.row + 1 + i, column: inner.column, role: .panelTitle,
+        maxWidth: keyWidth)
+      frame.put(
+        line.what, row: inner.row + 1 + i, column: inner.column + keyWidth + 2, role: .panel,
+        maxWidth: max(0, inner.width - keyWidth - 2))
     }
   }
 
@@ -168,7 +193,12 @@ extension LibraryView {
       // "Apple iPhone 15", not "Apple Apple iPhone 15" when the model repeats the make.
       let make = asset.cameraMake ?? ""
       let model = asset.cameraModel ?? ""
-      lines.append(("Camera", !make.isEmpty && model.lowercased().hasPrefix(make.lowercased()) ? model : camera.joined(separator: " ")))
+      lines.append(
+        (
+          "Camera",
+          !make.isEmpty && model.lowercased().hasPrefix(make.lowercased())
+            ? model : camera.joined(separator: " ")
+        ))
     }
     if let lens = asset.lensModel { lines.append(("Lens", lens)) }
     if let exposure = asset.exposure, !exposure.isEmpty {
@@ -185,7 +215,7 @@ extension LibraryView {
     let albums = state.collections.albums.filter { $0.assetIDs.contains(asset.id) }.map(\.name)
     lines.append(("Albums", albums.isEmpty ? "none" : albums.joined(separator: ", ")))
     var flags: [String] = []
-    if asset.isFavorite { flags.append("♥ Favorite") }
+    if asset.isFavorite { flags.append("\(Glyphs.favorite) Favorite") }
     if asset.isHidden { flags.append("Hidden") }
     if !flags.isEmpty { lines.append(("", flags.joined(separator: " · "))) }
     return lines
@@ -202,72 +232,139 @@ extension LibraryView {
     func part(_ v: Double, _ positive: String, _ negative: String) -> String {
       let scaled = Int((abs(v) * 10_000).rounded())
       let fraction = String(scaled % 10_000)
-      return "\(scaled / 10_000).\(String(repeating: "0", count: 4 - fraction.count))\(fraction)° \(v < 0 ? negative : positive)"
+      return
+        "\(scaled / 10_000).\(String(repeating: "0", count: 4 - fraction.count))\(fraction)° \(v < 0 ? negative : positive)"
     }
     return "\(part(lat, "N", "S")), \(part(lon, "E", "W"))"
   }
 
+  /// The info panel: a column beside the photo in the detail view (which the photo
+  /// re-fits around, so none of it is hidden), a box over the right of the grid.
   static func renderInfo(_ state: AppState, into frame: inout Frame) {
     guard let asset = state.selectedAsset else { return }
     let lines = infoLines(asset, state)
-    let width = min(frame.size.columns, max(36, min(60, frame.size.columns / 2)))
-    let height = min(frame.size.rows - 2, lines.count + 4)
-    let box = CellRect(row: 1, column: frame.size.columns - width, width: width, height: max(3, height))
-    let inner = renderBox(box, title: "Info", into: &frame)
-    for (i, line) in lines.enumerated() where i < inner.height - 1 {
-      frame.put(line.label, row: inner.row + 1 + i, column: inner.column, role: .panelDim, maxWidth: 10)
-      frame.put(line.value, row: inner.row + 1 + i, column: inner.column + 11, role: .panel, maxWidth: max(0, inner.width - 11))
+    let box: CellRect
+    let gap: Int
+    if state.screen == .detail {
+      box = DetailGeometry.infoPanel(terminal: state.terminal)
+      // The column is as tall as the photo: no blank line under the title, to fit more.
+      gap = 0
+    } else {
+      let width = min(frame.size.columns, max(36, min(60, frame.size.columns / 2)))
+      let height = min(frame.size.rows - 2, lines.count + 4)
+      box = CellRect(
+        row: 1, column: frame.size.columns - width, width: width, height: max(3, height))
+      gap = 1
     }
+    let inner = renderBox(box, title: "Info", into: &frame)
+    let labelWidth = min(10, max(0, inner.width / 3))
+    let valueWidth = max(0, inner.width - labelWidth - 1)
+    var row = inner.row + gap
+    for line in lines {
+      // The narrow column wraps a long value under itself rather than cutting it.
+      let parts = state.screen == .detail ? wrap(line.value, width: valueWidth) : [line.value]
+      for (k, part) in parts.enumerated() where row < inner.row + inner.height - gap {
+        if k == 0 {
+          frame.put(
+            line.label, row: row, column: inner.column, role: .panelDim, maxWidth: labelWidth)
+        }
+        frame.put(
+          part, row: row, column: inner.column + labelWidth + 1, role: .panel,
+          maxWidth: valueWidth)
+        row += 1
+      }
+    }
+  }
+
+  /// `text` in lines of at most `width` columns, broken at spaces (a longer word is left
+  /// whole, for the frame to cut).
+  static func wrap(_ text: String, width: Int) -> [String] {
+    guard width > 0, TerminalText.width(of: text) > width else { return [text] }
+    var lines: [String] = []
+    var current = ""
+    for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
+      let candidate = current.isEmpty ? word : current + " " + word
+      if TerminalText.width(of: candidate) <= width || current.isEmpty {
+        current = candidate
+      } else {
+        lines.append(current)
+        current = word
+      }
+    }
+    lines.append(current)
+    return lines
   }
 
   // MARK: Dialogs
 
   static func renderPicker(_ picker: AlbumPicker, _ state: AppState, into frame: inout Frame) {
-    let rows = ["＋ New album…"] + state.collections.albums.map { album in
-      "\(album.name)  \(formatCount(album.assetIDs.count))"
-    }
+    let rows =
+      ["+ New album…"]
+      + state.collections.albums.map { album in
+        "\(album.name)  \(formatCount(album.assetIDs.count))"
+      }
     let visible = max(1, min(rows.count, frame.size.rows - 8))
     let first = min(max(0, picker.row - visible + 1), max(0, rows.count - visible))
-    let width = min(max(34, (rows.map { TerminalText.width(of: $0) }.max() ?? 0) + 8), 60)
+    let width = min(max(38, (rows.map { TerminalText.width(of: $0) }.max() ?? 0) + 8), 60)
     let box = centredBox(width: width, height: visible + 5, in: frame.size)
-    let inner = renderBox(box, title: "Add \(AppState.photoCount(picker.assets.count)) to…", into: &frame)
+    let inner = renderBox(
+      box, title: "Add \(AppState.photoCount(picker.assets.count)) to…", into: &frame)
     for i in 0..<visible where first + i < rows.count && i < inner.height - 2 {
       let row = first + i
-      let rect = CellRect(row: inner.row + 1 + i, column: inner.column, width: inner.width, height: 1)
+      let rect = CellRect(
+        row: inner.row + 1 + i, column: inner.column, width: inner.width, height: 1)
       let selected = row == picker.row
       if selected { frame.fill(rect, role: .panelSelected) }
-      frame.put(rows[row], row: rect.row, column: rect.column + 1, role: selected ? .panelSelected : .panel, maxWidth: rect.width - 2)
+      frame.put(
+        rows[row], row: rect.row, column: rect.column + 1, role: selected ? .panelSelected : .panel,
+        maxWidth: rect.width - 2)
     }
-    frame.put("↑↓ choose  ⏎ add  Esc cancel", row: inner.row + inner.height - 1, column: inner.column, role: .panelDim, maxWidth: inner.width)
+    frame.put(
+      "↑↓ choose  Enter add  Esc cancel", row: inner.row + inner.height - 1, column: inner.column,
+      role: .panelDim, maxWidth: inner.width)
   }
 
   static func renderPrompt(_ prompt: NamePrompt, _ state: AppState, into frame: inout Frame) {
     let title: String
     switch prompt.purpose {
-    case .newAlbum(let ids): title = ids.isEmpty ? "New album" : "New album with \(AppState.photoCount(ids.count))"
+    case .newAlbum(let ids):
+      title = ids.isEmpty ? "New album" : "New album with \(AppState.photoCount(ids.count))"
     case .rename: title = "Rename album"
     }
     let box = centredBox(width: 48, height: 7, in: frame.size)
     let inner = renderBox(box, title: title, into: &frame)
     guard inner.height >= 4 else { return }
     frame.put("Name:", row: inner.row + 1, column: inner.column, role: .panel)
-    let field = CellRect(row: inner.row + 1, column: inner.column + 6, width: max(1, inner.width - 6), height: 1)
+    let field = CellRect(
+      row: inner.row + 1, column: inner.column + 6, width: max(1, inner.width - 6), height: 1)
     frame.fill(field, role: .panelSelected)
-    let text = String((prompt.text + "▏").suffix(field.width))
-    frame.put(text, row: field.row, column: field.column, role: .panelSelected, maxWidth: field.width)
+    let text = String((prompt.text + Glyphs.cursor).suffix(field.width))
+    frame.put(
+      text, row: field.row, column: field.column, role: .panelSelected, maxWidth: field.width)
     if let error = prompt.error {
-      frame.put(error, row: inner.row + 2, column: inner.column, role: .panelError, maxWidth: inner.width)
+      frame.put(
+        error, row: inner.row + 2, column: inner.column, role: .panelError, maxWidth: inner.width)
     }
-    frame.put("⏎ save  Esc cancel", row: inner.row + inner.height - 1, column: inner.column, role: .panelDim)
+    frame.put(
+      "Enter save  Esc cancel", row: inner.row + inner.height - 1, column: inner.column,
+      role: .panelDim)
   }
 
   static func renderConfirmation(_ confirmation: Confirmation, into frame: inout Frame) {
-    let width = min(frame.size.columns, max(40, TerminalText.width(of: confirmation.question) + 6, TerminalText.width(of: confirmation.detail) + 6))
+    let width = min(
+      frame.size.columns,
+      max(
+        40, TerminalText.width(of: confirmation.question) + 6,
+        TerminalText.width(of: confirmation.detail) + 6))
     let box = centredBox(width: width, height: 7, in: frame.size)
     let inner = renderBox(box, title: "Confirm", into: &frame)
     guard inner.height >= 4 else { return }
-    frame.put(confirmation.question, row: inner.row + 1, column: inner.column, role: .panelTitle, maxWidth: inner.width)
-    frame.put(confirmation.detail, row: inner.row + 2, column: inner.column, role: .panelDim, maxWidth: inner.width)
+    frame.put(
+      confirmation.question, row: inner.row + 1, column: inner.column, role: .panelTitle,
+      maxWidth: inner.width)
+    frame.put(
+      confirmation.detail, row: inner.row + 2, column: inner.column, role: .panelDim,
+      maxWidth: inner.width)
     frame.put("y yes   n no", row: inner.row + inner.height - 1, column: inner.column, role: .panel)
   }
 }

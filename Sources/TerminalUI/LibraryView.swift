@@ -61,7 +61,9 @@ public enum LibraryView {
           return "\(CaptureDate.monthNames[month.month - 1].prefix(3)) \(month.year)"
         }, into: &frame)
     }
-    let hints = state.segment == .all || state.segment == .days ? "⏎ open  ⇥ view  ? help" : "⏎ open  ⇥ view  ? help"
+    let hints =
+      state.segment == .all || state.segment == .days
+      ? "Enter open  Tab view  ? help" : "Enter open  Tab view  ? help"
     renderStatusLine(state, hints: hints, into: &frame)
   }
 
@@ -85,21 +87,18 @@ public enum LibraryView {
     let layout = state.daysLayout
     guard geometry.columns > 0 else { return }
     var row = geometry.area.row
-    let left = geometry.leftMargin + 1
-    let right = geometry.leftMargin + geometry.columns * (geometry.tile.columns + 1)
-    let visible = layout.visibleEntries(
-      from: state.daysTopEntry, height: geometry.area.height, tileRows: geometry.tile.rows)
-    for entry in visible {
+    let top = state.daysTopEntry
+    let tileRows = geometry.tile.rows
+    let height = geometry.area.height
+    if let day = layout.pinnedDay(top: top, height: height, tileRows: tileRows) {
+      // The header of the day at the top stays while its photos scroll under it.
+      renderDayHeader(state, day: day, row: row + 1, geometry: geometry, into: &frame)
+      row += layout.pinnedRows(top: top, height: height, tileRows: tileRows)
+    }
+    for entry in layout.visibleEntries(from: top, height: height, tileRows: tileRows) {
       switch layout.entries[entry] {
       case .header(let dayIndex):
-        let day = state.timeline.days[dayIndex]
-        let date = CaptureDate(year: day.year, month: day.month, day: day.day, source: .exif)
-        let count = "\(formatCount(day.assets.count)) \(day.assets.count == 1 ? "photo" : "photos")"
-        let countWidth = TerminalText.width(of: count)
-        frame.put(date.longDayTitle, row: row + 1, column: left, role: .header, maxWidth: max(0, right - left - countWidth - 2))
-        if right - left > countWidth + 12 {
-          frame.put(count, row: row + 1, column: right - countWidth, role: .headerDim)
-        }
+        renderDayHeader(state, day: dayIndex, row: row + 1, geometry: geometry, into: &frame)
       case .tiles(_, let first, let count):
         for column in 0..<count {
           let index = first + column
@@ -111,6 +110,24 @@ public enum LibraryView {
         }
       }
       row += DaysLayout.height(of: layout.entries[entry], tileRows: geometry.tile.rows)
+    }
+  }
+
+  /// A Days header: "Tuesday, 13 August 2024" on the left, the count on the right.
+  static func renderDayHeader(
+    _ state: AppState, day dayIndex: Int, row: Int, geometry: GridGeometry, into frame: inout Frame
+  ) {
+    let left = geometry.leftMargin + 1
+    let right = geometry.leftMargin + geometry.columns * (geometry.tile.columns + 1)
+    let day = state.timeline.days[dayIndex]
+    let date = CaptureDate(year: day.year, month: day.month, day: day.day, source: .exif)
+    let count = "\(formatCount(day.assets.count)) \(day.assets.count == 1 ? "photo" : "photos")"
+    let countWidth = TerminalText.width(of: count)
+    frame.put(
+      date.longDayTitle, row: row, column: left, role: .header,
+      maxWidth: max(0, right - left - countWidth - 2))
+    if right - left > countWidth + 12 {
+      frame.put(count, row: row, column: right - countWidth, role: .headerDim)
     }
   }
 
@@ -128,13 +145,16 @@ public enum LibraryView {
         let labelRow = rect.row + rect.height
         let count = formatCount(groups[card].count)
         let countWidth = TerminalText.width(of: count)
-        let used = frame.put(title(card), row: labelRow, column: rect.column, role: .header, maxWidth: rect.width)
+        let used = frame.put(
+          title(card), row: labelRow, column: rect.column, role: .header, maxWidth: rect.width)
         if used + countWidth + 1 <= rect.width {
-          frame.put(count, row: labelRow, column: rect.column + rect.width - countWidth, role: .headerDim)
+          frame.put(
+            count, row: labelRow, column: rect.column + rect.width - countWidth, role: .headerDim)
         }
         if card == selected {
           let framed = CellRect(
-            row: rect.row, column: rect.column, width: rect.width, height: rect.height + geometry.labelRows)
+            row: rect.row, column: rect.column, width: rect.width,
+            height: rect.height + geometry.labelRows)
           renderSelectionFrame(around: framed, into: &frame)
         }
       }
@@ -186,7 +206,7 @@ public enum LibraryView {
     let count = state.libraryAssets.count
     var right = "\(formatCount(count)) \(count == 1 ? "photo" : "photos")"
     let favorites = state.albumEntries.first { $0.ref == .favorites }?.count ?? 0
-    if favorites > 0 { right += "  ♥ \(formatCount(favorites))" }
+    if favorites > 0 { right += "  \(Glyphs.favorite) \(formatCount(favorites))" }
     if case .indexing = state.libraryStatus, count == 0 {
       right = "Reading library…"
     }
@@ -205,7 +225,7 @@ public enum LibraryView {
       frame.place(key!, in: rect, revision: 0)
     case .failed?:
       frame.fill(rect, role: .tileFailed)
-      frame.putCentered("⚠", row: rect.row + rect.height / 2, in: rect, role: .tileFailed)
+      frame.putCentered(Glyphs.failed, row: rect.row + rect.height / 2, in: rect, role: .tileFailed)
     default:
       frame.fill(rect, role: .tilePlaceholder)
       if rect.height >= 3 {
@@ -216,15 +236,17 @@ public enum LibraryView {
   }
 
   static func renderSelectionFrame(
-    around rect: CellRect, role: StyleRole = .selection, heavy: Bool = false, into frame: inout Frame
+    around rect: CellRect, role: StyleRole = .selection, heavy: Bool = false,
+    into frame: inout Frame
   ) {
     let top = rect.row - 1
     let bottom = rect.row + rect.height
     let left = rect.column - 1
     let right = rect.column + rect.width
-    let (h, v, tl, tr, bl, br) = heavy ? ("━", "┃", "┏", "┓", "┗", "┛") : ("─", "│", "┌", "┐", "└", "┘")
+    let (h, v, tl, tr, bl, br) = heavy ? Glyphs.heavyFrame : Glyphs.lightFrame
     frame.put(tl + String(repeating: h, count: rect.width) + tr, row: top, column: left, role: role)
-    frame.put(bl + String(repeating: h, count: rect.width) + br, row: bottom, column: left, role: role)
+    frame.put(
+      bl + String(repeating: h, count: rect.width) + br, row: bottom, column: left, role: role)
     for r in rect.row..<(rect.row + rect.height) {
       frame.put(v, row: r, column: left, role: role)
       frame.put(v, row: r, column: right, role: role)
@@ -253,13 +275,14 @@ public enum LibraryView {
     let date = asset.captureDate
     var title = " \(date.longDayTitle)  \(date.timeOfDay)"
     if let offset = date.offsetText { title += " \(offset)" }
-    if asset.isFavorite { title = " ♥" + title }
+    if asset.isFavorite { title = " " + Glyphs.favorite + title }
     let position = "\(formatCount(state.selectedIndex + 1)) of \(formatCount(state.assets.count))"
     let positionWidth = TerminalText.width(of: position) + 2
-    frame.put(title, row: 0, column: 0, role: .title, maxWidth: max(0, frame.size.columns - positionWidth))
+    frame.put(
+      title, row: 0, column: 0, role: .title, maxWidth: max(0, frame.size.columns - positionWidth))
     if frame.size.columns > positionWidth + 10 { frame.putRight(position, row: 0, role: .titleDim) }
 
-    let area = DetailGeometry.imageArea(terminal: state.terminal)
+    let area = state.detailImageArea
     if !area.isEmpty {
       let key = state.imageKey(forIndex: state.selectedIndex)
       switch key.flatMap({ state.images[$0] }) {
@@ -268,10 +291,13 @@ public enum LibraryView {
       case .preview?:
         frame.place(key!, in: area, revision: 0)
       case .failed(let reason)?:
-        frame.putCentered("⚠ \(asset.fileName)", row: area.row + area.height / 2 - 1, in: area, role: .tileFailed)
+        frame.putCentered(
+          "\(Glyphs.failed) \(asset.fileName)", row: area.row + area.height / 2 - 1, in: area,
+          role: .tileFailed)
         frame.putCentered(reason, row: area.row + area.height / 2 + 1, in: area, role: .emptyHint)
       default:
-        frame.putCentered("Loading \(asset.fileName)…", row: area.row + area.height / 2, in: area, role: .emptyHint)
+        frame.putCentered(
+          "Loading \(asset.fileName)…", row: area.row + area.height / 2, in: area, role: .emptyHint)
       }
     }
     renderFilmstrip(state, into: &frame)
@@ -294,14 +320,15 @@ public enum LibraryView {
       text = " \(group.year) · \(formatCount(group.assets.count)) photos"
     } else if state.screen == .grid, state.segment == .months, let month = state.selectedMonth {
       let group = state.timeline.months[month]
-      text = " \(CaptureDate.monthNames[group.month - 1]) \(group.year) · \(formatCount(group.assets.count)) photos"
+      text =
+        " \(CaptureDate.monthNames[group.month - 1]) \(group.year) · \(formatCount(group.assets.count)) photos"
     } else if let asset = state.selectedAsset {
       let key = state.imageKey(forIndex: state.selectedIndex)
       if case .failed(let reason)? = key.flatMap({ state.images[$0] }) {
         text = " \(asset.fileName): \(reason)"
         role = .statusError
       } else {
-        text = (asset.isFavorite ? " ♥ " : " ") + describe(asset)
+        text = (asset.isFavorite ? " \(Glyphs.favorite) " : " ") + describe(asset)
       }
     }
     // While indexing, its progress takes the place of the key hints.
@@ -309,7 +336,11 @@ public enum LibraryView {
     if case .indexing(let done, let total) = state.libraryStatus {
       hints = total > 0 ? "Indexing \(formatCount(done)) of \(formatCount(total))" : "Indexing…"
     }
-    // What is going on matters more than the key hints: they show only where both fit.
+    // What is going on matters more than the key hints: they show only where both fit, and
+    // where they do not, the pointer to the help may still.
+    if TerminalText.width(of: text) + TerminalText.width(of: hints) + 3 > frame.size.columns {
+      if case .indexing = state.libraryStatus {} else { hints = "? help" }
+    }
     let hintWidth = TerminalText.width(of: hints) + 3
     var showHints = TerminalText.width(of: text) + hintWidth <= frame.size.columns
     var textWidth = frame.size.columns - 1
@@ -347,7 +378,9 @@ public enum LibraryView {
   /// "13 Aug – 2 Sep 2024", "13 – 20 Aug 2024", "13 Aug 2024".
   static func dateRange(_ a: CaptureDate, _ b: CaptureDate) -> String {
     func mon(_ d: CaptureDate) -> String { String(CaptureDate.monthNames[d.month - 1].prefix(3)) }
-    if a.year == b.year && a.month == b.month && a.day == b.day { return "\(a.day) \(mon(a)) \(a.year)" }
+    if a.year == b.year && a.month == b.month && a.day == b.day {
+      return "\(a.day) \(mon(a)) \(a.year)"
+    }
     if a.year == b.year && a.month == b.month { return "\(a.day) – \(b.day) \(mon(b)) \(b.year)" }
     if a.year == b.year { return "\(a.day) \(mon(a)) – \(b.day) \(mon(b)) \(b.year)" }
     return "\(a.day) \(mon(a)) \(a.year) – \(b.day) \(mon(b)) \(b.year)"

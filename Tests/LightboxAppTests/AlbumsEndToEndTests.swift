@@ -9,7 +9,9 @@ final class AlbumsEndToEndTests: XCTestCase {
   var home: URL!
 
   override func setUpWithError() throws {
-    guard TmuxSession.isAvailable else { throw XCTSkip("tmux is not installed: end-to-end tests skipped") }
+    guard TmuxSession.isAvailable else {
+      throw XCTSkip("tmux is not installed: end-to-end tests skipped")
+    }
     guard BuiltProduct.lightbox != nil else {
       throw XCTSkip("the lightbox binary is not built (run `swift build` first)")
     }
@@ -36,7 +38,8 @@ final class AlbumsEndToEndTests: XCTestCase {
       [BuiltProduct.lightbox!, "demo", "--no-browse", "--count", "40", "--library", library],
       environment: environment)
     XCTAssertEqual(made.status, 0, made.output)
-    let indexed = Subprocess.run([BuiltProduct.lightbox!, "index", library], environment: environment)
+    let indexed = Subprocess.run(
+      [BuiltProduct.lightbox!, "index", library], environment: environment)
     XCTAssertEqual(indexed.status, 0, indexed.output)
     let catalog = try Catalog(path: home.path + "/data/lightbox/library.sqlite")
     let photos = try catalog.allAssets()
@@ -74,18 +77,20 @@ final class AlbumsEndToEndTests: XCTestCase {
 
     // A favorite: the heart count in the tab bar follows.
     tmux.send("f")
-    XCTAssertNotNil(tmux.waitFor("♥ 1\\b"), "the Favorites count did not change:\n\(tmux.capture())")
+    XCTAssertNotNil(
+      tmux.waitFor("♦ 1\\b"), "the Favorites count did not change:\n\(tmux.capture())")
 
     // Delete the selected photo: the library has one fewer.
     let beforeDelete = tmux.capture()
     let deletedName =
-      status(beforeDelete).split(separator: " ").first { $0 != "♥" }.map(String.init) ?? ""
+      status(beforeDelete).split(separator: " ").first { $0 != "♦" }.map(String.init) ?? ""
     let deletedPath = try XCTUnwrap(photos.first { $0.fileName == deletedName }?.path, deletedName)
     tmux.send("d")
     XCTAssertNotNil(tmux.waitFor("moved to Recently Deleted"), tmux.capture())
     XCTAssertNotNil(tmux.waitFor("39 photos"), tmux.capture())
     let trash = home.appendingPathComponent("data/Trash")
-    let info = try FileManager.default.contentsOfDirectory(atPath: trash.appendingPathComponent("info").path)
+    let info = try FileManager.default.contentsOfDirectory(
+      atPath: trash.appendingPathComponent("info").path)
     XCTAssertEqual(info.count, 1, "one .trashinfo in the home Trash")
 
     // In Recently Deleted, then restored.
@@ -106,7 +111,8 @@ final class AlbumsEndToEndTests: XCTestCase {
     XCTAssertNotNil(tmux.waitFor("restored"), tmux.capture())
     tmux.send("1")
     XCTAssertNotNil(tmux.waitFor("40 photos"), tmux.capture())
-    XCTAssertTrue(FileManager.default.fileExists(atPath: deletedPath), "the file is back where it was")
+    XCTAssertTrue(
+      FileManager.default.fileExists(atPath: deletedPath), "the file is back where it was")
 
     // Search "2024" finds the 2024 photos.
     tmux.send("/")

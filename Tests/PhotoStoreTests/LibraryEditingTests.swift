@@ -12,7 +12,9 @@ final class LibraryEditingTests: XCTestCase {
   let tilePixels = PixelSize(width: 14, height: 14)
   let now: Int64 = 1_800_000_000
 
-  func tileKey(_ asset: Asset) -> ImageKey { ImageKey(asset: asset.id, size: tilePixels, fit: .fill) }
+  func tileKey(_ asset: Asset) -> ImageKey {
+    ImageKey(asset: asset.id, size: tilePixels, fit: .fill)
+  }
 
   /// Album cards at 80×24 are 20×8 cells: covers of 20×16 pixels.
   func coverKey(_ asset: Asset) -> ImageKey {
@@ -39,11 +41,14 @@ final class LibraryEditingTests: XCTestCase {
     let favorites = library.filter(\.isFavorite)
     var list = [
       AlbumEntry(ref: .recents, title: "Recents", count: library.count, cover: library.last),
-      AlbumEntry(ref: .favorites, title: "Favorites", count: favorites.count, cover: favorites.last),
+      AlbumEntry(
+        ref: .favorites, title: "Favorites", count: favorites.count, cover: favorites.last),
     ]
     for album in albums {
       let members = library.filter { album.assetIDs.contains($0.id) }
-      list.append(AlbumEntry(ref: .user(album.id), title: album.name, count: members.count, cover: members.last))
+      list.append(
+        AlbumEntry(
+          ref: .user(album.id), title: album.name, count: members.count, cover: members.last))
     }
     list += [
       AlbumEntry(ref: .imports, title: "Imports", count: 0, cover: nil),
@@ -77,7 +82,7 @@ final class LibraryEditingTests: XCTestCase {
       $0.libraryAssets = favorite
       $0.assets = favorite
       $0.albumEntries = self.entries(library: favorite)
-      $0.message = "♥ IMG_1005.jpg added to Favorites"
+      $0.message = "♦ IMG_1005.jpg added to Favorites"
     }
     XCTAssertEqual(store.state.albumEntries[1].count, 1)
     store.send(.toggleFavorite, effects: [.setFavorite([assets[5].id], false)]) {
@@ -138,7 +143,9 @@ final class LibraryEditingTests: XCTestCase {
       $0.assets = rest
       $0.timeline = Timeline(assets: rest)
       $0.daysLayout = DaysLayout(timeline: $0.timeline, columns: 5)
-      $0.collections.trashed = [TrashedPhoto(asset: assets[2], originalPath: assets[2].path, deletedAt: self.now)]
+      $0.collections.trashed = [
+        TrashedPhoto(asset: assets[2], originalPath: assets[2].path, deletedAt: self.now)
+      ]
       $0.albumEntries = self.entries(library: rest, trashed: [assets[2]])
       $0.undoableTrash = [assets[2].id]
       $0.images[self.tileKey(assets[2])] = nil
@@ -206,8 +213,10 @@ final class LibraryEditingTests: XCTestCase {
     let trashedAssets = [Fixtures.assets(6)[4], Fixtures.assets(6)[5]]
     var collections = LibraryCollections(now: now)
     collections.trashed = [
-      TrashedPhoto(asset: trashedAssets[0], originalPath: trashedAssets[0].path, deletedAt: now - 29 * 86_400),
-      TrashedPhoto(asset: trashedAssets[1], originalPath: trashedAssets[1].path, deletedAt: now - 86_400),
+      TrashedPhoto(
+        asset: trashedAssets[0], originalPath: trashedAssets[0].path, deletedAt: now - 29 * 86_400),
+      TrashedPhoto(
+        asset: trashedAssets[1], originalPath: trashedAssets[1].path, deletedAt: now - 86_400),
     ]
     XCTAssertEqual(collections.trashed[0].daysLeft(now: now, retentionDays: 30), 1)
     XCTAssertEqual(collections.trashed[1].daysLeft(now: now, retentionDays: 30), 29)
@@ -239,7 +248,8 @@ final class LibraryEditingTests: XCTestCase {
     let keys = trashedAssets.map { tileKey($0) }
     store.send(
       .open,
-      effects: [.cancelImage(coverKey(trashedAssets[1]))] + trashedAssets.map { .loadImage(tileRequest($0)) }
+      effects: [.cancelImage(coverKey(trashedAssets[1]))]
+        + trashedAssets.map { .loadImage(tileRequest($0)) }
     ) {
       $0.openAlbum = .recentlyDeleted
       $0.assets = trashedAssets
@@ -255,7 +265,9 @@ final class LibraryEditingTests: XCTestCase {
           purpose: .deleteForever([trashedAssets[1].id]), question: "Delete IMG_1005.jpg for good?",
           detail: "The files are erased from the Trash. This cannot be undone."))
     }
-    store.send(.answer(true), effects: [.deleteForever([trashedAssets[1].id]), .cancelImage(keys[1])]) {
+    store.send(
+      .answer(true), effects: [.deleteForever([trashedAssets[1].id]), .cancelImage(keys[1])]
+    ) {
       $0.overlay = nil
       $0.collections.trashed = [collections.trashed[0]]
       $0.albumEntries = self.entries(library: assets, trashed: [trashedAssets[0]])
@@ -265,7 +277,9 @@ final class LibraryEditingTests: XCTestCase {
       $0.message = "1 photo deleted for good"
     }
     let all = Fixtures.assets(5)
-    store.send(.restore, effects: [.restoreFromTrash([trashedAssets[0].id]), .cancelImage(keys[0])]) {
+    store.send(
+      .restore, effects: [.restoreFromTrash([trashedAssets[0].id]), .cancelImage(keys[0])]
+    ) {
       $0.collections.trashed = []
       $0.libraryAssets = all
       $0.timeline = Timeline(assets: all)
@@ -323,7 +337,9 @@ final class LibraryEditingTests: XCTestCase {
       $0.images[self.coverKey(hidden)] = nil
       $0.images[self.tileKey(hidden)] = .loading
     }
-    store.send(.toggleHidden, effects: [.setHidden([assets[2].id], false), .cancelImage(tileKey(hidden))]) {
+    store.send(
+      .toggleHidden, effects: [.setHidden([assets[2].id], false), .cancelImage(tileKey(hidden))]
+    ) {
       $0.collections.hidden = []
       $0.libraryAssets = assets
       $0.timeline = Timeline(assets: assets)
@@ -379,7 +395,8 @@ final class LibraryEditingTests: XCTestCase {
     let (store, _) = prepared(2, albums: [album])
     store.send(.newAlbum) { $0.overlay = .prompt(NamePrompt(purpose: .newAlbum(adding: []))) }
     store.send(.open) {
-      $0.overlay = .prompt(NamePrompt(purpose: .newAlbum(adding: []), error: "An album needs a name"))
+      $0.overlay = .prompt(
+        NamePrompt(purpose: .newAlbum(adding: []), error: "An album needs a name"))
     }
     for c in "trip" {
       store.send(.typed(c)) {
@@ -391,7 +408,9 @@ final class LibraryEditingTests: XCTestCase {
     }
     store.send(.open) {
       $0.overlay = .prompt(
-        NamePrompt(purpose: .newAlbum(adding: []), text: "trip", error: "An album named “trip” already exists"))
+        NamePrompt(
+          purpose: .newAlbum(adding: []), text: "trip",
+          error: "An album named “trip” already exists"))
     }
     for _ in 0..<4 {
       store.send(.deleteBackward) {
@@ -410,7 +429,8 @@ final class LibraryEditingTests: XCTestCase {
     }
     store.send(.open) {
       $0.overlay = .prompt(
-        NamePrompt(purpose: .newAlbum(adding: []), text: "Hidden", error: "“Hidden” is a built-in album"))
+        NamePrompt(
+          purpose: .newAlbum(adding: []), text: "Hidden", error: "“Hidden” is a built-in album"))
     }
   }
 
@@ -429,7 +449,9 @@ final class LibraryEditingTests: XCTestCase {
       $0.message = "IMG_1002.jpg added to “Trip”"
     }
     store.send(.addToAlbum) { $0.overlay = .picker(AlbumPicker(assets: [assets[2].id])) }
-    store.send(.open) { $0.overlay = .prompt(NamePrompt(purpose: .newAlbum(adding: [assets[2].id]))) }
+    store.send(.open) {
+      $0.overlay = .prompt(NamePrompt(purpose: .newAlbum(adding: [assets[2].id])))
+    }
     for c in "Seoul" {
       store.send(.typed(c)) {
         guard case .prompt(var prompt)? = $0.overlay else { return }
@@ -445,7 +467,8 @@ final class LibraryEditingTests: XCTestCase {
 
   func testInsideAUserAlbumXTakesThePhotoOutAndDDeletesTheAlbumAfterAsking() {
     let assets = Fixtures.assets(3)
-    let album = Album(id: AlbumID(7), name: "Trip", createdAt: 0, assetIDs: [assets[0].id, assets[2].id])
+    let album = Album(
+      id: AlbumID(7), name: "Trip", createdAt: 0, assetIDs: [assets[0].id, assets[2].id])
     let (store, _) = prepared(3, albums: [album])
     // Recents and Trip share a cover (the newest photo): one request.
     store.send(.showTab(.albums), effects: [.loadImage(coverRequest(assets[2]))]) {
@@ -461,7 +484,10 @@ final class LibraryEditingTests: XCTestCase {
     store.send(.move(.right)) { $0.albumCursor = 2 }
     store.send(
       .open,
-      effects: [.cancelImage(coverKey(assets[2])), .loadImage(tileRequest(assets[0])), .loadImage(tileRequest(assets[2]))]
+      effects: [
+        .cancelImage(coverKey(assets[2])), .loadImage(tileRequest(assets[0])),
+        .loadImage(tileRequest(assets[2])),
+      ]
     ) {
       $0.openAlbum = .user(AlbumID(7))
       $0.assets = [assets[0], assets[2]]
@@ -473,7 +499,10 @@ final class LibraryEditingTests: XCTestCase {
     }
     var smaller = album
     smaller.assetIDs = [assets[0].id]
-    store.send(.removeFromAlbum, effects: [.removeFromAlbum(AlbumID(7), [assets[2].id]), .cancelImage(tileKey(assets[2]))]) {
+    store.send(
+      .removeFromAlbum,
+      effects: [.removeFromAlbum(AlbumID(7), [assets[2].id]), .cancelImage(tileKey(assets[2]))]
+    ) {
       $0.collections.albums = [smaller]
       $0.albumEntries = self.entries(library: assets, albums: [smaller])
       $0.assets = [assets[0]]
@@ -489,7 +518,9 @@ final class LibraryEditingTests: XCTestCase {
           detail: "Its 1 photo stay in the library."))
     }
     // Back to the list, on the card that took the album's place (Imports, scrolled to).
-    store.send(.answer(true), effects: [.deleteAlbum(AlbumID(7)), .cancelImage(tileKey(assets[0]))]) {
+    store.send(
+      .answer(true), effects: [.deleteAlbum(AlbumID(7)), .cancelImage(tileKey(assets[0]))]
+    ) {
       $0.overlay = nil
       $0.collections.albums = []
       $0.openAlbum = nil
@@ -527,16 +558,21 @@ final class LibraryEditingTests: XCTestCase {
       $0.gridTopRow = 0
       for asset in assets { $0.images[self.tileKey(asset)] = .loading }
     }
-    store.send(.typed("0"))  { $0.searchText = "10" }
+    store.send(.typed("0")) { $0.searchText = "10" }
     store.send(.typed("0")) { $0.searchText = "100" }
-    store.send(.typed("2"), effects: [.cancelImage(tileKey(assets[0])), .cancelImage(tileKey(assets[1]))]) {
+    store.send(
+      .typed("2"), effects: [.cancelImage(tileKey(assets[0])), .cancelImage(tileKey(assets[1]))]
+    ) {
       $0.searchText = "1002"
       $0.assets = [assets[2]]
       $0.selectedIndex = 0
       $0.images[self.tileKey(assets[0])] = nil
       $0.images[self.tileKey(assets[1])] = nil
     }
-    store.send(.open) { $0.isEditingSearch = false }
+    store.send(.open) {
+      $0.isEditingSearch = false
+      $0.searchHistory = SearchHistory(entries: ["1002"])
+    }
     let strip = stripRequest(assets[2])
     store.send(
       .open,
@@ -558,10 +594,20 @@ final class LibraryEditingTests: XCTestCase {
       $0.images[self.tileKey(assets[2])] = .loading
     }
     store.assertEffects(
-      [.cancelImage(strip.key), .cancelImage(detailKey(assets[2])), .loadImage(tileRequest(assets[2]))])
+      [
+        .cancelImage(strip.key), .cancelImage(detailKey(assets[2])),
+        .loadImage(tileRequest(assets[2])),
+      ])
     store.send(.back)  // in the results: nothing to leave
-    store.send(.startSearch) { $0.isEditingSearch = true }
-    store.send(.back) { $0.isEditingSearch = false }
+    // / again on the Search tab: a new query, the old one selected.
+    store.send(.startSearch) {
+      $0.isEditingSearch = true
+      $0.searchSelectsAll = true
+    }
+    store.send(.back) {
+      $0.isEditingSearch = false
+      $0.searchSelectsAll = false
+    }
     XCTAssertEqual(store.state.inputMode, .normal, "q quits again after Esc")
   }
 
@@ -642,7 +688,8 @@ final class LibraryEditingTests: XCTestCase {
       for asset in assets { $0.images[self.tileKey(asset)] = nil }
       $0.images[self.coverKey(assets[5])] = .loading
     }
-    store.assertEffects(assets.map { .cancelImage(tileKey($0)) } + [.loadImage(coverRequest(assets[5]))])
+    store.assertEffects(
+      assets.map { .cancelImage(tileKey($0)) } + [.loadImage(coverRequest(assets[5]))])
     XCTAssertEqual(store.state.tab, .albums)
   }
 
@@ -662,7 +709,9 @@ final class LibraryEditingTests: XCTestCase {
     }
     store.send(.move(.right)) { $0.albumCursor = 1 }
     store.send(.move(.right)) { $0.albumCursor = 2 }  // Beach
-    store.send(.renameAlbum) { $0.overlay = .prompt(NamePrompt(purpose: .rename(AlbumID(1)), text: "Beach")) }
+    store.send(.renameAlbum) {
+      $0.overlay = .prompt(NamePrompt(purpose: .rename(AlbumID(1)), text: "Beach"))
+    }
     for _ in 0..<5 {
       store.send(.deleteBackward) {
         guard case .prompt(var prompt)? = $0.overlay else { return }

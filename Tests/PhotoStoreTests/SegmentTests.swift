@@ -18,11 +18,14 @@ final class SegmentTests: XCTestCase {
   }
 
   /// Applies `action`; the effects must load exactly what became wanted.
-  func send(_ state: inout AppState, _ action: Action, file: StaticString = #filePath, line: UInt = #line) {
+  func send(
+    _ state: inout AppState, _ action: Action, file: StaticString = #filePath, line: UInt = #line
+  ) {
     let before = Set(state.images.keys)
     let effects = Reducer.reduce(&state, action)
     let wanted = Set(state.wantedImages.map(\.key))
-    let loads = Set(effects.compactMap { if case .loadImage(let r) = $0 { return r.key } else { return nil } })
+    let loads = Set(
+      effects.compactMap { if case .loadImage(let r) = $0 { return r.key } else { return nil } })
     XCTAssertEqual(loads, wanted.subtracting(before), file: file, line: line)
     XCTAssertEqual(Set(state.images.keys), wanted, file: file, line: line)
   }
@@ -48,7 +51,9 @@ final class SegmentTests: XCTestCase {
     XCTAssertEqual(state.timeline.years.map(\.year), [2022, 2023, 2024])
     XCTAssertEqual(state.selectedYear, 2)
     XCTAssertEqual(state.wantedImages.count, 3)
-    XCTAssertEqual(state.wantedImages.map(\.key.size), Array(repeating: PixelSize(width: 30, height: 24), count: 3))
+    XCTAssertEqual(
+      state.wantedImages.map(\.key.size),
+      Array(repeating: PixelSize(width: 30, height: 24), count: 3))
     send(&state, .move(.left))
     XCTAssertEqual(state.selectedYear, 1)
     XCTAssertEqual(state.selectedIndex, Timeline.keyAsset(of: 12..<24))
@@ -61,7 +66,9 @@ final class SegmentTests: XCTestCase {
     send(&state, .open)
     XCTAssertEqual(state.segment, .days)
     XCTAssertEqual(state.selectedIndex, 15)  // April 2023's first photo
-    XCTAssertEqual(state.daysLayout.entries[state.daysTopEntry], .header(day: state.timeline.dayIndex(ofAsset: 15)!))
+    XCTAssertEqual(
+      state.daysLayout.entries[state.daysTopEntry],
+      .header(day: state.timeline.dayIndex(ofAsset: 15)!))
     send(&state, .open)
     XCTAssertEqual(state.screen, .detail)
     send(&state, .back)
@@ -93,7 +100,9 @@ final class SegmentTests: XCTestCase {
     XCTAssertEqual(state.selectedIndex, 35)
     let entry = state.daysLayout.entryIndex(ofAsset: 35, timeline: state.timeline)!
     XCTAssertTrue(
-      state.daysLayout.visibleEntries(from: state.daysTopEntry, height: state.grid.area.height, tileRows: 7).contains(entry))
+      state.daysLayout.visibleEntries(
+        from: state.daysTopEntry, height: state.grid.area.height, tileRows: 7
+      ).contains(entry))
     send(&state, .move(.pageUp))
     XCTAssertLessThan(state.selectedIndex, 35)
   }
@@ -109,9 +118,11 @@ final class SegmentTests: XCTestCase {
     XCTAssertEqual(layout.entryIndex(ofAsset: 3, timeline: timeline), 4)
     // 20 rows: header (2) + tiles (8) + header (2) + … with one row kept for the last frame.
     XCTAssertEqual(layout.visibleEntries(from: 0, height: 20, tileRows: 7), 0..<3)
-    // Entry 4 (the second day's photos) comes into view with its header (3) above it.
-    XCTAssertEqual(layout.top(keeping: 4, from: 0, height: 20, tileRows: 7), 2)
+    // Entry 4 (the second day's photos) comes into view with its header (3) above it; from
+    // entry 2 the first day's pinned header would leave no room for it.
+    XCTAssertEqual(layout.top(keeping: 4, from: 0, height: 20, tileRows: 7), 3)
     let bottom = layout.bottomTop(height: 20, tileRows: 7)
-    XCTAssertEqual(layout.visibleEntries(from: bottom, height: 20, tileRows: 7).upperBound, layout.entries.count)
+    XCTAssertEqual(
+      layout.visibleEntries(from: bottom, height: 20, tileRows: 7).upperBound, layout.entries.count)
   }
 }

@@ -104,7 +104,7 @@ final class ConfigLoaderTests: XCTestCase {
         "config.toml:8: memory-cache-mb must be a whole number of MiB from 16 to 65536, not 'lots';"
           + " using the default",
         "config.toml:9: unknown key 'colour' (keys: theme, graphics, colors, thumbnail-size, roots,"
-          + " trash-retention-days, memory-cache-mb, keys)",
+          + " trash-retention-days, memory-cache-mb, upscale, keys)",
       ])
     var expected = LightboxConfig.defaults
     expected.theme = "light"
@@ -278,5 +278,20 @@ final class ConfigLoaderTests: XCTestCase {
     let missing = ConfigLoader.theme(for: config, configDirectory: nil)
     XCTAssertEqual(missing.0, .dark)
     XCTAssertTrue(missing.problem?.hasPrefix("unknown theme 'sepia'") ?? false, "\(missing)")
+  }
+}
+
+extension ConfigLoaderTests {
+  /// `upscale` is a boolean, true by default; anything else is refused with its line.
+  func testUpscaleSetting() {
+    XCTAssertTrue(LightboxConfig.defaults.upscale)
+    let (off, problems) = parse("upscale = false\n")
+    XCTAssertEqual(problems, [])
+    XCTAssertFalse(off.upscale)
+    let (bad, badProblems) = parse("upscale = \"no\"\n")
+    XCTAssertTrue(bad.upscale)
+    XCTAssertEqual(badProblems.count, 1)
+    XCTAssertTrue(
+      badProblems.first?.contains("upscale must be true or false") ?? false, "\(badProblems)")
   }
 }

@@ -33,7 +33,9 @@ final class AlbumViewSnapshotTests: XCTestCase {
     _ = Reducer.reduce(&state, .indexFinished)
     let albums = [
       Album(id: AlbumID(2), name: "Empty", createdAt: 0, assetIDs: []),
-      Album(id: AlbumID(1), name: "Trip", createdAt: 0, assetIDs: [assets[2].id, assets[5].id, assets[9].id]),
+      Album(
+        id: AlbumID(1), name: "Trip", createdAt: 0,
+        assetIDs: [assets[2].id, assets[5].id, assets[9].id]),
     ]
     _ = Reducer.reduce(
       &state,
@@ -41,8 +43,10 @@ final class AlbumViewSnapshotTests: XCTestCase {
         LibraryCollections(
           albums: albums, hidden: [hidden],
           trashed: [
-            TrashedPhoto(asset: trashed[0], originalPath: trashed[0].path, deletedAt: now - 28 * 86_400),
-            TrashedPhoto(asset: trashed[1], originalPath: trashed[1].path, deletedAt: now - 2 * 86_400),
+            TrashedPhoto(
+              asset: trashed[0], originalPath: trashed[0].path, deletedAt: now - 28 * 86_400),
+            TrashedPhoto(
+              asset: trashed[1], originalPath: trashed[1].path, deletedAt: now - 2 * 86_400),
           ], now: now)))
     settle(&state)
     return state
@@ -96,12 +100,17 @@ final class AlbumViewSnapshotTests: XCTestCase {
     send(&state, .addToAlbum)
     let picker = LibraryView.render(state)
     Snapshot.assert(picker.snapshotText, named: "picker-100x30")
-    XCTAssertTrue(picker.images.allSatisfy { !$0.rect.intersects(CellRect(row: 11, column: 33, width: 34, height: 8)) })
+    XCTAssertTrue(
+      picker.images.allSatisfy {
+        !$0.rect.intersects(CellRect(row: 11, column: 33, width: 34, height: 8))
+      })
     send(&state, .open, .typed("S"), .typed("e"), .typed("o"), .typed("u"), .typed("l"))
     Snapshot.assert(LibraryView.render(state).snapshotText, named: "prompt-new-album-100x30")
     send(&state, .back, .toggleMark, .move(.left), .markRange, .delete)
     Snapshot.assert(LibraryView.render(state).snapshotText, named: "confirm-trash-100x30")
-    send(&state, .answer(false), .back, .showTab(.albums), .move(.right), .move(.right), .move(.right), .deleteAlbum)
+    send(
+      &state, .answer(false), .back, .showTab(.albums), .move(.right), .move(.right), .move(.right),
+      .deleteAlbum)
     Snapshot.assert(LibraryView.render(state).snapshotText, named: "confirm-delete-album-100x30")
   }
 
@@ -132,11 +141,12 @@ final class AlbumViewSnapshotTests: XCTestCase {
     send(&state, .toggleHelp)
     let frame = LibraryView.render(state)
     Snapshot.assert(frame.snapshotText, named: "help-100x30")
-    XCTAssertTrue(frame.snapshotText.contains("favorite ♥"))
+    XCTAssertTrue(frame.snapshotText.contains("favorite ♦"))
     // No picture is placed under the help box.
     let box = LibraryView.centredBox(width: 60, height: 26, in: size)
     for placement in frame.images {
-      XCTAssertFalse(placement.rect.intersects(CellRect(row: box.row + 2, column: 45, width: 10, height: 10)))
+      XCTAssertFalse(
+        placement.rect.intersects(CellRect(row: box.row + 2, column: 45, width: 10, height: 10)))
     }
   }
 
@@ -155,7 +165,7 @@ final class AlbumViewSnapshotTests: XCTestCase {
     send(&state, .toggleMark, .move(.right), .toggleMark)
     let frame = LibraryView.render(state)
     Snapshot.assert(frame.snapshotText, named: "marks-and-hearts-100x30")
-    XCTAssertTrue(frame.snapshotText.contains("♥"))
+    XCTAssertTrue(frame.snapshotText.contains("♦"))
     XCTAssertTrue(frame.snapshotText.contains("┏"))
   }
 
@@ -169,7 +179,10 @@ final class AlbumViewSnapshotTests: XCTestCase {
     send(&state, .showTab(.library), .addToAlbum)
     let pickerText = LibraryView.render(state).cells.map(\.text).joined()
     for text in [albumsText, pickerText] {
-      XCTAssertFalse(text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B || $0.value == 0x202E })
+      XCTAssertFalse(
+        text.unicodeScalars.contains {
+          $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B || $0.value == 0x202E
+        })
     }
     XCTAssertTrue(pickerText.contains("\\e]0;pwned"), "the picker shows the name escaped")
   }

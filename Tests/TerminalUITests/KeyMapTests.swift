@@ -27,3 +27,20 @@ final class KeyMapTests: XCTestCase {
     XCTAssertNil(map.action(for: .character("Z")))
   }
 }
+
+extension KeyMapTests {
+  /// In a text field Ctrl-U and Ctrl-W edit, and the arrows, Home and End move the cursor.
+  func testTextFieldEditingKeys() {
+    let map = KeyMap()
+    XCTAssertEqual(map.action(for: .character("\u{15}"), mode: .text), .clearField)
+    XCTAssertEqual(map.action(for: .character("\u{17}"), mode: .text), .deleteWordBackward)
+    XCTAssertEqual(map.action(for: .left, mode: .text), .move(.left))
+    XCTAssertEqual(map.action(for: .right, mode: .text), .move(.right))
+    XCTAssertEqual(map.action(for: .home, mode: .text), .move(.first))
+    XCTAssertEqual(map.action(for: .end, mode: .text), .move(.last))
+    XCTAssertEqual(map.action(for: .up, mode: .text), .move(.up))
+    // Outside a field Ctrl-U is not bound and ← moves the selection.
+    XCTAssertNil(map.action(for: .character("\u{15}"), mode: .normal))
+    XCTAssertEqual(map.action(for: .left, mode: .normal), .move(.left))
+  }
+}

@@ -42,6 +42,7 @@ enum CommandSupport {
       options.keyMap = config.keyMap
       options.tileSize = config.thumbnailSize
       options.trashRetentionDays = config.trashRetentionDays
+      options.upscale = config.upscale
       options.notices = loaded.problems
       try BrowseSession(options: options).run()
     } catch let error as ColorChoice.Invalid {

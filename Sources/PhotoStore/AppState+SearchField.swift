@@ -1,0 +1,117 @@
+/// The Search tab's query field: a cursor, a select-all state, word and line deletion and a
+/// history, as a browser's address bar and a shell's line editor have them.
+extension AppState {
+  /// Queries are cut at this many characters.
+  static let searchLimit = 200
+
+  /// The text cursor's position in the query, in characters from the start.
+  public var searchCursor: Int { max(0, searchText.count - searchCursorFromEnd) }
+
+  /// / on the Search tab: a new query, with the old one shown selected so typing replaces
+  /// it (the old one is kept in the history).
+  mutating func startNewSearch() {
+    if !isEditingSearch { searchHistory.record(searchText) }
+    searchHistory.stopBrowsing()
+    isEditingSearch = true
+    searchCursorFromEnd = 0
+    searchSelectsAll = !searchText.isEmpty
+  }
+
+  /// Leaves the field for the results (Enter, ↓, Esc); the query goes into the history.
+  mutating func leaveSearchField() {
+    isEditingSearch = false
+    searchSelectsAll = false
+    searchCursorFromEnd = 0
+    searchHistory.record(searchText)
+  }
+
+  /// A character typed at the cursor, or in place of the selected query.
+  mutating func typeIntoSearch(_ character: Character) -> [Effect] {
+    if searchSelectsAll { return replaceSearch(with: String(character)) }
+    guard searchText.count < Self.searchLimit else { return [] }
+    var text = Array(searchText)
+    text.insert(character, at: searchCursor)
+    return replaceSearch(with: String(text), cursorFromEnd: searchCursorFromEnd)
+  }
+
+  /// Backspace: the character before the cursor, or the whole selected query.
+  mutating func deleteBackwardInSearch() -> [Effect] {
+    if searchSelectsAll { return replaceSearch(with: "") }
+    guard searchCursor > 0 else { return [] }
+    var text = Array(searchText)
+    text.remove(at: searchCursor - 1)
+    return replaceSearch(with: String(text), cursorFromEnd: searchCursorFromEnd)
+  }
+
+  /// Ctrl-U: an empty field.
+  mutating func clearSearchField() -> [Effect] {
+    replaceSearch(with: "")
+  }
+
+  /// Ctrl-W: the word before the cursor and the spaces after it, as in a shell.
+  mutating func deleteWordInSearch() -> [Effect] {
+    if searchSelectsAll { return replaceSearch(with: "") }
+    let text = Array(searchText)
+    let end = searchCursor
+    let start = Self.wordStart(before: end, in: text)
+    guard start < end else { return [] }
+    return replaceSearch(
+      with: String(text[..<start] + text[end...]), cursorFromEnd: searchCursorFromEnd)
+  }
+
+  /// Where the word before `end` starts: back over spaces, then over the word.
+  static func wordStart(before end: Int, in text: [Character]) -> Int {
+    var start = end
+    while start > 0 && text[start - 1] == " " { start -= 1 }
+    while start > 0 && text[start - 1] != " " { start -= 1 }
+    return start
+  }
+
+  /// The arrows in the field: ← → move the cursor (ending a selection at its start or end),
+  /// Home End jump, ↑ ↓ go through the history. Nil for ↓ when no earlier query is shown: it
+  /// goes to the results.
+  mutating func moveInSearchField(_ direction: Direction) -> [Effect]? {
+    let count = searchText.count
+    switch direction {
+    case .left, .first:
+      let selected = searchSelectsAll
+      searchSelectsAll = false
+      searchCursorFromEnd =
+        direction == .first || selected ? count : min(count, searchCursorFromEnd + 1)
+      return []
+    case .right, .last:
+      let selected = searchSelectsAll
+      searchSelectsAll = false
+      searchCursorFromEnd = direction == .last || selected ? 0 : max(0, searchCursorFromEnd - 1)
+      return []
+    case .up:
+      guard let older = searchHistory.older(than: searchText) else { return [] }
+      return showHistoryEntry(older)
+    case .down:
+      guard let newer = searchHistory.newer() else { return nil }
+      return showHistoryEntry(newer)
+    case .pageUp, .pageDown:
+      return []
+    }
+  }
+
+  /// A history entry in the field, the cursor at its end.
+  private mutating func showHistoryEntry(_ query: String) -> [Effect] {
+    searchSelectsAll = false
+    searchCursorFromEnd = 0
+    guard query != searchText else { return [] }
+    searchText = query
+    return searchChanged()
+  }
+
+  /// The query replaced by the user's edit: the selection ends, history browsing stops, and
+  /// the results follow when the text changed.
+  private mutating func replaceSearch(with text: String, cursorFromEnd: Int = 0) -> [Effect] {
+    searchSelectsAll = false
+    searchHistory.stopBrowsing()
+    searchCursorFromEnd = min(cursorFromEnd, text.count)
+    guard text != searchText else { return [] }
+    searchText = String(text.prefix(Self.searchLimit))
+    return searchChanged()
+  }
+}

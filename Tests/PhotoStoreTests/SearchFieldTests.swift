@@ -1,0 +1,167 @@
+import LightboxTestSupport
+import PhotoModel
+import XCTest
+
+@testable import PhotoStore
+
+/// The Search tab's query field: / starts a new query over the selected old one, the
+/// cursor moves and edits in place, Ctrl-U and Ctrl-W delete, ↑ ↓ bring back old queries.
+final class SearchFieldTests: XCTestCase {
+  /// The Search tab with the cursor in an empty query over a library of three photos from
+  /// August 2024 (queries below match none of them, so the results stay empty).
+  func searchStore() -> TestStore {
+    var state = AppState(roots: ["/photos"], terminal: TerminalSize(columns: 80, rows: 24))
+    _ = Reducer.reduce(&state, .start)
+    _ = Reducer.reduce(&state, .libraryLoaded(assets: Fixtures.assets(3), problems: []))
+    _ = Reducer.reduce(&state, .startSearch)
+    XCTAssertTrue(state.isEditingSearch)
+    XCTAssertTrue(state.assets.isEmpty)
+    return TestStore(state)
+  }
+
+  func type(_ text: String, into store: TestStore, cursorFromEnd: Int = 0) {
+    for character in text {
+      store.send(.typed(character)) {
+        let cursor = $0.searchCursor
+        var query = Array($0.searchText)
+        query.insert(character, at: cursor)
+        $0.searchText = String(query)
+        $0.gridTopRow = 0
+      }
+    }
+  }
+
+  func testSlashAgainSelectsTheQueryAndTypingReplacesIt() {
+    let store = searchStore()
+    type("zebra", into: store)
+    store.send(.open) {
+      $0.isEditingSearch = false
+      $0.searchHistory = SearchHistory(entries: ["zebra"])
+    }
+    store.send(.startSearch) {
+      $0.isEditingSearch = true
+      $0.searchSelectsAll = true
+    }
+    // Typing replaces the selected query instead of appending to it.
+    store.send(.typed("q")) {
+      $0.searchText = "q"
+      $0.searchSelectsAll = false
+    }
+    store.send(.startSearch) {
+      $0.searchSelectsAll = true
+    }
+    // Backspace on a selection empties the field; ← on a selection keeps the text.
+    store.send(.deleteBackward) {
+      $0.searchText = ""
+      $0.searchSelectsAll = false
+    }
+  }
+
+  func testArrowKeysMoveTheCursorAndTypingInsertsThere() {
+    let store = searchStore()
+    type("zbra", into: store)
+    store.send(.move(.left)) { $0.searchCursorFromEnd = 1 }
+    store.send(.move(.left)) { $0.searchCursorFromEnd = 2 }
+    store.send(.move(.left)) { $0.searchCursorFromEnd = 3 }
+    XCTAssertEqual(store.state.searchCursor, 1)
+    store.send(.typed("e")) { $0.searchText = "zebra" }
+    store.send(.move(.right)) { $0.searchCursorFromEnd = 2 }
+    store.send(.deleteBackward) { $0.searchText = "zera" }
+    store.send(.move(.first)) { $0.searchCursorFromEnd = 4 }
+    store.send(.move(.left))  // at the start: nowhere to go
+    store.send(.deleteBackward)  // nothing before the cursor
+    store.send(.move(.last)) { $0.searchCursorFromEnd = 0 }
+    store.send(.move(.right))
+  }
+
+  func testCtrlUClearsAndCtrlWDeletesAWord() {
+    let store = searchStore()
+    type("zz big  yak", into: store)
+    store.send(.deleteWordBackward) { $0.searchText = "zz big  " }
+    store.send(.deleteWordBackward) { $0.searchText = "zz " }
+    type("qq", into: store)
+    store.send(.move(.left)) { $0.searchCursorFromEnd = 1 }
+    store.send(.move(.left)) { $0.searchCursorFromEnd = 2 }
+    // The word before the cursor goes; the text after the cursor stays.
+    store.send(.deleteWordBackward) { $0.searchText = "qq" }
+    store.send(.clearField) {
+      $0.searchText = ""
+      $0.searchCursorFromEnd = 0
+    }
+    store.send(.clearField)
+  }
+
+  func testUpAndDownBringBackTheLastQueries() {
+    let store = searchStore()
+    for query in ["zq1", "zq2"] {
+      type(query, into: store)
+      store.send(.open) {
+        $0.isEditingSearch = false
+        $0.searchHistory.record(query)
+      }
+      store.send(.startSearch) {
+        $0.isEditingSearch = true
+        $0.searchSelectsAll = true
+      }
+      store.send(.clearField) {
+        $0.searchText = ""
+        $0.searchSelectsAll = false
+      }
+    }
+    type("zd", into: store)
+    store.send(.move(.up)) {
+      $0.searchText = "zq2"
+      $0.searchHistory = SearchHistory(entries: ["zq1", "zq2"], position: 1, draft: "zd")
+    }
+    store.send(.move(.up)) {
+      $0.searchText = "zq1"
+      $0.searchHistory = SearchHistory(entries: ["zq1", "zq2"], position: 0, draft: "zd")
+    }
+    store.send(.move(.up))  // nothing older
+    store.send(.move(.down)) {
+      $0.searchText = "zq2"
+      $0.searchHistory = SearchHistory(entries: ["zq1", "zq2"], position: 1, draft: "zd")
+    }
+    // Past the newest: what was being typed.
+    store.send(.move(.down)) {
+      $0.searchText = "zd"
+      $0.searchHistory = SearchHistory(entries: ["zq1", "zq2"])
+    }
+    // ↓ again goes to the results, as before (there are none here: it stays).
+    store.send(.move(.down))
+    XCTAssertTrue(store.state.isEditingSearch)
+  }
+
+  func testTheHistoryKeepsTheLastTwentyQueriesOnceEach() {
+    var history = SearchHistory()
+    for n in 0..<25 { history.record("q\(n)") }
+    history.record("q10")
+    history.record("  ")
+    XCTAssertEqual(history.entries.count, SearchHistory.limit)
+    XCTAssertEqual(history.entries.first, "q5")
+    XCTAssertEqual(history.entries.last, "q10")
+    XCTAssertEqual(history.entries.filter { $0 == "q10" }.count, 1)
+    XCTAssertEqual(history.older(than: "draft"), "q10")
+    XCTAssertEqual(history.older(than: "ignored"), "q24")
+    XCTAssertEqual(history.newer(), "q10")
+    XCTAssertEqual(history.newer(), "draft")
+    XCTAssertNil(history.newer())
+  }
+
+  func testANamePromptTakesCtrlUAndCtrlWToo() {
+    var state = AppState(roots: ["/photos"], terminal: TerminalSize(columns: 80, rows: 24))
+    _ = Reducer.reduce(&state, .libraryLoaded(assets: Fixtures.assets(3), problems: []))
+    _ = Reducer.reduce(&state, .showTab(.albums))
+    _ = Reducer.reduce(&state, .newAlbum)
+    for character in "Seoul trip" { _ = Reducer.reduce(&state, .typed(character)) }
+    func text() -> String? {
+      guard case .prompt(let prompt)? = state.overlay else { return nil }
+      return prompt.text
+    }
+    XCTAssertEqual(text(), "Seoul trip")
+    XCTAssertEqual(Reducer.reduce(&state, .deleteWordBackward), [])
+    XCTAssertEqual(text(), "Seoul ")
+    _ = Reducer.reduce(&state, .clearField)
+    XCTAssertEqual(text(), "")
+  }
+}
