@@ -17,8 +17,9 @@ public enum ThumbnailBatch {
     case failed(String)
     /// A failure entry for this version of the file was already there.
     case knownFailure
-    /// Not a JPEG or PNG, or inside the thumbnail cache itself: left alone.
-    case skipped
+    /// Not a JPEG or PNG, or inside the thumbnail cache itself: left alone, for the
+    /// one-line reason given ("HEIC: not decoded by this build").
+    case skipped(String)
   }
 
   /// Counts so far, passed to the progress callback.
@@ -50,6 +51,8 @@ public enum ThumbnailBatch {
     public var seconds: Double
     /// "path: reason" for each file that failed in this run, in input order.
     public var failures: [String]
+    /// "path: reason" for each file left alone, in input order.
+    public var skips: [String] = []
 
     /// One line for the terminal:
     /// "200 files: 180 made, 15 reused, 5 failed, 0 skipped in 2.10 s (95 files/s)".
@@ -89,10 +92,17 @@ public enum ThumbnailBatch {
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     let outcomes = state.finalOutcomes()
     var failures: [String] = []
+    var skips: [String] = []
     for (index, outcome) in outcomes.enumerated() {
-      if case .failed(let reason) = outcome { failures.append("\(files[index]): \(reason)") }
+      switch outcome {
+      case .failed(let reason): failures.append("\(files[index]): \(reason)")
+      case .skipped(let reason): skips.append("\(files[index]): \(reason)")
+      default: break
+      }
     }
-    return Summary(counts: state.counts(), seconds: seconds, failures: failures)
+    var summary = Summary(counts: state.counts(), seconds: seconds, failures: failures)
+    summary.skips = skips
+    return summary
   }
 
   /// One file: reuse a valid thumbnail or failure entry, else decode (one read of the file
@@ -100,7 +110,7 @@ public enum ThumbnailBatch {
   public static func thumbnail(path: String, cache: ThumbnailDiskCache, size: ThumbnailSize)
     -> Outcome
   {
-    if cache.contains(path: path) { return .skipped }
+    if cache.contains(path: path) { return .skipped("inside the thumbnail cache") }
     let source: ThumbnailSource
     switch ThumbnailSource.forFile(atPath: path) {
     case .success(let s): source = s
@@ -108,7 +118,7 @@ public enum ThumbnailBatch {
     }
     if cache.hasThumbnail(for: source, size: size) { return .reused }
     if cache.hasFailure(for: source) { return .knownFailure }
-    guard ImageDecoder.format(ofFile: path) != nil else { return .skipped }
+    guard ImageDecoder.format(ofFile: path) != nil else { return .skipped(skipReason(path)) }
 
     let bytes: [UInt8]
     switch ImageDecoder.readFile(path: path) {
@@ -188,6 +198,6 @@ private final class BatchState: @unchecked Sendable {
   func finalOutcomes() -> [ThumbnailBatch.Outcome] {
     lock.lock()
     defer { lock.unlock() }
-    return outcomes.map { $0 ?? .skipped }
+    return outcomes.map { $0 ?? .skipped("not reached") }
   }
 }

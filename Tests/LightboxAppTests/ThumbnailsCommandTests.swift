@@ -112,4 +112,34 @@ final class ThumbnailsCommandTests: XCTestCase {
       XCTAssertFalse(FileManager.default.fileExists(atPath: work.path + "/c"), "nothing written")
     }
   }
+
+  func testSkippedFilesAreListedWithTheirReasons() throws {
+    let library = work.appendingPathComponent("skips").path
+    try FileManager.default.createDirectory(atPath: library, withIntermediateDirectories: true)
+    for i in 0..<23 {
+      try Data("note \(i)\n".utf8).write(to: URL(fileURLWithPath: library + "/note\(i).txt"))
+    }
+    // An ISO-BMFF head with a HEIC brand: recognised, but not decoded by this build.
+    var heic: [UInt8] = [0, 0, 0, 24] + Array("ftypheic".utf8) + [0, 0, 0, 0]
+    heic += Array("mif1heic".utf8)
+    try Data(heic).write(to: URL(fileURLWithPath: library + "/photo.bin"))
+    let cache = work.appendingPathComponent("cache").path
+    let run = Subprocess.run([lightbox, "thumbnails", library, "--cache", cache])
+    XCTAssertEqual(run.status, 0, run.output)
+    XCTAssertEqual(summary(run.output)?.skipped, 24, run.output)
+    let listed = run.output.split(separator: "\n").filter { $0.hasPrefix("lightbox: skipped ") }
+    XCTAssertEqual(listed.count, 20, run.output)
+    XCTAssertTrue(run.output.contains("lightbox: …and 4 more skipped (--verbose lists them all)"), run.output)
+    XCTAssertTrue(
+      run.output.contains(": not an image Lightbox recognises"), run.output)
+
+    let verbose = Subprocess.run([lightbox, "thumbnails", library, "--cache", cache, "--verbose"])
+    let all = verbose.output.split(separator: "\n").filter { $0.hasPrefix("lightbox: skipped ") }
+    XCTAssertEqual(all.count, 24, verbose.output)
+    XCTAssertFalse(verbose.output.contains("more skipped"), verbose.output)
+    XCTAssertTrue(
+      verbose.output.contains(
+        "lightbox: skipped \(library)/photo.bin: HEIC: not decoded by this build (JPEG and PNG only)"
+      ), verbose.output)
+  }
 }
