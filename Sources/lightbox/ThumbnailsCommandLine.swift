@@ -87,7 +87,8 @@ private final class ProgressBar: @unchecked Sendable {
     let width = 30
     let filled = p.total > 0 ? p.done * width / p.total : width
     let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
-    let line = "\r\u{1B}[K\(bar) \(p.done)/\(p.total)  \(p.made) made, \(p.reused) reused, \(p.failed) failed"
+    let line =
+      "\r\u{1B}[K\(bar) \(p.done)/\(p.total)  \(p.made) made, \(p.reused) reused, \(p.failed) failed"
     FileHandle.standardError.write(Data(line.utf8))
     drawn = true
   }

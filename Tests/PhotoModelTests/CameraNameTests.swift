@@ -15,8 +15,10 @@ final class CameraNameTests: XCTestCase {
       ("OLYMPUS OPTICAL CO.,LTD", "C960Z,D460Z", "Olympus C960Z,D460Z"),
       ("samsung", "SM-G930F", "Samsung SM-G930F"),
       ("samsung", "Galaxy S24 Ultra", "Samsung Galaxy S24 Ultra"),
-      ("EASTMAN KODAK COMPANY", "KODAK CX7530 ZOOM DIGITAL CAMERA",
-        "KODAK CX7530 ZOOM DIGITAL CAMERA"),
+      (
+        "EASTMAN KODAK COMPANY", "KODAK CX7530 ZOOM DIGITAL CAMERA",
+        "KODAK CX7530 ZOOM DIGITAL CAMERA"
+      ),
       ("Eastman Kodak Company", "DC210 Zoom (V05.00)", "Kodak DC210 Zoom (V05.00)"),
       ("PENTAX Corporation", "PENTAX K10D", "PENTAX K10D"),
       ("PENTAX DIGITAL CAMERA", nil, "Pentax"),
@@ -31,7 +33,8 @@ final class CameraNameTests: XCTestCase {
     ]
     for c in cases {
       XCTAssertEqual(
-        CameraName.display(make: c.make, model: c.model), c.shown, "\(c.make ?? "nil") / \(c.model ?? "nil")")
+        CameraName.display(make: c.make, model: c.model), c.shown,
+        "\(c.make ?? "nil") / \(c.model ?? "nil")")
     }
   }
 
