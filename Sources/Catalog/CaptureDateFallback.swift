@@ -6,8 +6,9 @@
 import PhotoMetadata
 import PhotoModel
 
-/// The capture date order of the library: the file's own metadata (EXIF, PNG text), else a
-/// date in the file name, else the modification time in this machine's time zone.
+/// The capture date order of the library: the file's own metadata (EXIF DateTimeOriginal,
+/// PNG text, EXIF CreateDate, XMP, GPS, EXIF ModifyDate; see `PhotoMetadata.captureDate`),
+/// else a date in the file name, else the modification time in this machine's time zone.
 public enum CaptureDateFallback {
   /// The capture date of a file named `fileName` (last component) with this metadata.
   public static func captureDate(

@@ -13,8 +13,12 @@ public enum FileIndexing {
     // The head up to the first JPEG scan (the whole 128 KB head for other formats), read
     // by the exact path bytes: see HeadReader for why this is the reader's own view.
     let result = HeadReader.read(path).flatMap { head -> Result<PhotoMetadata, MetadataError> in
-      head.isEmpty
-        ? .failure(MetadataError(reason: "empty file")) : .success(MetadataReader.read(bytes: head))
+      guard !head.isEmpty else { return .failure(MetadataError(reason: "empty file")) }
+      // HEIF phones store Exif and XMP after the head: those items are read on demand.
+      return .success(
+        MetadataReader.read(bytes: head) { range in
+          path.withCString { MetadataReader.readRange($0, range) }
+        })
     }
     let metadata: PhotoMetadata
     switch result {

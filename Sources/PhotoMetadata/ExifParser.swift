@@ -7,6 +7,17 @@ struct ExifFields {
   var dateTimeOriginal: String?
   var subSecTimeOriginal: String?
   var offsetTimeOriginal: String?
+  /// Exif IFD CreateDate (DateTimeDigitized, 0x9004) with its SubSecTime and OffsetTime.
+  var createDate: String?
+  var subSecTimeDigitized: String?
+  var offsetTimeDigitized: String?
+  /// IFD0 ModifyDate (DateTime, 0x0132) with the Exif IFD SubSecTime and OffsetTime.
+  var modifyDate: String?
+  var subSecTime: String?
+  var offsetTime: String?
+  /// GPS IFD GPSDateStamp ("2022:01:12") and GPSTimeStamp (hours, minutes, seconds; UTC).
+  var gpsDateStamp: String?
+  var gpsTimeStamp: (hour: Double, minute: Double, second: Double)?
   var exposure = ExposureInfo()
   var gps: GPSCoordinate?
   /// File range of the IFD1 JPEG thumbnail, validated.
@@ -50,6 +61,7 @@ enum ExifParser {
       case 0x0112: fields.orientation = tiff.integer(entry)
       case 0x010F: fields.make = tiff.string(entry, trimSpaces: true)
       case 0x0110: fields.model = tiff.string(entry, trimSpaces: true)
+      case 0x0132: fields.modifyDate = tiff.string(entry, trimSpaces: false)
       case 0x8769: exifPointer = tiff.ifdPointer(entry)
       case 0x8825: gpsPointer = tiff.ifdPointer(entry)
       default: break
@@ -58,7 +70,7 @@ enum ExifParser {
     guard let next else { return fields }  // IFD0 unreadable: nothing below it counts.
 
     if let exif = enter(exifPointer) { readExifIFD(tiff, at: exif, into: &fields) }
-    if let gps = enter(gpsPointer) { fields.gps = readGPSIFD(tiff, at: gps) }
+    if let gps = enter(gpsPointer) { readGPSIFD(tiff, at: gps, into: &fields) }
     if let ifd1 = enter(next) { fields.thumbnail = readThumbnail(tiff, ifd1: ifd1) }
     return fields
   }
@@ -70,6 +82,11 @@ enum ExifParser {
       case 0x9003: fields.dateTimeOriginal = tiff.string(entry, trimSpaces: false)
       case 0x9011: fields.offsetTimeOriginal = tiff.string(entry, trimSpaces: true)
       case 0x9291: fields.subSecTimeOriginal = tiff.string(entry, trimSpaces: true)
+      case 0x9004: fields.createDate = tiff.string(entry, trimSpaces: false)
+      case 0x9012: fields.offsetTimeDigitized = tiff.string(entry, trimSpaces: true)
+      case 0x9292: fields.subSecTimeDigitized = tiff.string(entry, trimSpaces: true)
+      case 0x9010: fields.offsetTime = tiff.string(entry, trimSpaces: true)
+      case 0x9290: fields.subSecTime = tiff.string(entry, trimSpaces: true)
       case 0xA434: fields.lensModel = tiff.string(entry, trimSpaces: true)
       case 0x829A: fields.exposure.exposureTime = tiff.rational(entry)
       case 0x829D: fields.exposure.fNumber = tiff.rational(entry)
@@ -82,7 +99,11 @@ enum ExifParser {
     }
   }
 
-  private static func readGPSIFD(_ tiff: TIFFBlock, at offset: Int) -> GPSCoordinate? {
+  private static func readGPSIFD(
+    _ tiff: TIFFBlock, at offset: Int, into fields: inout ExifFields
+  ) {
+    var time: [Double] = []
+    var date: String?
     var latRef: String?
     var lonRef: String?
     var altRef: Int?
@@ -97,10 +118,25 @@ enum ExifParser {
       case 0x0004: lon = degrees(tiff, entry)
       case 0x0005: altRef = tiff.integer(entry)
       case 0x0006: alt = tiff.rational(entry)?.value
+      case 0x0007: time = (0..<3).compactMap { tiff.rational(entry, index: $0)?.value }
+      case 0x001D: date = tiff.string(entry, trimSpaces: true)
       default: break
       }
     }
+    fields.gpsDateStamp = date
+    if time.count == 3, time.allSatisfy(\.isFinite) {
+      fields.gpsTimeStamp = (time[0], time[1], time[2])
+    }
+    fields.gps = coordinate(
+      lat: lat, latRef: latRef, lon: lon, lonRef: lonRef, alt: alt, altRef: altRef)
+  }
+
+  /// The position of the GPS IFD's values, nil when absent or out of range.
+  private static func coordinate(
+    lat: Double?, latRef: String?, lon: Double?, lonRef: String?, alt: Double?, altRef: Int?
+  ) -> GPSCoordinate? {
     guard var lat, var lon else { return nil }
+    var alt = alt
     if latRef?.uppercased() == "S" { lat = -lat }
     if lonRef?.uppercased() == "W" { lon = -lon }
     guard (-90.0...90.0).contains(lat), (-180.0...180.0).contains(lon) else { return nil }

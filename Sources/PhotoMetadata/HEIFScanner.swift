@@ -1,12 +1,22 @@
 import PhotoModel
 
 /// Reads a HEIF/AVIF file's image size from its `ispe` properties (meta → iprp → ipco →
-/// ispe) and its EXIF from the `Exif` item (meta → iinf names it, iloc locates it).
+/// ispe), its EXIF from the `Exif` item (meta → iinf names it, iloc locates it) and the
+/// dates of its XMP packet from the `mime` item of type application/rdf+xml.
 ///
 /// Best effort: the largest `ispe` is the primary image (the others are grid tiles and
-/// thumbnails), and nothing is found when `meta` or the Exif data lie beyond the head.
+/// thumbnails). Items stored after the head are read by the caller (see
+/// `MetadataReader.read(bytes:loadingItems:)`); nothing is found when `meta` is beyond it.
 enum HEIFScanner {
-  static func scan(_ b: ByteView) -> (size: PixelSize?, exif: ExifFields?) {
+  /// Where the metadata items of a HEIF file are, in file offsets.
+  struct Items {
+    var size: PixelSize?
+    var exif: Range<Int>?
+    var xmp: Range<Int>?
+  }
+
+  /// The primary size and the file ranges of the Exif and XMP items, from `meta` in `b`.
+  static func locate(_ b: ByteView) -> Items {
     var meta: Range<Int>?
     forEachBox(b, in: 0..<b.count) { type, content in
       guard type == fourCC("meta") else { return true }
@@ -14,30 +24,47 @@ enum HEIFScanner {
       meta = min(content.lowerBound + 4, content.upperBound)..<content.upperBound
       return false
     }
-    guard let meta else { return (nil, nil) }
-    var size: PixelSize?
+    var items = Items()
+    guard let meta else { return items }
     var exifItem: Int?
+    var xmpItem: Int?
     var iloc: Range<Int>?
     forEachBox(b, in: meta) { type, content in
       switch type {
-      case fourCC("iprp"): size = largestImageSize(b, iprp: content)
-      case fourCC("iinf"): exifItem = exifItemID(b, iinf: content)
+      case fourCC("iprp"): items.size = largestImageSize(b, iprp: content)
+      case fourCC("iinf"):
+        exifItem = itemID(b, iinf: content, type: fourCC("Exif"))
+        xmpItem = itemID(
+          b, iinf: content, type: fourCC("mime"), contentType: "application/rdf+xml")
       case fourCC("iloc"): iloc = content
       default: break
       }
       return true
     }
-    guard let exifItem, let iloc, let extent = firstExtent(b, iloc: iloc, item: exifItem),
-      let headerOffset = b.u32be(extent.lowerBound)
-    else { return (size, nil) }
+    guard let iloc else { return items }
+    items.exif = exifItem.flatMap { firstExtent(b, iloc: iloc, item: $0) }
+    items.xmp = xmpItem.flatMap { firstExtent(b, iloc: iloc, item: $0) }
+    return items
+  }
+
+  static func scan(_ b: ByteView) -> (size: PixelSize?, exif: ExifFields?, xmp: XMPDates?) {
+    let items = locate(b)
+    return (
+      items.size, items.exif.flatMap { exif(b, extent: $0) }, items.xmp.map { XMPDates(b, $0) }
+    )
+  }
+
+  /// The EXIF of an Exif item whose bytes lie at `extent` in `b` (truncated at its end).
+  static func exif(_ b: ByteView, extent: Range<Int>) -> ExifFields? {
+    guard let headerOffset = b.u32be(extent.lowerBound) else { return nil }
     // The Exif item starts with the offset of the TIFF header after this 4-byte field.
     let end = min(extent.upperBound, b.count)
     guard
       let tiff = TIFFBlock(
         bytes: b, start: extent.lowerBound + 4 + headerOffset, end: end,
         truncated: extent.upperBound > b.count)
-    else { return (size, nil) }
-    return (size, ExifParser.parse(tiff))
+    else { return nil }
+    return ExifParser.parse(tiff)
   }
 
   private static func largestImageSize(_ b: ByteView, iprp: Range<Int>) -> PixelSize? {
@@ -58,8 +85,11 @@ enum HEIFScanner {
     return best
   }
 
-  /// The item ID of the first `infe` entry of type "Exif".
-  private static func exifItemID(_ b: ByteView, iinf: Range<Int>) -> Int? {
+  /// The item ID of the first `infe` entry of item type `type` (and, for `mime` items,
+  /// of content type `contentType`).
+  private static func itemID(
+    _ b: ByteView, iinf: Range<Int>, type wanted: UInt32, contentType: String? = nil
+  ) -> Int? {
     guard let version = b.u8(iinf.lowerBound) else { return nil }
     let entries = iinf.lowerBound + 4 + (version == 0 ? 2 : 4)
     guard entries <= iinf.upperBound else { return nil }
@@ -72,8 +102,19 @@ enum HEIFScanner {
       let at = content.lowerBound + 4
       let id = v == 2 ? b.u16be(at) : b.u32be(at)
       let typeAt = at + (v == 2 ? 2 : 4) + 2  // after the protection index
-      guard let id, typeAt + 4 <= content.upperBound, b.fourCC(typeAt) == fourCC("Exif") else {
+      guard let id, typeAt + 4 <= content.upperBound, b.fourCC(typeAt) == wanted else {
         return true
+      }
+      if let contentType {
+        // item_name NUL, then content_type NUL.
+        var p = typeAt + 4
+        while p < content.upperBound, b.byte(p) != 0 { p += 1 }
+        let start = p + 1
+        var end = start
+        while end < content.upperBound, b.byte(end) != 0 { end += 1 }
+        guard start <= end, end <= content.upperBound, b.string(start..<end) == contentType else {
+          return true
+        }
       }
       found = id
       return false

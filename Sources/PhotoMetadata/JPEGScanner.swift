@@ -1,11 +1,15 @@
 import PhotoModel
 
-/// Walks the markers of a JPEG up to the first scan: the frame size from the first SOFn and
-/// the EXIF of the first APP1 "Exif" segment.
+/// Walks the markers of a JPEG up to the first scan: the frame size from the first SOFn,
+/// the EXIF of the first APP1 "Exif" segment and the dates of the first APP1 XMP packet.
 enum JPEGScanner {
-  static func scan(_ b: ByteView) -> (size: PixelSize?, exif: ExifFields?) {
+  /// The APP1 signature of an XMP packet (NUL included).
+  static let xmpSignatureLength = 29
+
+  static func scan(_ b: ByteView) -> (size: PixelSize?, exif: ExifFields?, xmp: XMPDates?) {
     var size: PixelSize?
     var exif: ExifFields?
+    var xmp: XMPDates?
     var pos = 2  // after SOI
     scanning: while true {
       // Like djpeg, skip extraneous bytes before a marker, then any 0xFF fill bytes.
@@ -35,10 +39,13 @@ enum JPEGScanner {
         {
           exif = ExifParser.parse(tiff)
         }
+        if xmp == nil, marker == 0xE1, b.matches("http://ns.adobe.com/xap/1.0/\0", at: body) {
+          xmp = XMPDates(b, (body + xmpSignatureLength)..<end)
+        }
         pos = end
       }
     }
-    return (size, exif)
+    return (size, exif, xmp)
   }
 
   /// SOF0…SOF15 except DHT (C4), JPG (C8) and DAC (CC): baseline, extended, progressive,

@@ -11,8 +11,35 @@ extension MetadataReader {
   /// device named `x.jpg` is refused before it is opened, so the reader never blocks.
   public static func read(contentsOf path: String) -> Result<PhotoMetadata, MetadataError> {
     readHead(ofFile: path).flatMap { head in
-      head.isEmpty ? .failure(MetadataError(reason: "empty file")) : .success(read(bytes: head))
+      guard !head.isEmpty else { return .failure(MetadataError(reason: "empty file")) }
+      return .success(read(bytes: head) { range in path.withCString { readRange($0, range) } })
     }
+  }
+
+  /// The bytes of `range` of the regular file at the C path `path` (fewer at its end), or
+  /// nil when it cannot be opened or read. For metadata items stored after the head.
+  public static func readRange(_ path: UnsafePointer<CChar>, _ range: Range<Int>) -> [UInt8]? {
+    guard range.lowerBound >= 0, !range.isEmpty else { return nil }
+    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var opened = stat()
+    guard fstat(fd, &opened) == 0, isRegularFile(opened) else { return nil }
+    var bytes = [UInt8](repeating: 0, count: range.count)
+    var total = 0
+    while total < range.count {
+      let n = bytes.withUnsafeMutableBytes { buffer in
+        pread(fd, buffer.baseAddress! + total, range.count - total, off_t(range.lowerBound + total))
+      }
+      if n > 0 {
+        total += n
+      } else if n < 0, errno == EINTR {
+        continue
+      } else {
+        break
+      }
+    }
+    return total == 0 ? nil : Array(bytes.prefix(total))
   }
 
   /// The first `maxBytes` bytes of the regular file at `path` (fewer when the file is

@@ -22,15 +22,15 @@ public enum MetadataReader {
     case .jpeg:
       let found = JPEGScanner.scan(b)
       metadata.pixelSize = found.size
-      if let exif = found.exif { apply(exif, to: &metadata, source: .exif) }
+      if let exif = found.exif { apply(exif, to: &metadata) }
+      metadata.captureDate = embeddedDate(exif: found.exif, xmp: found.xmp)
     case .png:
       let found = PNGScanner.scan(b)
       metadata.pixelSize = found.size
+      if let exif = found.exif { apply(exif, to: &metadata) }
       // The PNG's own eXIf chunk counts as PNG metadata (CaptureDateSource.pngText).
-      if let exif = found.exif { apply(exif, to: &metadata, source: .pngText) }
-      if metadata.captureDate == nil, let text = found.creation {
-        metadata.captureDate = DateTextParser.creationTime(text)
-      }
+      metadata.captureDate = embeddedDate(
+        exif: found.exif, exifSource: .pngText, pngCreation: found.creation, xmp: found.xmp)
     case .gif:
       if let w = b.u16le(6), let h = b.u16le(8) {
         metadata.pixelSize = PixelSize(width: w, height: h)
@@ -38,11 +38,13 @@ public enum MetadataReader {
     case .webp:
       let found = WebPScanner.scan(b)
       metadata.pixelSize = found.size
-      if let exif = found.exif { apply(exif, to: &metadata, source: .exif) }
+      if let exif = found.exif { apply(exif, to: &metadata) }
+      metadata.captureDate = embeddedDate(exif: found.exif, xmp: found.xmp)
     case .heic:
       let found = HEIFScanner.scan(b)
       metadata.pixelSize = found.size
-      if let exif = found.exif { apply(exif, to: &metadata, source: .exif) }
+      if let exif = found.exif { apply(exif, to: &metadata) }
+      metadata.captureDate = embeddedDate(exif: found.exif, xmp: found.xmp)
     case .tiff, .raw:
       readTIFF(b, into: &metadata)
     case .video, nil:
@@ -55,7 +57,8 @@ public enum MetadataReader {
   private static func readTIFF(_ b: ByteView, into metadata: inout PhotoMetadata) {
     guard let tiff = TIFFBlock(bytes: b, start: 0, end: b.count, truncated: true) else { return }
     let exif = ExifParser.parse(tiff)
-    apply(exif, to: &metadata, source: .exif)
+    apply(exif, to: &metadata)
+    metadata.captureDate = embeddedDate(exif: exif)
     // IFD0 is the main image unless it is flagged as a reduced-resolution preview (DNG, NEF).
     if let w = exif.imageWidth, let h = exif.imageHeight, (exif.subfileType ?? 0) == 0 {
       metadata.pixelSize = PixelSize(width: w, height: h)
@@ -64,14 +67,10 @@ public enum MetadataReader {
     }
   }
 
-  private static func apply(
-    _ exif: ExifFields, to metadata: inout PhotoMetadata, source: CaptureDateSource
-  ) {
+  /// Copies the EXIF fields other than the capture date (see `embeddedDate`).
+  static func apply(_ exif: ExifFields, to metadata: inout PhotoMetadata) {
     metadata.exifOrientation = exif.orientation
     metadata.dateTimeOriginal = exif.dateTimeOriginal
-    metadata.captureDate = DateTextParser.exifDate(
-      exif.dateTimeOriginal, subSec: exif.subSecTimeOriginal, offset: exif.offsetTimeOriginal,
-      source: source)
     metadata.cameraMake = exif.make
     metadata.cameraModel = exif.model
     metadata.lensModel = exif.lensModel

@@ -15,8 +15,9 @@ public struct PhotoMetadata: Sendable, Equatable {
   /// Only the terminating NULs are removed: odd values such as `0000:00:00 00:00:00` or a
   /// run of spaces and colons are kept verbatim, as exiftool reports them.
   public var dateTimeOriginal: String?
-  /// The parsed capture date from the file's own metadata (EXIF, PNG text); nil when the
-  /// file has none or only an invalid one (`0000:00:00 00:00:00`).
+  /// The parsed capture date from the file's own metadata (EXIF DateTimeOriginal, PNG text,
+  /// EXIF CreateDate, XMP, GPS, EXIF ModifyDate: the first valid one; its `source` says
+  /// which); nil when the file has none or only invalid ones (`0000:00:00 00:00:00`).
   public var captureDate: CaptureDate?
   /// IFD0 Make, trailing NULs and spaces trimmed.
   public var cameraMake: String?

@@ -1,10 +1,12 @@
 import PhotoModel
 
-/// Walks the RIFF chunks of a WebP: canvas size (VP8X, else the VP8/VP8L frame) and EXIF.
+/// Walks the RIFF chunks of a WebP: canvas size (VP8X, else the VP8/VP8L frame), EXIF and
+/// the dates of the XMP chunk.
 enum WebPScanner {
-  static func scan(_ b: ByteView) -> (size: PixelSize?, exif: ExifFields?) {
+  static func scan(_ b: ByteView) -> (size: PixelSize?, exif: ExifFields?, xmp: XMPDates?) {
     var size: PixelSize?
     var exif: ExifFields?
+    var xmp: XMPDates?
     var pos = 12  // after "RIFF", the RIFF size and "WEBP"
     while let type = b.fourCC(pos), let length = b.u32le(pos + 4) {
       let data = pos + 8
@@ -34,11 +36,13 @@ enum WebPScanner {
         {
           exif = ExifParser.parse(tiff)
         }
+      case fourCC("XMP "):
+        if xmp == nil { xmp = XMPDates(b, data..<end) }
       default:
         break
       }
       pos = end + (length & 1)  // chunks are padded to an even size
     }
-    return (size, exif)
+    return (size, exif, xmp)
   }
 }

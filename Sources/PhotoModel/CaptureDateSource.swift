@@ -1,11 +1,37 @@
 /// Where a photo's capture date came from, best first.
-public enum CaptureDateSource: String, Sendable, Codable, Hashable {
+///
+/// The raw values are stored in the catalog and printed by `lightbox info --json`; new
+/// cases may be added, existing ones never renamed.
+public enum CaptureDateSource: String, Sendable, Codable, Hashable, CaseIterable {
   /// EXIF DateTimeOriginal (with OffsetTimeOriginal when present).
   case exif
   /// A PNG eXIf chunk or tEXt/iTXt "Creation Time".
   case pngText
+  /// EXIF CreateDate (DateTimeDigitized, 0x9004), with OffsetTimeDigitized.
+  case exifCreateDate
+  /// XMP photoshop:DateCreated, xmp:CreateDate or exif:DateTimeOriginal, in that order.
+  case xmp
+  /// EXIF GPSDateStamp and GPSTimeStamp: UTC, so the offset is +00:00.
+  case gps
+  /// EXIF IFD0 ModifyDate (DateTime, 0x0132), with OffsetTime: the last resort inside the
+  /// file, since editors rewrite it.
+  case exifModifyDate
   /// A date in the file name (`IMG_20240813_102201`, `Screenshot 2024-08-13 at 10.22.01`…).
   case fileName
   /// The file's modification time (no better source).
   case fileModification
+
+  /// The field in words, for the info panel ("EXIF DateTimeOriginal").
+  public var fieldName: String {
+    switch self {
+    case .exif: "EXIF DateTimeOriginal"
+    case .pngText: "PNG text chunk"
+    case .exifCreateDate: "EXIF CreateDate"
+    case .xmp: "XMP date created"
+    case .gps: "GPS date and time (UTC)"
+    case .exifModifyDate: "EXIF ModifyDate"
+    case .fileName: "the file name"
+    case .fileModification: "the file's modification time"
+    }
+  }
 }

@@ -8,9 +8,12 @@ public enum ColorChoice {
     public let description: String
   }
 
-  /// `truecolor`, `24bit` or `256`; nil means from COLORTERM.
-  public static func depth(_ option: String?) throws -> ColorDepth {
-    guard let option else { return ColorDepth.detect(environment: ProcessInfo.processInfo.environment) }
+  /// `truecolor`, `24bit` or `256`; nil means from the environment, asking tmux when
+  /// inside it (see `ColorDepth.detect(environment:tmux:)`).
+  public static func depth(_ option: String?, tmux: TmuxQuery = .live) throws -> ColorDepth {
+    guard let option else {
+      return ColorDepth.detect(environment: ProcessInfo.processInfo.environment, tmux: tmux).depth
+    }
     switch option.lowercased() {
     case "truecolor", "24bit", "24-bit": return .trueColor
     case "256": return .palette256

@@ -180,25 +180,10 @@ extension LibraryView {
     var time = date.timeOfDay
     if let offset = date.offsetText { time += " \(offset)" }
     lines.append(("Time", time))
-    let source: String
-    switch date.source {
-    case .exif: source = "EXIF DateTimeOriginal"
-    case .pngText: source = "PNG text chunk"
-    case .fileName: source = "the file name"
-    case .fileModification: source = "the file's modification time"
-    }
-    lines.append(("Date from", source))
-    let camera = [asset.cameraMake, asset.cameraModel].compactMap { $0 }
-    if !camera.isEmpty {
-      // "Apple iPhone 15", not "Apple Apple iPhone 15" when the model repeats the make.
-      let make = asset.cameraMake ?? ""
-      let model = asset.cameraModel ?? ""
-      lines.append(
-        (
-          "Camera",
-          !make.isEmpty && model.lowercased().hasPrefix(make.lowercased())
-            ? model : camera.joined(separator: " ")
-        ))
+    lines.append(("Date from", date.source.fieldName))
+    // "Canon EOS 40D", not "Canon Canon EOS 40D"; "Nikon E950", not "NIKON CORPORATION E950".
+    if let camera = CameraName.display(make: asset.cameraMake, model: asset.cameraModel) {
+      lines.append(("Camera", camera))
     }
     if let lens = asset.lensModel { lines.append(("Lens", lens)) }
     if let exposure = asset.exposure, !exposure.isEmpty {

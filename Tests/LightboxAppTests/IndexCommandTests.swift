@@ -258,7 +258,8 @@ final class IndexCommandTests: XCTestCase {
         folder + "/missing.jpg",
       ],
       environment: environment)
-    XCTAssertEqual(result.status, 0, result.output)
+    // Every file is reported; the missing one makes the status 1 (CommandLineErrorTests).
+    XCTAssertEqual(result.status, 1, result.output)
     XCTAssertFalse(result.output.contains("\u{1B}"), "no escape sequence reaches the terminal")
     XCTAssertTrue(result.output.contains("Evil\\e[2J"), result.output)
     XCTAssertTrue(result.output.contains("taken 2024-08-13T10:22:01 (fileName)"), result.output)

@@ -6,14 +6,18 @@ import TerminalGraphics
 public enum DoctorCommand {
   /// Probes the controlling terminal and returns the report.
   public static func run(environment: [String: String], graphics: GraphicsMode = .auto) -> String {
-    report(CapabilityProbe.run(environment: environment), graphics: graphics)
+    report(
+      CapabilityProbe.run(environment: environment), graphics: graphics,
+      colors: ColorDepth.detect(environment: environment, tmux: .live))
       + "\nFiles:\n  log: \(LightboxPaths(environment: environment).logFile)\n"
   }
 
   /// The report for a probe result. Pure: every byte from the terminal is shown escaped.
-  public static func report(_ probe: CapabilityProbe.Result, graphics: GraphicsMode = .auto)
-    -> String
-  {
+  /// `colors` is the colour-depth decision with its reason (COLORTERM alone when nil).
+  public static func report(
+    _ probe: CapabilityProbe.Result, graphics: GraphicsMode = .auto,
+    colors: ColorDepth.Detection? = nil
+  ) -> String {
     let caps = probe.capabilities
     let env = caps.environment
     var lines: [String] = ["Lightbox terminal report", "", "Environment:"]
@@ -101,7 +105,8 @@ public enum DoctorCommand {
         + (caps.terminalVersion.map { ReplyParser.displayText(Array($0.utf8)) }
           ?? "did not say (XTVERSION)")
     )
-    lines.append("  half-block colours: \(env.colorDepth.rawValue) (COLORTERM)")
+    let depth = colors ?? ColorDepth.Detection(depth: env.colorDepth, reason: "COLORTERM")
+    lines.append("  half-block colours: \(depth.depth.rawValue) (\(depth.reason))")
     lines.append("  libsixel: \(SixelEncoder.libraryVersion)")
     return lines.joined(separator: "\n") + "\n"
   }

@@ -40,5 +40,9 @@ struct IndexCommandLine: ParsableCommand {
       FileHandle.standardError.write(Data("lightbox: \(error.description)\n".utf8))
       throw ExitCode.failure
     }
+    // The indexer went on with the others and listed the problem; the status tells scripts.
+    if paths.contains(where: { NamedPath.problem(CommandSupport.absolute($0)) != nil }) {
+      throw ExitCode.failure
+    }
   }
 }

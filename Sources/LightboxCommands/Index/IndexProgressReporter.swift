@@ -2,8 +2,12 @@ import Catalog
 import Foundation
 
 /// Turns indexing progress into a `\r`-redrawn bar (terminal) or occasional plain lines.
+///
+/// `lightbox demo` draws its generator's progress with it too, labelled "generating", so
+/// every long command shows the same bar.
 final class IndexProgressReporter: @unchecked Sendable {
   private let isTerminal: Bool
+  private let label: String
   private let write: @Sendable (String) -> Void
   private let lock = NSLock()
   // Guarded by `lock`.
@@ -16,8 +20,11 @@ final class IndexProgressReporter: @unchecked Sendable {
   let drawInterval = 0.1
   let lineInterval = 1.0
 
-  init(isTerminal: Bool, write: @escaping @Sendable (String) -> Void) {
+  init(
+    isTerminal: Bool, label: String = "indexing", write: @escaping @Sendable (String) -> Void
+  ) {
     self.isTerminal = isTerminal
+    self.label = label
     self.write = write
   }
 
@@ -32,7 +39,7 @@ final class IndexProgressReporter: @unchecked Sendable {
       // Nothing to read, or the last plain line already said it all: no closing line.
       if last, progress.total == 0 || (!isTerminal && lastDone == progress.done) { return }
       lastDraw = now
-      let text = Self.line(progress)
+      let text = Self.line(progress, label: label)
       if isTerminal {
         // Pad over the previous text so a shorter line leaves no tail.
         let pad = String(repeating: " ", count: max(0, lastLine.count - text.count))
@@ -54,12 +61,12 @@ final class IndexProgressReporter: @unchecked Sendable {
   }
 
   /// "[#########-----------]  4,500/10,000  2,345 files/s  ETA 0:03".
-  static func line(_ p: IndexProgress) -> String {
+  static func line(_ p: IndexProgress, label: String = "indexing") -> String {
     let width = 24
     let filled = Int((p.fraction * Double(width)).rounded(.down))
     let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
     let eta = p.etaSeconds.map { " ETA \(duration($0))" } ?? ""
-    return "indexing [\(bar)] \(grouped(p.done))/\(grouped(p.total)) files "
+    return "\(label) [\(bar)] \(grouped(p.done))/\(grouped(p.total)) files "
       + "\(grouped(Int(p.rate.rounded()))) files/s\(eta)"
   }
 

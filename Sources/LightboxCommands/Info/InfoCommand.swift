@@ -20,20 +20,23 @@ public enum InfoCommand {
     public var orientation: Int?
     /// EXIF DateTimeOriginal exactly as written.
     public var dateTimeOriginal: String?
-    /// The capture date after the EXIF → file name → mtime fallback, local wall clock
+    /// The capture date after the metadata → file name → mtime fallback, local wall clock
     /// ("2024-08-13T10:22:01", "+09:00" appended when the offset is known).
     public var captureDate: String?
-    /// Where `captureDate` came from: exif, pngText, fileName or fileModification.
+    /// Where `captureDate` came from: a CaptureDateSource raw value (exif, pngText,
+    /// exifCreateDate, xmp, gps, exifModifyDate, fileName or fileModification).
     public var captureDateSource: String?
     public var make: String?
     public var model: String?
     public var lens: String?
+    /// Make and model as shown to people ("Canon EOS 40D"; see CameraName).
+    public var camera: String?
     /// Why the file could not be read, nil when it could.
     public var error: String?
 
     enum CodingKeys: String, CodingKey {
       case path, format, width, height, orientation, dateTimeOriginal, captureDate
-      case captureDateSource, make, model, lens, error
+      case captureDateSource, make, model, lens, camera, error
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -49,6 +52,7 @@ public enum InfoCommand {
       try c.encode(make, forKey: .make)
       try c.encode(model, forKey: .model)
       try c.encode(lens, forKey: .lens)
+      try c.encode(camera, forKey: .camera)
       try c.encode(error, forKey: .error)
     }
   }
@@ -70,6 +74,7 @@ public enum InfoCommand {
       report.make = metadata.cameraMake
       report.model = metadata.cameraModel
       report.lens = metadata.lensModel
+      report.camera = CameraName.display(make: metadata.cameraMake, model: metadata.cameraModel)
       if metadata.format == nil {
         report.error = "not a recognised image format"
       } else {
@@ -129,8 +134,7 @@ public enum InfoCommand {
     if let raw = r.dateTimeOriginal, r.captureDateSource != "exif" {
       parts.append("DateTimeOriginal \"\(raw)\"")
     }
-    let camera = [r.make, r.model].compactMap { $0 }.joined(separator: " ")
-    if !camera.isEmpty { parts.append(camera) }
+    if let camera = r.camera { parts.append(camera) }
     if let lens = r.lens { parts.append("lens \(lens)") }
     if let error = r.error { parts.append("error: \(error)") }
     return "\(r.path): " + parts.joined(separator: ", ")

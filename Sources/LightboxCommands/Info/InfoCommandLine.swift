@@ -18,5 +18,9 @@ struct InfoCommandLine: ParsableCommand {
     try InfoCommand.run(paths: files, json: json) { text in
       FileHandle.standardOutput.write(Data(text.utf8))
     }
+    // Every file still gets its line; the status says that some named file was not there.
+    if files.contains(where: { NamedPath.problem(CommandSupport.absolute($0)) != nil }) {
+      throw ExitCode.failure
+    }
   }
 }

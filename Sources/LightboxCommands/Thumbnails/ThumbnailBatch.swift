@@ -17,8 +17,9 @@ public enum ThumbnailBatch {
     case failed(String)
     /// A failure entry for this version of the file was already there.
     case knownFailure
-    /// Not a JPEG or PNG, or inside the thumbnail cache itself: left alone.
-    case skipped
+    /// Not a JPEG or PNG, or inside the thumbnail cache itself: left alone, for the
+    /// one-line reason given ("HEIC: not decoded by this build").
+    case skipped(String)
   }
 
   /// Counts so far, passed to the progress callback.
@@ -50,6 +51,8 @@ public enum ThumbnailBatch {
     public var seconds: Double
     /// "path: reason" for each file that failed in this run, in input order.
     public var failures: [String]
+    /// "path: reason" for each file left alone, in input order.
+    public var skips: [String] = []
 
     /// One line for the terminal:
     /// "200 files: 180 made, 15 reused, 5 failed, 0 skipped in 2.10 s (95 files/s)".
@@ -89,10 +92,17 @@ public enum ThumbnailBatch {
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     let outcomes = state.finalOutcomes()
     var failures: [String] = []
+    var skips: [String] = []
     for (index, outcome) in outcomes.enumerated() {
-      if case .failed(let reason) = outcome { failures.append("\(files[index]): \(reason)") }
+      switch outcome {
+      case .failed(let reason): failures.append("\(files[index]): \(reason)")
+      case .skipped(let reason): skips.append("\(files[index]): \(reason)")
+      default: break
+      }
     }
-    return Summary(counts: state.counts(), seconds: seconds, failures: failures)
+    var summary = Summary(counts: state.counts(), seconds: seconds, failures: failures)
+    summary.skips = skips
+    return summary
   }
 
   /// One file through the thumbnail pipeline: reuse a valid entry or failure entry, else
@@ -111,7 +121,9 @@ public enum ThumbnailBatch {
     case .made(_, let problem): return problem.map { .failed($0.reason) } ?? .made
     case .knownFailure: return .knownFailure
     case .failed(let error): return .failed(error.reason)
-    case .skipped: return .skipped
+    case .skipped(let reason):
+      // The pipeline says why in general; name the kind of file when it is one.
+      return .skipped(cache.contains(path: path) ? reason : skipReason(path))
     }
   }
 
@@ -168,6 +180,6 @@ private final class BatchState: @unchecked Sendable {
   func finalOutcomes() -> [ThumbnailBatch.Outcome] {
     lock.lock()
     defer { lock.unlock() }
-    return outcomes.map { $0 ?? .skipped }
+    return outcomes.map { $0 ?? .skipped("not reached") }
   }
 }

@@ -27,7 +27,7 @@ struct Thumbnails: ParsableCommand {
   @Option(help: "Thumbnail folder to use instead of $XDG_CACHE_HOME/thumbnails.")
   var cache: String?
 
-  @Flag(help: "List the files that could not be thumbnailed.")
+  @Flag(help: "List every file that could not be thumbnailed or was skipped (not only 20).")
   var verbose = false
 
   func validate() throws {
@@ -57,6 +57,10 @@ struct Thumbnails: ParsableCommand {
     if verbose {
       for failure in summary.failures { Self.printError("lightbox: \(failure)") }
     }
+    // Skips are listed even without --verbose: a bare "22 skipped" leaves the user guessing.
+    let skipLines = ThumbnailBatch.skipLines(
+      summary.skips, limit: verbose ? nil : ThumbnailBatch.skipListLimit)
+    for line in skipLines { Self.printError("lightbox: \(line)") }
     print("thumbnails: \(summary.line) → \(root)/\(size.folder)")
     if !problems.isEmpty && files.isEmpty { throw ExitCode.failure }
   }
@@ -84,7 +88,8 @@ private final class ProgressBar: @unchecked Sendable {
     let width = 30
     let filled = p.total > 0 ? p.done * width / p.total : width
     let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
-    let line = "\r\u{1B}[K\(bar) \(p.done)/\(p.total)  \(p.made) made, \(p.reused) reused, \(p.failed) failed"
+    let line =
+      "\r\u{1B}[K\(bar) \(p.done)/\(p.total)  \(p.made) made, \(p.reused) reused, \(p.failed) failed"
     FileHandle.standardError.write(Data(line.utf8))
     drawn = true
   }

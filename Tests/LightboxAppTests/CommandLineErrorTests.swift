@@ -1,0 +1,90 @@
+import Foundation
+import LightboxTestSupport
+import XCTest
+
+@testable import LightboxCommands
+
+@testable import LightboxApp
+
+/// Mistakes on the command line end with a message and a status, never in the browser.
+final class CommandLineErrorTests: XCTestCase {
+  var home: URL!
+  var lightbox: String!
+
+  override func setUpWithError() throws {
+    guard let built = BuiltProduct.lightbox else {
+      throw XCTSkip("the lightbox binary is not built (run `swift build` first)")
+    }
+    lightbox = built
+    home = BuiltProduct.temporaryDirectory("cli-errors")
+  }
+
+  override func tearDown() {
+    if let home { try? FileManager.default.removeItem(at: home) }
+  }
+
+  /// A private HOME; TERM unset, so a browser that did open would fail rather than draw.
+  var environment: [String: String] {
+    [
+      "HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
+      "XDG_DATA_HOME": home.path + "/data", "XDG_STATE_HOME": home.path + "/state",
+      "XDG_CONFIG_HOME": home.path + "/config", "XDG_CACHE_HOME": home.path + "/cache",
+    ]
+  }
+
+  func testAMissingFolderIsAnErrorWithStatus2() {
+    let run = Subprocess.run([lightbox, "/nonexistent/photos"], environment: environment)
+    XCTAssertEqual(run.status, 2, run.output)
+    XCTAssertEqual(run.output, "lightbox: /nonexistent/photos: no such file or folder\n")
+  }
+
+  func testAMistypedSubcommandIsSuggested() {
+    let run = Subprocess.run([lightbox, "thumbnail"], environment: environment)
+    XCTAssertEqual(run.status, 2, run.output)
+    XCTAssertEqual(
+      run.output, "lightbox: no such folder or command 'thumbnail'; did you mean 'thumbnails'?\n")
+    let prefix = Subprocess.run([lightbox, "doc"], environment: environment)
+    XCTAssertEqual(prefix.status, 2, prefix.output)
+    XCTAssertTrue(prefix.output.contains("did you mean 'doctor'?"), prefix.output)
+    let far = Subprocess.run([lightbox, "holidays"], environment: environment)
+    XCTAssertEqual(far.status, 2, far.output)
+    XCTAssertEqual(
+      far.output,
+      "lightbox: no such folder or command 'holidays' (lightbox --help lists the commands)\n")
+  }
+
+  func testSuggestionsByPrefixAndEditDistance() {
+    let names = ["browse", "demo", "index", "info", "show", "thumbnails", "doctor", "bench"]
+    XCTAssertEqual(NamedPath.suggestion(for: "thumbnail", among: names), "thumbnails")
+    XCTAssertEqual(NamedPath.suggestion(for: "dmeo", among: names), "demo")
+    XCTAssertEqual(NamedPath.suggestion(for: "indx", among: names), "index")
+    XCTAssertEqual(NamedPath.suggestion(for: "thumb", among: names), "thumbnails")
+    XCTAssertNil(NamedPath.suggestion(for: "holidays", among: names))
+    XCTAssertNil(NamedPath.suggestion(for: "./demo", among: names), "a path is not a command")
+    XCTAssertEqual(NamedPath.editDistance("kitten", "sitting"), 3)
+  }
+
+  func testInfoReportsEveryFileThenFailsForAMissingOne() throws {
+    let library = home.appendingPathComponent("library").path
+    let photos = try IndexCommandTests.writePhotos(1, in: library)
+    let missing = library + "/gone.jpg"
+    let run = Subprocess.run([lightbox, "info", missing, photos[0]], environment: environment)
+    XCTAssertEqual(run.status, 1, run.output)
+    XCTAssertTrue(run.output.contains("\(missing): error: cannot read file"), run.output)
+    XCTAssertTrue(run.output.contains("\(photos[0]): JPEG 16×12"), run.output)
+    let good = Subprocess.run([lightbox, "info", photos[0]], environment: environment)
+    XCTAssertEqual(good.status, 0, good.output)
+  }
+
+  func testIndexIndexesTheRestThenFailsForAMissingFolder() throws {
+    let library = home.appendingPathComponent("library").path
+    try IndexCommandTests.writePhotos(3, in: library)
+    let catalog = home.appendingPathComponent("c.sqlite").path
+    let run = Subprocess.run(
+      [lightbox, "index", "--catalog", catalog, home.path + "/missing", library],
+      environment: environment)
+    XCTAssertEqual(run.status, 1, run.output)
+    XCTAssertTrue(run.output.contains("indexed 3 photos"), run.output)
+    XCTAssertTrue(run.output.contains("lightbox: \(home.path)/missing"), run.output)
+  }
+}
