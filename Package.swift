@@ -41,6 +41,8 @@ let package = Package(
       linkerSettings: [.linkedLibrary("ncursesw")]),
     .target(name: "CPNGWriter", linkerSettings: [.linkedLibrary("z")]),
     .target(name: "CImageKernels"),
+    // The commit a build comes from (scripts/install passes it with -Xcc).
+    .target(name: "CBuildInfo"),
 
     .target(name: "PhotoModel"),
     .target(name: "PhotoMetadata", dependencies: ["PhotoModel"]),
@@ -78,7 +80,7 @@ let package = Package(
       name: "LightboxCommands",
       dependencies: [
         "PhotoModel", "PhotoMetadata", "Catalog", "Imaging", "TerminalGraphics", "TerminalUI",
-        "Settings", "DemoLibrary", "LightboxApp",
+        "Settings", "DemoLibrary", "LightboxApp", "CBuildInfo",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(name: "lightbox", dependencies: ["LightboxCommands"]),

@@ -9,6 +9,7 @@ public struct LightboxCommand: ParsableCommand {
   public static let configuration = CommandConfiguration(
     commandName: "lightbox",
     abstract: "The Photos app of the terminal: browse a photo library with real thumbnails.",
+    version: BuildInfo.versionLine,
     subcommands: [
       Browse.self, Demo.self, IndexCommandLine.self, InfoCommandLine.self, Show.self,
       Thumbnails.self, Doctor.self,
