@@ -52,9 +52,11 @@ if [ ${#need_apt[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need_apt[@]}" >/dev/null
 fi
 
-log "building lightbox (release)"
+log "building lightbox and lightbox-bench (release)"
 (cd "$ROOT" && swift build -c release --product lightbox >&2)
+(cd "$ROOT/Benchmarks" && swift build -c release --product lightbox-bench >&2)
 LIGHTBOX="$ROOT/.build/release/lightbox"
+BENCH="$ROOT/Benchmarks/.build/release/lightbox-bench"
 
 # --- the library -------------------------------------------------------------------------
 mkdir -p "$WORK"
@@ -92,14 +94,19 @@ FILES=$(find "$LIBRARY" -type f -not -name '.*' | wc -l)
 log "library: $FILES files in $LIBRARY"
 
 # --- timing helpers ----------------------------------------------------------------------
+# Every timed command's output is kept and checked afterwards (`check_*`): a tool that
+# failed or did less work than asked stops the benchmark instead of giving a time.
+OUT="$WORK/out"
 now_us() { local t=$EPOCHREALTIME; echo "${t/./}"; }
-time_us() { # time_us CMD…  → prints microseconds of wall-clock time
-  local start end
+time_us() { # time_us CMD…  → prints microseconds of wall-clock time; output in $OUT
+  local start end status=0
   start=$(now_us)
-  "$@" >/dev/null 2>&1 || true
+  "$@" >"$OUT" 2>&1 || status=$?
   end=$(now_us)
+  echo "$status" >"$OUT.status"
   echo $((end - start))
 }
+die() { echo "bench: $*" >&2; exit 1; }
 median() { sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 seconds() { awk -v us="$1" 'BEGIN { printf "%.3f", us / 1e6 }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", a / b }'; }
@@ -109,10 +116,46 @@ index_cold() {
   rm -f "$CATALOG" "$CATALOG-wal" "$CATALOG-shm"
   "$LIGHTBOX" index "$LIBRARY" --catalog "$CATALOG" --json
 }
-run_exiftool() { exiftool -fast -DateTimeOriginal -Orientation -r "$LIBRARY"; }
-# exiv2 has no recursion (its -r is "rename"): the file list comes from find, in as few
-# processes as xargs allows (one for 10,000 paths).
-run_exiv2() { find "$LIBRARY" -type f -not -name '.*' -print0 | xargs -0 exiv2 -g Exif.Photo.DateTimeOriginal; }
+# Every peer runs as JOBS processes, like lightbox's JOBS threads: the file list is cut in
+# JOBS parts, one process each.
+JOBS="${JOBS:-2}"
+LISTS="$WORK/lists"
+rm -rf "$LISTS" && mkdir -p "$LISTS"
+find "$LIBRARY" -type f -not -name '.*' | sort | split -n "r/$JOBS" - "$LISTS/part-"
+run_exiftool() {
+  local list
+  for list in "$LISTS"/part-*; do exiftool -fast -DateTimeOriginal -Orientation -@ "$list" & done
+  wait
+}
+# exiv2 has no recursion (its -r is "rename"): each process gets its part of the list.
+run_exiv2() {
+  local list
+  for list in "$LISTS"/part-*; do
+    tr '\n' '\0' <"$list" | xargs -0 exiv2 -g Exif.Photo.DateTimeOriginal &
+  done
+  wait
+}
+# The checks: lightbox's summary counts every file; exiftool read every file (its own
+# "image files read" plus "could not be read" lines add up); exiv2 printed as many
+# DateTimeOriginal values as exiftool found.
+check_lightbox() {
+  [ "$(cat "$OUT.status")" = 0 ] || die "lightbox index failed: $(tail -3 "$OUT")"
+  grep -q '"total":' "$OUT" || die "lightbox index printed no summary"
+}
+EXIF_DATES=""
+check_exiftool() {
+  local read failed dates
+  read=$(grep -oE '[0-9]+ image files read' "$OUT" | awk '{ s += $1 } END { print s + 0 }')
+  failed=$(grep -oE '[0-9]+ files could not be read' "$OUT" | awk '{ s += $1 } END { print s + 0 }')
+  [ $((read + failed)) -eq "$FILES" ] || die "exiftool read $read + $failed of $FILES files"
+  dates=$(grep -c '^Date/Time Original' "$OUT" || true)
+  EXIF_DATES=$dates
+}
+check_exiv2() {
+  local dates
+  dates=$(grep -c 'Exif.Photo.DateTimeOriginal' "$OUT" || true)
+  [ "$dates" -eq "$EXIF_DATES" ] || die "exiv2 printed $dates dates, exiftool found $EXIF_DATES"
+}
 
 log "warming the page cache"
 run_exiftool >/dev/null 2>&1 || true
@@ -121,10 +164,10 @@ index_cold >/dev/null 2>&1
 
 lb=() et=() ex=()
 for ((r = 1; r <= RUNS; r++)); do
-  lb+=("$(time_us index_cold)")
-  et+=("$(time_us run_exiftool)")
-  ex+=("$(time_us run_exiv2)")
-  log "run $r/$RUNS: lightbox $(seconds "${lb[-1]}") s, exiftool $(seconds "${et[-1]}") s, exiv2 $(seconds "${ex[-1]}") s"
+  lb+=("$(time_us index_cold)"); check_lightbox
+  et+=("$(time_us run_exiftool)"); check_exiftool
+  ex+=("$(time_us run_exiv2)"); check_exiv2
+  log "run $r/$RUNS: lightbox $(seconds "${lb[-1]}") s, exiftool $(seconds "${et[-1]}") s, exiv2 $(seconds "${ex[-1]}") s ($EXIF_DATES dates)"
 done
 lb_med=$(printf '%s\n' "${lb[@]}" | median)
 et_med=$(printf '%s\n' "${et[@]}" | median)
@@ -161,10 +204,10 @@ ri_med=$(printf '%s\n' "${rescan_inner[@]}" | median)
 # First frame after start (warm), as the browser does it, then in-memory figures.
 startup_lines=()
 for r in $(seq "$RUNS"); do
-  startup_lines+=("$("$LIGHTBOX" bench startup --catalog "$RESCAN_CATALOG" "$RESCAN" | head -1)")
+  startup_lines+=("$("$BENCH" startup --catalog "$RESCAN_CATALOG" "$RESCAN" | head -1)")
 done
 startup_ms=$(printf '%s\n' "${startup_lines[@]}" | sed -E 's/first frame: ([0-9]+) ms.*/\1/' | median)
-ui_report=$("$LIGHTBOX" bench ui --photos "$RESCAN_COUNT")
+ui_report=$("$BENCH" ui --photos "$RESCAN_COUNT")
 
 # --- report -----------------------------------------------------------------------------
 cat <<EOF

@@ -12,6 +12,7 @@ RUNS="${RUNS:-15}"
 
 echo "== build (release)"
 (cd "$ROOT" && swift build -c release --product lightbox 2>&1 | grep -E "error|Build" | tail -2)
+(cd "$ROOT/Benchmarks" && swift build -c release --product lightbox-bench 2>&1 | grep -E "error|Build" | tail -2)
 LIGHTBOX="$ROOT/.build/release/lightbox"
 
 echo "== library in $WORK"
@@ -22,4 +23,4 @@ rm -f "$WORK/catalog.sqlite"*
 "$LIGHTBOX" index "$WORK/library" --catalog "$WORK/catalog.sqlite" | tail -1 | sed 's/^/   /'
 
 echo "== lightbox bench pictures (load average: $(cut -d' ' -f1-3 /proc/loadavg))"
-"$LIGHTBOX" bench pictures --catalog "$WORK/catalog.sqlite" --runs "$RUNS" "$WORK/library"
+"$ROOT/Benchmarks/.build/release/lightbox-bench" pictures --catalog "$WORK/catalog.sqlite" --runs "$RUNS" "$WORK/library"

@@ -1,8 +1,13 @@
 #!/usr/bin/env bash
 # Thumbnail pipeline benchmarks (issue 4's Figures), one command:
 #   Benchmarks/pipeline/run.sh            (WORK=/tmp/lightbox-pipeline-bench RUNS=5 JOBS=2)
-# Builds lightbox in release, generates the test JPEGs from the corpus, runs every tool
-# RUNS times interleaved and prints medians and ratios from this one run.
+# Builds lightbox and lightbox-bench in release, generates the test JPEGs from the corpus,
+# runs every tool RUNS times interleaved and prints medians and ratios from this one run.
+# Every run is checked: a tool that exits non-zero or writes fewer thumbnails than it was
+# given files stops the benchmark (a failed run is an error, never a time). Peers run with
+# the same parallelism as lightbox (JOBS processes); PNG output is compared twice: each
+# tool's default, and every tool writing fast PNGs (zlib level 1 for the peers; lightbox's
+# own writer is Huffman-only), with the bytes written side by side.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
@@ -17,7 +22,9 @@ SIDE=256
 
 echo "== build (release)"
 (cd "$ROOT" && swift build -c release --product lightbox 2>&1 | grep -E "error|Compiling lightbox|Build" | tail -3)
+(cd "$ROOT/Benchmarks" && swift build -c release --product lightbox-bench 2>&1 | grep -E "error|Build" | tail -3)
 LIGHTBOX="$ROOT/.build/release/lightbox"
+BENCH="$ROOT/Benchmarks/.build/release/lightbox-bench"
 mkdir -p "$WORK"
 cc -O2 -o "$WORK/floor" "$HERE/floor.c" -lturbojpeg -lpthread
 
@@ -51,47 +58,62 @@ du -sh "$WORK/baseline" "$WORK/progressive" | sed 's/^/   /'
 identify -format "   baseline sample: %wx%h %[interlace] %b\n" "$WORK/baseline/photo_000.jpg"
 identify -format "   progressive sample: %wx%h %[interlace] %b\n" "$WORK/progressive/photo_000.jpg"
 
-# Seconds of wall time for a command.
+die() { echo "bench: $*" >&2; exit 1; }
+# Seconds of wall time for a command that must exit 0.
 wall() {
   local a b
   a=$(date +%s%N)
-  "$@" >/dev/null 2>&1
+  "$@" >/dev/null 2>&1 || die "failed (exit $?): $*"
   b=$(date +%s%N)
   echo "scale=4; ($b - $a) / 1000000000" | bc
 }
 median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+# Fails unless FOLDER holds exactly WANT .png files (a short run is an error, not a time).
+written() {  # FOLDER WANT TOOL
+  local got
+  got=$(find "$1" -name '*.png' | wc -l)
+  [ "$got" -eq "$2" ] || die "$3 wrote $got thumbnails for $2 photos"
+}
+bytes() { du -sb "$1" | cut -f1; }
+count() { ls "$1"/*.jpg | wc -l; }
 
 ours() {  # DIR
   rm -rf "$WORK/cache"
   wall "$LIGHTBOX" thumbnails "$1" --size $SIDE --jobs "$JOBS" --cache "$WORK/cache"
+  written "$WORK/cache/large" "$(count "$1")" lightbox >&2
 }
-vips() {  # DIR
+vips() {  # DIR LEVEL
   rm -rf "$WORK/vips" && mkdir -p "$WORK/vips"
-  local a b
-  a=$(date +%s%N)
-  ls "$1"/*.jpg | xargs -P"$JOBS" -n100 vipsthumbnail -s $SIDE -o "$WORK/vips/%s.png"
-  b=$(date +%s%N)
-  echo "scale=4; ($b - $a) / 1000000000" | bc
+  wall sh -c 'ls "$1"/*.jpg | xargs -P"$2" -n100 vipsthumbnail -s "$3" -o "$4/%s.png[compression=$5]"' \
+    sh "$1" "$JOBS" $SIDE "$WORK/vips" "$2"
+  written "$WORK/vips" "$(count "$1")" vipsthumbnail >&2
 }
-pillow() {  # DIR
+pillow() {  # DIR LEVEL
   rm -rf "$WORK/pil" && mkdir -p "$WORK/pil"
-  /usr/bin/python3 "$HERE/pillow_thumbs.py" "$WORK/pil" "$JOBS" "$1"/*.jpg
+  local out
+  out=$(/usr/bin/python3 "$HERE/pillow_thumbs.py" "$WORK/pil" "$JOBS" "$2" "$1"/*.jpg) ||
+    die "Pillow failed"
+  written "$WORK/pil" "$(count "$1")" Pillow >&2
+  echo "$out"
 }
 # The floor is timed like every other tool here: the whole process, start to exit (its own
 # clock, which leaves out its start-up, is ~1 ms shorter; lightbox's start-up is ~13 ms).
+# It decodes and scales only, writing nothing: the least any tool can do.
 floor() { wall "$WORK/floor" $SIDE "$JOBS" "$1"/*.jpg; }
 
 # The build and the test images leave dirty pages; their writeback would land on whichever
 # runs come first (only lightbox writes files, so it would pay more for it than the floor).
 sync
 echo "== batch: 200 x 12 MP baseline -> $SIDE px thumbnails, $JOBS jobs, $RUNS runs (median s)"
-F=(); O=(); V=(); P=()
+F=(); O=(); V=(); P=(); V1=(); P1=()
 ours "$WORK/baseline" >/dev/null  # warm the page cache and the binary
 for r in $(seq "$RUNS"); do
   F+=("$(floor "$WORK/baseline")")
-  O+=("$(ours "$WORK/baseline")")
-  V+=("$(vips "$WORK/baseline")")
-  P+=("$(pillow "$WORK/baseline")")
+  O+=("$(ours "$WORK/baseline")"); ob=$(bytes "$WORK/cache/large")
+  V+=("$(vips "$WORK/baseline" 6)"); vb=$(bytes "$WORK/vips")
+  P+=("$(pillow "$WORK/baseline" 6)"); pb=$(bytes "$WORK/pil")
+  V1+=("$(vips "$WORK/baseline" 1)"); v1b=$(bytes "$WORK/vips")
+  P1+=("$(pillow "$WORK/baseline" 1)"); p1b=$(bytes "$WORK/pil")
 done
 mf=$(median "${F[@]}"); mo=$(median "${O[@]}")
 echo "   TurboJPEG 1/8 floor : $mf   (runs: ${F[*]})"
@@ -100,18 +122,25 @@ echo "   lightbox thumbnails : $mo   (runs: ${O[*]})  = $(echo "scale=3; $mo / $
 # minute to minute this pairs runs made under the same conditions.
 R=(); for i in "${!F[@]}"; do R+=("$(echo "scale=3; ${O[$i]} / ${F[$i]}" | bc)"); done
 echo "   per-run ratios      : ${R[*]}  median $(median "${R[@]}") x floor"
+echo "   -- each tool's default PNG (lightbox: Huffman-only; peers: zlib level 6) --"
 mv=$(median "${V[@]}")
-echo "   vipsthumbnail -P2   : $mv   (runs: ${V[*]})  lightbox is $(echo "scale=2; $mv / $mo" | bc) x faster"
+echo "   vipsthumbnail -P$JOBS   : $mv   (runs: ${V[*]})  lightbox is $(echo "scale=2; $mv / $mo" | bc) x faster"
 mp=$(median "${P[@]}")
-echo "   Pillow draft, 2 proc: $mp   (runs: ${P[*]})  lightbox is $(echo "scale=2; $mp / $mo" | bc) x faster"
-ls "$WORK/cache/large" | wc -l | sed 's/^/   thumbnails written by lightbox: /'
+echo "   Pillow draft, $JOBS proc: $mp   (runs: ${P[*]})  lightbox is $(echo "scale=2; $mp / $mo" | bc) x faster"
+echo "   -- every tool writing fast PNGs (peers at zlib level 1) --"
+mv1=$(median "${V1[@]}")
+echo "   vipsthumbnail -P$JOBS   : $mv1   (runs: ${V1[*]})  lightbox is $(echo "scale=2; $mv1 / $mo" | bc) x faster"
+mp1=$(median "${P1[@]}")
+echo "   Pillow draft, $JOBS proc: $mp1   (runs: ${P1[*]})  lightbox is $(echo "scale=2; $mp1 / $mo" | bc) x faster"
+echo "   bytes written for 200 thumbnails: lightbox $ob, vips level 6 $vb, level 1 $v1b," \
+  "Pillow level 6 $pb, level 1 $p1b"
 
 echo "== progressive: 40 x 12 MP progressive -> $SIDE px, $JOBS jobs (median s)"
 F=(); O=(); V=()
 for r in $(seq "$RUNS"); do
   F+=("$(floor "$WORK/progressive")")
   O+=("$(ours "$WORK/progressive")")
-  V+=("$(vips "$WORK/progressive")")
+  V+=("$(vips "$WORK/progressive" 6)")
 done
 mf=$(median "${F[@]}"); mo=$(median "${O[@]}")
 echo "   TurboJPEG 1/8, all scans: $mf   (runs: ${F[*]})"
@@ -120,14 +149,14 @@ mv=$(median "${V[@]}")
 echo "   vipsthumbnail -P2       : $mv   (runs: ${V[*]})  lightbox is $(echo "scale=2; $mv / $mo" | bc) x faster"
 
 echo "== single-file decode medians (ms, one thread, file in memory)"
-"$LIGHTBOX" thumbnails-bench --side $SIDE --repeats 15 \
+"$BENCH" thumbnails --side $SIDE --repeats 15 \
   "$WORK/baseline/photo_000.jpg" "$WORK/progressive/photo_000.jpg" \
   "$CORPUS/large/seeding_by_Clements_Engelhardt.jpg" \
   "$CORPUS/jpeg-variants/tower_progressive.jpg" "$CORPUS/large/42_IndexError.jpg" \
   "$CORPUS/large/iphone_hdr_NO.jpg" | column -t | sed 's/^/   /'
 
 echo "== where a thumbnail's time goes (ms, one thread, medians; floor = read + scaled decode)"
-"$LIGHTBOX" thumbnails-bench --stages --side $SIDE --repeats 15 --cache "$WORK/stages-cache" \
+"$BENCH" thumbnails --stages --side $SIDE --repeats 15 --cache "$WORK/stages-cache" \
   "$WORK/baseline/photo_000.jpg" "$WORK/baseline/photo_001.jpg" \
   "$CORPUS/large/42_IndexError.jpg" | column -t | sed 's/^/   /'
 rm -rf "$WORK/stages-cache"
@@ -135,7 +164,7 @@ rm -rf "$WORK/stages-cache"
 echo "== peak RSS thumbnailing the 20 MP corpus photo"
 BIG="$CORPUS/large/Kleiber_by_Lukas_Baubkus.jpg"
 identify -format "   %f: %wx%h, %b\n" "$BIG"
-"$LIGHTBOX" thumbnails-bench --rss "$BIG" --cache "$WORK/rss-cache-$$" | sed 's/^/   in-process (VmHWM - VmRSS before): /'
+"$BENCH" thumbnails --rss "$BIG" --cache "$WORK/rss-cache-$$" | sed 's/^/   in-process (VmHWM - VmRSS before): /'
 mkdir -p "$WORK/empty"
 rm -rf "$WORK/rss1" "$WORK/rss2"
 base=$(/usr/bin/time -f %M "$LIGHTBOX" thumbnails "$WORK/empty" --cache "$WORK/rss1" 2>&1 >/dev/null | tail -1)

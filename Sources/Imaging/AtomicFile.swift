@@ -37,7 +37,9 @@ enum AtomicFile {
       }
     }
     if close(fd) != 0 && failure == nil { failure = errnoError("cannot write \(name)") }
-    if failure == nil && rename(name, path) != 0 { failure = errnoError("cannot rename to \(path)") }
+    if failure == nil && rename(name, path) != 0 {
+      failure = errnoError("cannot rename to \(path)")
+    }
     if let failure {
       unlink(name)
       return .failure(failure)

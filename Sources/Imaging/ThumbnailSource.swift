@@ -45,7 +45,8 @@ public struct ThumbnailSource: Sendable, Hashable {
     if path.hasPrefix("/") { return path }
     var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
     guard getcwd(&buffer, buffer.count) != nil else { return "/" + path }
-    let cwd = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let cwd = String(
+      decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     return (cwd.hasSuffix("/") ? cwd : cwd + "/") + path
   }
 

@@ -74,7 +74,8 @@ public final class BrowseSession {
       }
       let cell = capabilities.cellSize
       LightboxLog.logger("probe").info(
-        "terminal \(probe.outcome) in \(Int(probe.elapsedMilliseconds)) ms: \(mode) pictures, cell \(cell.width)x\(cell.height) px")
+        "terminal \(probe.outcome) in \(Int(probe.elapsedMilliseconds)) ms: \(mode) pictures, cell \(cell.width)x\(cell.height) px"
+      )
     } else {
       LightboxLog.logger("probe").info("half-blocks asked for: terminal not probed")
     }

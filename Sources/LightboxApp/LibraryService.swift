@@ -21,7 +21,8 @@ final class LibraryService: @unchecked Sendable {
   private let trashHome: String?
   private let retentionDays: Int
 
-  init(inbox: ActionInbox, catalogPath: String?, trashHome: String? = nil, retentionDays: Int = 30) {
+  init(inbox: ActionInbox, catalogPath: String?, trashHome: String? = nil, retentionDays: Int = 30)
+  {
     self.inbox = inbox
     self.catalogPath = catalogPath
     self.trashHome = trashHome
@@ -54,7 +55,8 @@ final class LibraryService: @unchecked Sendable {
       case .moveToTrash(let ids): problems = trash(catalog).moveToTrash(ids, now: now)
       case .restoreFromTrash(let ids): problems = trash(catalog).restore(ids)
       case .deleteForever(let ids): problems = trash(catalog).deleteForever(ids)
-      case .createAlbum(let name, let ids): _ = try catalog.createAlbum(named: name, adding: ids, now: now)
+      case .createAlbum(let name, let ids):
+        _ = try catalog.createAlbum(named: name, adding: ids, now: now)
       case .renameAlbum(let id, let name): try catalog.renameAlbum(id, to: name)
       case .deleteAlbum(let id): try catalog.deleteAlbum(id)
       case .addToAlbum(let id, let ids): try catalog.addAssets(ids, toAlbum: id, now: now)
@@ -140,7 +142,8 @@ final class LibraryService: @unchecked Sendable {
     purgeOldTrash(catalog)
     // The first frame comes from the catalog as it is: the newest photos at once (the All
     // grid opens on them), the whole library right after; indexing follows.
-    let newest = Self.filter(((try? catalog.newestAssets(limit: Self.firstScreenLimit)) ?? []), under: roots)
+    let newest = Self.filter(
+      ((try? catalog.newestAssets(limit: Self.firstScreenLimit)) ?? []), under: roots)
     if !newest.isEmpty { inbox.post(.libraryLoaded(assets: newest, problems: [])) }
     inbox.post(.libraryLoaded(assets: load(), problems: []))
     inbox.post(.collectionsLoaded(collections(catalog, roots: roots)))
@@ -152,7 +155,8 @@ final class LibraryService: @unchecked Sendable {
       summary = try indexer.index(roots: roots) { progress in
         let now = DispatchTime.now().uptimeNanoseconds
         if throttle.shouldPost(now: now, every: 100_000_000) {
-          inbox.post(.indexProgress(done: progress.done, total: max(progress.total, progress.found)))
+          inbox.post(
+            .indexProgress(done: progress.done, total: max(progress.total, progress.found)))
         }
         // Photos appear while indexing runs, not only at the end.
         if throttle.shouldReload(now: now, every: 1_500_000_000) {
@@ -222,7 +226,9 @@ final class LibraryService: @unchecked Sendable {
       self.inbox.post(.indexProgress(done: found, total: found))
     }
     for problem in result.problems { LightboxLog.logger("scanner").error("\(problem)") }
-    inbox.post(.libraryLoaded(assets: result.assets, problems: (problem.map { [$0] } ?? []) + result.problems))
+    inbox.post(
+      .libraryLoaded(
+        assets: result.assets, problems: (problem.map { [$0] } ?? []) + result.problems))
     inbox.post(.indexFinished)
   }
 }

@@ -12,7 +12,9 @@ public enum ByteCountText {
     if unit == 0 { return "\(bytes) \(bytes == 1 ? "byte" : "bytes")" }
     let rounded = (value * 10).rounded() / 10
     if rounded < 10 {
-      return "\(Int(rounded))" + (rounded == rounded.rounded() ? "" : ".\(Int((rounded * 10).rounded()) % 10)") + " \(units[unit])"
+      return "\(Int(rounded))"
+        + (rounded == rounded.rounded() ? "" : ".\(Int((rounded * 10).rounded()) % 10)")
+        + " \(units[unit])"
     }
     return "\(Int(value.rounded())) \(units[unit])"
   }

@@ -24,7 +24,9 @@ public struct PixelSize: Hashable, Sendable, Codable, CustomStringConvertible {
 
   /// The largest size with this aspect ratio that fits in `box` (never zero-sized).
   public func fitting(in box: PixelSize) -> PixelSize {
-    guard !isEmpty, !box.isEmpty else { return PixelSize(width: max(box.width, 1), height: max(box.height, 1)) }
+    guard !isEmpty, !box.isEmpty else {
+      return PixelSize(width: max(box.width, 1), height: max(box.height, 1))
+    }
     // Compare width/height against box ratios with integer cross-multiplication.
     if width * box.height >= height * box.width {
       let h = max(1, (height * box.width + width / 2) / width)

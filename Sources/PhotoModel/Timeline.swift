@@ -40,10 +40,13 @@ public struct Timeline: Hashable, Sendable {
     var index = 0
     for asset in assets {
       let date = asset.captureDate
-      if let last = days.last, last.year == date.year, last.month == date.month, last.day == date.day {
+      if let last = days.last, last.year == date.year, last.month == date.month,
+        last.day == date.day
+      {
         days[days.count - 1].assets = last.assets.lowerBound..<(index + 1)
       } else {
-        days.append(Day(year: date.year, month: date.month, day: date.day, assets: index..<(index + 1)))
+        days.append(
+          Day(year: date.year, month: date.month, day: date.day, assets: index..<(index + 1)))
       }
       let dayIndex = days.count - 1
       if let last = months.last, last.year == date.year, last.month == date.month {
@@ -51,14 +54,17 @@ public struct Timeline: Hashable, Sendable {
         months[months.count - 1].days = last.days.lowerBound..<(dayIndex + 1)
       } else {
         months.append(
-          Month(year: date.year, month: date.month, assets: index..<(index + 1), days: dayIndex..<(dayIndex + 1)))
+          Month(
+            year: date.year, month: date.month, assets: index..<(index + 1),
+            days: dayIndex..<(dayIndex + 1)))
       }
       let monthIndex = months.count - 1
       if let last = years.last, last.year == date.year {
         years[years.count - 1].assets = last.assets.lowerBound..<(index + 1)
         years[years.count - 1].months = last.months.lowerBound..<(monthIndex + 1)
       } else {
-        years.append(Year(year: date.year, assets: index..<(index + 1), months: monthIndex..<(monthIndex + 1)))
+        years.append(
+          Year(year: date.year, assets: index..<(index + 1), months: monthIndex..<(monthIndex + 1)))
       }
       index += 1
     }
@@ -75,7 +81,8 @@ public struct Timeline: Hashable, Sendable {
   /// The index of the year that holds asset `index`.
   public func yearIndex(ofAsset index: Int) -> Int? { Self.search(years, \.assets, index) }
 
-  public static func search<G>(_ groups: [G], _ range: KeyPath<G, Range<Int>>, _ index: Int) -> Int? {
+  public static func search<G>(_ groups: [G], _ range: KeyPath<G, Range<Int>>, _ index: Int) -> Int?
+  {
     var low = 0
     var high = groups.count - 1
     while low <= high {

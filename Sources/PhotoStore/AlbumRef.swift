@@ -28,7 +28,9 @@ public enum AlbumRef: Hashable, Sendable {
   }
 
   /// Names user albums may not take (case-insensitive).
-  public static let reservedNames = ["Recents", "Favorites", "Imports", "Hidden", "Recently Deleted"]
+  public static let reservedNames = [
+    "Recents", "Favorites", "Imports", "Hidden", "Recently Deleted",
+  ]
 }
 
 /// The three sections of the Albums tab.

@@ -55,7 +55,9 @@ public struct AlbumsLayout: Hashable, Sendable {
 
   /// The entries that fit in `height` rows from `top` (one row kept for the last frame).
   public func visibleEntries(from top: Int, height: Int) -> Range<Int> {
-    guard top < entries.count, height > 1 else { return min(top, entries.count)..<min(top, entries.count) }
+    guard top < entries.count, height > 1 else {
+      return min(top, entries.count)..<min(top, entries.count)
+    }
     var used = 0
     var end = top
     while end < entries.count {

@@ -56,7 +56,9 @@ extension AppState {
 
   /// x in a user album: takes the photos out of the album (not out of the library).
   mutating func removeFromAlbum() -> [Effect] {
-    guard case .album(.user(let id)) = context, let index = collections.albums.firstIndex(where: { $0.id == id }) else {
+    guard case .album(.user(let id)) = context,
+      let index = collections.albums.firstIndex(where: { $0.id == id })
+    else {
       message = "x takes a photo out of the album it is shown in"
       return []
     }
@@ -122,7 +124,9 @@ extension AppState {
     switch prompt.purpose {
     case .newAlbum(let ids):
       marked = []
-      message = ids.isEmpty ? "Album “\(name)” made" : "Album “\(name)” made with \(Self.photoCount(ids.count))"
+      message =
+        ids.isEmpty
+        ? "Album “\(name)” made" : "Album “\(name)” made with \(Self.photoCount(ids.count))"
       return [.createAlbum(name: name, adding: ids)]
     case .rename(let id):
       guard let index = collections.albums.firstIndex(where: { $0.id == id }) else { return [] }
@@ -138,7 +142,8 @@ extension AppState {
   func nameProblem(_ name: String, except: AlbumID?) -> String? {
     if name.isEmpty { return "An album needs a name" }
     if name.count > 100 { return "Names are at most 100 characters" }
-    if name.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+    if name.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+    {
       return "Names cannot hold control characters"
     }
     let lower = name.lowercased()

@@ -51,7 +51,8 @@ extension AppState {
     let selected = selectedAlbumEntry?.ref
     var entries: [AlbumEntry] = []
     func add(_ ref: AlbumRef, _ members: [Asset]) {
-      entries.append(AlbumEntry(ref: ref, title: title(of: ref), count: members.count, cover: members.last))
+      entries.append(
+        AlbumEntry(ref: ref, title: title(of: ref), count: members.count, cover: members.last))
     }
     add(.recents, libraryAssets)
     add(.favorites, members(of: .favorites))

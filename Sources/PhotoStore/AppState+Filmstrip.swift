@@ -55,7 +55,8 @@ public struct Filmstrip: Hashable, Sendable {
       shown.append(
         Slot(
           index: index,
-          rect: CellRect(row: top + 1, column: left + k * pitch, width: tile.columns, height: tile.rows)))
+          rect: CellRect(
+            row: top + 1, column: left + k * pitch, width: tile.columns, height: tile.rows)))
     }
     self.slots = shown
   }

@@ -46,7 +46,9 @@ extension AppState {
   }
 
   /// Moves between year or month cards; the selection becomes the card's key photo.
-  private mutating func moveCard(_ direction: Direction, groups: [Range<Int>], geometry: GridGeometry) {
+  private mutating func moveCard(
+    _ direction: Direction, groups: [Range<Int>], geometry: GridGeometry
+  ) {
     guard !groups.isEmpty else { return }
     let current = Timeline.search(groups, \.self, selectedIndex) ?? 0
     let columns = max(1, geometry.columns)
@@ -88,8 +90,12 @@ extension AppState {
     case .down: steps = 1
     case .pageUp, .pageDown:
       let area = grid.area
-      let visible = layout.visibleEntries(from: daysTopEntry, height: area.height, tileRows: grid.tile.rows)
-      let rows = max(1, visible.filter { if case .tiles = layout.entries[$0] { return true } else { return false } }.count)
+      let visible = layout.visibleEntries(
+        from: daysTopEntry, height: area.height, tileRows: grid.tile.rows)
+      let rows = max(
+        1,
+        visible.filter { if case .tiles = layout.entries[$0] { return true } else { return false } }
+          .count)
       steps = direction == .pageUp ? -rows : rows
     default: return false
     }
@@ -125,9 +131,12 @@ extension AppState {
       yearsTopRow = yearsGrid.topRow(keeping: year, from: yearsTopRow, count: timeline.years.count)
     case .months:
       guard let month = selectedMonth else { return }
-      monthsTopRow = monthsGrid.topRow(keeping: month, from: monthsTopRow, count: timeline.months.count)
+      monthsTopRow = monthsGrid.topRow(
+        keeping: month, from: monthsTopRow, count: timeline.months.count)
     case .days:
-      guard let entry = daysLayout.entryIndex(ofAsset: selectedIndex, timeline: timeline) else { return }
+      guard let entry = daysLayout.entryIndex(ofAsset: selectedIndex, timeline: timeline) else {
+        return
+      }
       daysTopEntry = daysLayout.top(
         keeping: entry, from: daysTopEntry, height: grid.area.height, tileRows: grid.tile.rows)
     }

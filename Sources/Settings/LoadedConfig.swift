@@ -12,9 +12,11 @@ public struct LoadedConfig: Sendable {
   public static func load(
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> LoadedConfig {
-    let (config, problems) = ConfigLoader.load(path: ConfigLoader.defaultPath(environment: environment))
+    let (config, problems) = ConfigLoader.load(
+      path: ConfigLoader.defaultPath(environment: environment))
     let (theme, themeProblem) = ConfigLoader.theme(
       for: config, configDirectory: ConfigLoader.configDirectory(environment: environment))
-    return LoadedConfig(config: config, theme: theme, problems: problems + (themeProblem.map { [$0] } ?? []))
+    return LoadedConfig(
+      config: config, theme: theme, problems: problems + (themeProblem.map { [$0] } ?? []))
   }
 }

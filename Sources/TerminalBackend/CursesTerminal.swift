@@ -72,7 +72,8 @@ public final class CursesTerminal: Terminal {
     guard let screen = newterm(nil, lb_stdout(), lb_stdin()) else {
       lb_guard_uninstall()
       let term = String(cString: getenv("TERM") ?? strdup("")!)
-      throw StartError(description: "cannot use terminal type '\(term)' (set TERM, e.g. xterm-256color)")
+      throw StartError(
+        description: "cannot use terminal type '\(term)' (set TERM, e.g. xterm-256color)")
     }
     self.screen = screen
     set_term(screen)
@@ -116,10 +117,13 @@ public final class CursesTerminal: Terminal {
     let many = lb_colors() >= 256
     for role in StyleRole.allCases {
       let style = theme.style(role)
-      let fg = many ? Int16(Palette256.nearestIndex(style.foreground)) : Self.basicColor(style.foreground)
-      let bg = many ? Int16(Palette256.nearestIndex(style.background)) : Self.basicColor(style.background)
+      let fg =
+        many ? Int16(Palette256.nearestIndex(style.foreground)) : Self.basicColor(style.foreground)
+      let bg =
+        many ? Int16(Palette256.nearestIndex(style.background)) : Self.basicColor(style.background)
       init_pair(Int16(role.rawValue) + 1, fg, bg)
-      attributes[role] = lb_color_pair(Int32(role.rawValue) + 1) | (style.bold ? lb_a_bold() : lb_a_normal())
+      attributes[role] =
+        lb_color_pair(Int32(role.rawValue) + 1) | (style.bold ? lb_a_bold() : lb_a_normal())
       roleSequences[role] = Array(Self.sgr(fg: fg, bg: bg, bold: style.bold).utf8)
     }
   }
@@ -211,7 +215,8 @@ public final class CursesTerminal: Terminal {
     Array(ControlSequence.resetAttributes.utf8) + ControlSequence.cursorPosition(row: 0, column: 0)
 
   /// Centres `picture` in `rect` and lets the driver write it (nothing if it does not fit).
-  private func appendPicture(_ picture: TerminalPicture, in rect: CellRect, to bytes: inout [UInt8]) {
+  private func appendPicture(_ picture: TerminalPicture, in rect: CellRect, to bytes: inout [UInt8])
+  {
     guard picture.columns <= rect.width, picture.rows <= rect.height else { return }
     let left = rect.column + (rect.width - picture.columns) / 2
     let top = rect.row + (rect.height - picture.rows) / 2

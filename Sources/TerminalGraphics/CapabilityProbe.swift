@@ -42,13 +42,18 @@ public enum CapabilityProbe {
 
   /// The batch, in the order sent; DA1 last.
   public static let queries: [Query] = [
-    Query(name: "XTVERSION (terminal name and version)", bytes: bytes(ControlSequence.queryVersion)),
+    Query(
+      name: "XTVERSION (terminal name and version)", bytes: bytes(ControlSequence.queryVersion)),
     Query(name: "XTSMGRAPHICS colour registers", bytes: bytes(ControlSequence.queryColorRegisters)),
-    Query(name: "XTSMGRAPHICS maximum sixel geometry", bytes: bytes(ControlSequence.querySixelGeometry)),
+    Query(
+      name: "XTSMGRAPHICS maximum sixel geometry", bytes: bytes(ControlSequence.querySixelGeometry)),
     Query(name: "cell size in pixels (CSI 16 t)", bytes: bytes(ControlSequence.queryCellSize)),
     Query(name: "text area in pixels (CSI 14 t)", bytes: bytes(ControlSequence.queryTextAreaSize)),
-    Query(name: "DECRQM 2026 synchronized output", bytes: bytes(ControlSequence.querySynchronizedOutput)),
-    Query(name: "DA1 primary device attributes", bytes: bytes(ControlSequence.queryDeviceAttributes)),
+    Query(
+      name: "DECRQM 2026 synchronized output", bytes: bytes(ControlSequence.querySynchronizedOutput)
+    ),
+    Query(
+      name: "DA1 primary device attributes", bytes: bytes(ControlSequence.queryDeviceAttributes)),
   ]
 
   /// The longest the probe waits when DA1 never comes.

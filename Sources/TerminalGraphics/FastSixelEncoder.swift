@@ -39,7 +39,9 @@ public enum FastSixelEncoder {
     let middle = height / 12 * 6
     let ranges =
       width * height >= Self.parallelPixels && middle > 0
-      ? [rows.lowerBound..<(rows.lowerBound + middle), (rows.lowerBound + middle)..<rows.upperBound]
+      ? [
+        rows.lowerBound..<(rows.lowerBound + middle), (rows.lowerBound + middle)..<rows.upperBound,
+      ]
       : [rows]
     let parts = BandParts(count: ranges.count)
     defer { parts.release() }
@@ -110,7 +112,8 @@ public enum FastSixelEncoder {
       }
       var widest = 0
       for c in 1..<3 where high[c] - low[c] > high[widest] - low[widest] { widest = c }
-      return Box(lo: lo, hi: hi, pixels: pixels, extent: high[widest] - low[widest], channel: widest)
+      return Box(
+        lo: lo, hi: hi, pixels: pixels, extent: high[widest] - low[widest], channel: widest)
     }
     var boxes = bins.isEmpty ? [] : [makeBox(0, bins.count)]
     while boxes.count < colors {

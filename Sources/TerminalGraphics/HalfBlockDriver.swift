@@ -14,8 +14,7 @@ public struct HalfBlockDriver: GraphicsDriver {
     .success(.halfBlock(HalfBlockImage(bitmap: bitmap, depth: depth)))
   }
 
-  public func place(_ picture: TerminalPicture, row: Int, column: Int, into bytes: inout [UInt8])
-  {
+  public func place(_ picture: TerminalPicture, row: Int, column: Int, into bytes: inout [UInt8]) {
     guard case .halfBlock(let image) = picture else { return }
     for (i, encoded) in image.encodedRows.enumerated() {
       bytes += ControlSequence.cursorPosition(row: row + i, column: column)

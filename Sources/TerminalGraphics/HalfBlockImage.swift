@@ -19,7 +19,8 @@ public struct HalfBlockImage: Sendable, Equatable {
       let upper = row * 2
       let lower = min(upper + 1, bitmap.height - 1)
       for x in 0..<columns {
-        cells.append(HalfBlockCell(top: bitmap.rgb(x: x, y: upper), bottom: bitmap.rgb(x: x, y: lower)))
+        cells.append(
+          HalfBlockCell(top: bitmap.rgb(x: x, y: upper), bottom: bitmap.rgb(x: x, y: lower)))
       }
     }
     self.cells = cells

@@ -38,8 +38,7 @@ public struct SixelDriver: GraphicsDriver {
     }
   }
 
-  public func place(_ picture: TerminalPicture, row: Int, column: Int, into bytes: inout [UInt8])
-  {
+  public func place(_ picture: TerminalPicture, row: Int, column: Int, into bytes: inout [UInt8]) {
     guard case .sixel(let image) = picture else { return }
     // The image's top-left pixel goes where the cursor is; the picture never reaches the
     // last row, so terminals with sixel scrolling (xterm) never scroll the screen.

@@ -63,7 +63,9 @@ public struct Frame: Hashable, Sendable {
   public mutating func putCentered(_ text: String, row: Int, in rect: CellRect, role: StyleRole) {
     let safe = TerminalText.truncate(TerminalText.sanitize(text), toWidth: rect.width)
     let w = TerminalText.width(of: safe)
-    put(safe, row: row, column: rect.column + max(0, (rect.width - w) / 2), role: role, maxWidth: rect.width)
+    put(
+      safe, row: row, column: rect.column + max(0, (rect.width - w) / 2), role: role,
+      maxWidth: rect.width)
   }
 
   /// Reserves `rect` for a picture.
@@ -100,7 +102,8 @@ public struct Frame: Hashable, Sendable {
     }
     lines.append("-- images")
     for placement in images {
-      lines.append("\(placement.key) in \(placement.rect)" + (placement.revision == 0 ? " (preview)" : ""))
+      lines.append(
+        "\(placement.key) in \(placement.rect)" + (placement.revision == 0 ? " (preview)" : ""))
     }
     return lines.joined(separator: "\n") + "\n"
   }

@@ -24,7 +24,8 @@ struct AlbumChurn: ParsableCommand {
   var rounds: Int = 0
 
   func run() throws {
-    let path = catalog.hasPrefix("/") ? catalog : FileManager.default.currentDirectoryPath + "/" + catalog
+    let path =
+      catalog.hasPrefix("/") ? catalog : FileManager.default.currentDirectoryPath + "/" + catalog
     let store = try Catalog(path: path)
     let ids = Array(try store.allAssets().prefix(max(1, batch)).map(\.id))
     var round = 0

@@ -212,7 +212,8 @@ final class EncoderTests: XCTestCase {
     let withAlpha = try PNGEncoder.encodeFast(translucent).get()
     XCTAssertEqual(try chunks(withAlpha)[0].1[9], 6, "RGBA colour type")
     XCTAssertEqual(decodePNG(withAlpha), translucent)
-    XCTAssertEqual(decodePNG(try PNGEncoder.encodeFast(gradient(width: 1, height: 1)).get())?.width, 1)
+    XCTAssertEqual(
+      decodePNG(try PNGEncoder.encodeFast(gradient(width: 1, height: 1)).get())?.width, 1)
   }
 
   func testCRC32MatchesKnownValue() {

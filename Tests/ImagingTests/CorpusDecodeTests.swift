@@ -152,14 +152,18 @@ final class CorpusDecodeTests: XCTestCase {
     var image = png_image()
     image.version = UInt32(PNG_IMAGE_VERSION)
     defer { png_image_free(&image) }
-    guard bytes.withUnsafeBufferPointer({
-      png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count)
-    }) != 0 else { return nil }
+    guard
+      bytes.withUnsafeBufferPointer({
+        png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count)
+      }) != 0
+    else { return nil }
     image.format = 3  // PNG_FORMAT_RGBA: colour | alpha (a macro Swift does not import)
     var out = [UInt8](repeating: 0, count: Int(image.width * image.height * 4))
-    guard out.withUnsafeMutableBufferPointer({
-      png_image_finish_read(&image, nil, $0.baseAddress, 0, nil)
-    }) != 0 else { return nil }
+    guard
+      out.withUnsafeMutableBufferPointer({
+        png_image_finish_read(&image, nil, $0.baseAddress, 0, nil)
+      }) != 0
+    else { return nil }
     return (Int(image.width), Int(image.height), out)
   }
 
@@ -180,7 +184,8 @@ final class CorpusDecodeTests: XCTestCase {
       let options = DecodeOptions(
         target: PixelSize(width: 4096, height: 4096), mode: .fit, background: background)
       let decoded = try ImageDecoder.decode(path: path, options: options).get()
-      XCTAssertEqual(decoded.size, PixelSize(width: reference.width, height: reference.height), name)
+      XCTAssertEqual(
+        decoded.size, PixelSize(width: reference.width, height: reference.height), name)
       guard decoded.size.area == reference.width * reference.height else { continue }
       var worst = 0
       let bg = [background.r, background.g, background.b]

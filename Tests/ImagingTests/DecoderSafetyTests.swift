@@ -109,7 +109,8 @@ final class DecoderSafetyTests: XCTestCase {
       Data(contentsOf: corpus.appendingPathComponent("jpeg-variants/tower_progressive.jpg")))
     XCTAssertNoThrow(try ImageDecoder.decode(data: original, options: thumb).get())
     var bomb = original
-    let sof = try XCTUnwrap((0..<(bomb.count - 9)).first { bomb[$0] == 0xFF && bomb[$0 + 1] == 0xC2 })
+    let sof = try XCTUnwrap(
+      (0..<(bomb.count - 9)).first { bomb[$0] == 0xFF && bomb[$0 + 1] == 0xC2 })
     // SOF2: FF C2, length (2), precision (1), height (2), width (2).
     bomb[sof + 5] = 0x2E
     bomb[sof + 6] = 0xE0

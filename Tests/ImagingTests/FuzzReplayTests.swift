@@ -12,10 +12,13 @@ import XCTest
 /// bitmap. libFuzzer runs (`scripts/fuzz`) go much further; this keeps CI honest without it.
 final class FuzzReplayTests: XCTestCase {
   /// The JPEG/PNG path as `Fuzz/Sources/FuzzJPEG` and `FuzzPNG` drive it.
-  static func exercise(_ bytes: [UInt8], knobs: UInt8, file: StaticString = #filePath, line: UInt = #line) {
+  static func exercise(
+    _ bytes: [UInt8], knobs: UInt8, file: StaticString = #filePath, line: UInt = #line
+  ) {
     let metadata = MetadataReader.read(bytes: bytes)
     if let range = metadata.exifThumbnail {
-      XCTAssertTrue(range.lowerBound >= 0 && range.upperBound <= bytes.count, file: file, line: line)
+      XCTAssertTrue(
+        range.lowerBound >= 0 && range.upperBound <= bytes.count, file: file, line: line)
       check(
         ExifThumbnail.decode(
           fileBytes: bytes, range: range, orientation: metadata.orientation,
@@ -37,18 +40,22 @@ final class FuzzReplayTests: XCTestCase {
       XCTAssertEqual(bitmap.pixels.count, bitmap.width * bitmap.height * 4, file: file, line: line)
     case .failure(let error):
       XCTAssertFalse(error.reason.isEmpty, file: file, line: line)
-      XCTAssertFalse(error.reason.contains("\n"), "one line: \(error.reason)", file: file, line: line)
+      XCTAssertFalse(
+        error.reason.contains("\n"), "one line: \(error.reason)", file: file, line: line)
     }
   }
 
   /// Every file under `Tests/*/Fixtures/fuzz/`, found from this file's path.
   static func fixtures() -> [URL] {
-    let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent()
     var found: [URL] = []
     let modules = (try? FileManager.default.contentsOfDirectory(atPath: tests.path)) ?? []
     for module in modules {
       let folder = tests.appendingPathComponent(module).appendingPathComponent("Fixtures/fuzz")
-      guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { continue }
+      guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
+        continue
+      }
       found += names.filter { !$0.hasPrefix(".") && !$0.hasSuffix(".md") }.sorted().map {
         folder.appendingPathComponent($0)
       }
@@ -93,7 +100,9 @@ final class FuzzReplayTests: XCTestCase {
           bytes.removeSubrange(Int(random.next() % UInt64(bytes.count))...)
         default:  // a 16/32-bit field overwritten with an extreme value
           let at = Int(random.next() % UInt64(min(bytes.count - 4, 4096)))
-          let value: [UInt8] = [[0xFF, 0xFF, 0xFF, 0xFF], [0, 0, 0, 0], [0x7F, 0xFF, 0xFF, 0xFF]][
+          let value: [UInt8] = [
+            [0xFF, 0xFF, 0xFF, 0xFF], [0, 0, 0, 0], [0x7F, 0xFF, 0xFF, 0xFF],
+          ][
             Int(random.next() % 3)]
           bytes.replaceSubrange(at..<(at + 4), with: value)
         }

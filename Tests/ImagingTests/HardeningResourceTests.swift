@@ -22,7 +22,8 @@ final class HardeningResourceTests: XCTestCase {
   }
 
   func temporaryFolder() throws -> String {
-    let path = NSTemporaryDirectory() + "lightbox-hardening-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    let path =
+      NSTemporaryDirectory() + "lightbox-hardening-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
   }
@@ -34,7 +35,8 @@ final class HardeningResourceTests: XCTestCase {
     // peak RSS (touched or not, Swift arrays zero-fill what they allocate).
     let png = folder + "/bomb.png"
     let jpeg = folder + "/bomb.jpg"
-    try Data(TestImages.pngBomb(width: 100_000, height: 100_000)).write(to: URL(fileURLWithPath: png))
+    try Data(TestImages.pngBomb(width: 100_000, height: 100_000)).write(
+      to: URL(fileURLWithPath: png))
     try Data(TestImages.jpegBomb(width: 65500, height: 65500)).write(to: URL(fileURLWithPath: jpeg))
     let before = peakKB()
     for path in [png, jpeg] {
@@ -61,7 +63,8 @@ final class HardeningResourceTests: XCTestCase {
     let pngBytes = TestImages.png(rgba: bitmap)
     try Data(pngBytes).write(to: URL(fileURLWithPath: good))
     try Data(pngBytes.prefix(60)).write(to: URL(fileURLWithPath: bad))
-    try Data(try JPEGEncoder.encode(bitmap, quality: 80).get()).write(to: URL(fileURLWithPath: jpeg))
+    try Data(try JPEGEncoder.encode(bitmap, quality: 80).get()).write(
+      to: URL(fileURLWithPath: jpeg))
     XCTAssertEqual(mkfifo(fifo, 0o644), 0)
     let paths = [good, bad, fifo, jpeg, folder + "/missing.jpg", folder]
     // Warm up once: lazily opened runtime files are not leaks.

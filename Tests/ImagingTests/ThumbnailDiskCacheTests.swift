@@ -55,7 +55,8 @@ final class ThumbnailDiskCacheTests: XCTestCase {
       bitmap, for: source, size: .large, imageSize: PixelSize(width: 400, height: 300)
     ).get()
 
-    let uri = "file://" + folder.replacingOccurrences(of: " ", with: "%20")
+    let uri =
+      "file://" + folder.replacingOccurrences(of: " ", with: "%20")
       + "/holiday%20photo%20%231.jpg"
     XCTAssertEqual(source.uri, uri)
     XCTAssertEqual(written, folder + "/cache/thumbnails/large/" + MD5.hex(uri) + ".png")
@@ -143,7 +144,8 @@ final class ThumbnailDiskCacheTests: XCTestCase {
     resized.byteSize += 1
     XCTAssertFalse(cache.hasThumbnail(for: resized, size: .normal))
     // Same MD5 file name but a different URI inside (a hash collision or a moved cache).
-    let other = ThumbnailSource(path: folder + "/b.jpg", modificationTime: 1_500_000_000, byteSize: source.byteSize)
+    let other = ThumbnailSource(
+      path: folder + "/b.jpg", modificationTime: 1_500_000_000, byteSize: source.byteSize)
     let path = cache.thumbnailPath(forURI: source.uri, size: .normal)
     try FileManager.default.copyItem(
       atPath: path, toPath: cache.thumbnailPath(forURI: other.uri, size: .normal))

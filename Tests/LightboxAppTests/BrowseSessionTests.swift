@@ -40,14 +40,18 @@ final class BrowseSessionTests: XCTestCase {
 /// folder while it runs.
 final class LiveLibraryTests: XCTestCase {
   func writeJPEG(_ url: URL, shade: UInt8) throws {
-    let bytes = try JPEGEncoder.encode(Bitmap(width: 16, height: 12, fill: RGB(shade, 90, 160)), quality: 80).get()
+    let bytes = try JPEGEncoder.encode(
+      Bitmap(width: 16, height: 12, fill: RGB(shade, 90, 160)), quality: 80
+    ).get()
     try Data(bytes).write(to: url)
   }
 
   /// The photo count in the tab bar of a frame ("12 photos").
   func photoCount(_ frame: Frame) -> Int? {
     let bar = (0..<frame.size.columns).map { frame[0, $0].text }.joined()
-    guard let range = bar.range(of: "[0-9,]+ photos?", options: .regularExpression) else { return nil }
+    guard let range = bar.range(of: "[0-9,]+ photos?", options: .regularExpression) else {
+      return nil
+    }
     return Int(bar[range].filter(\.isNumber))
   }
 
@@ -57,20 +61,25 @@ final class LiveLibraryTests: XCTestCase {
     let library = root.appendingPathComponent("photos")
     try FileManager.default.createDirectory(at: library, withIntermediateDirectories: true)
     for i in 0..<120 {
-      try writeJPEG(library.appendingPathComponent(String(format: "IMG_20240813_1000%02d.jpg", i % 60) + "-\(i).jpg"), shade: UInt8(i))
+      try writeJPEG(
+        library.appendingPathComponent(
+          String(format: "IMG_20240813_1000%02d.jpg", i % 60) + "-\(i).jpg"), shade: UInt8(i))
     }
     let added = library.appendingPathComponent("IMG_20250101_120000.jpg")
     let removed = library.appendingPathComponent("IMG_20240813_100000.jpg-0.jpg")
-    let terminal = FakeTerminal(size: TerminalSize(columns: 80, rows: 24), script: Array(repeating: [], count: 280))
+    let terminal = FakeTerminal(
+      size: TerminalSize(columns: 80, rows: 24), script: Array(repeating: [], count: 280))
     terminal.delayMilliseconds = 20
     terminal.onRead = { reads in
       // After about 2 s (indexing is done by then), add a photo; 1.5 s later remove another.
       if reads == 100 { try? self.writeJPEG(added, shade: 255) }
       if reads == 170 { try? FileManager.default.removeItem(at: removed) }
     }
-    try BrowseSession(options: .init(
-      roots: [library.path], colorDepth: .trueColor,
-      catalogPath: root.appendingPathComponent("library.sqlite").path)).run(on: terminal)
+    try BrowseSession(
+      options: .init(
+        roots: [library.path], colorDepth: .trueColor,
+        catalogPath: root.appendingPathComponent("library.sqlite").path)
+    ).run(on: terminal)
 
     let statuses = terminal.frames.map { f in (0..<80).map { f[23, $0].text }.joined() }
     XCTAssertTrue(statuses.contains { $0.contains("Indexing") }, "no indexing progress shown")

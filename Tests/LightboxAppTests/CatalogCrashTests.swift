@@ -41,7 +41,9 @@ final class CatalogCrashTests: XCTestCase {
   func albumPaths(_ catalog: Catalog) throws -> [String: Set<String>] {
     let paths = Dictionary(uniqueKeysWithValues: try catalog.allAssets().map { ($0.id, $0.path) })
     var result: [String: Set<String>] = [:]
-    for album in try catalog.albums() { result[album.name] = Set(album.assetIDs.compactMap { paths[$0] }) }
+    for album in try catalog.albums() {
+      result[album.name] = Set(album.assetIDs.compactMap { paths[$0] })
+    }
     return result
   }
 
@@ -49,7 +51,8 @@ final class CatalogCrashTests: XCTestCase {
     var files = Set<String>()
     for folder in 0..<4 {
       files.formUnion(
-        try IndexCommandTests.writePhotos(200, in: library + "/f\(folder)", startIndex: folder * 200))
+        try IndexCommandTests.writePhotos(
+          200, in: library + "/f\(folder)", startIndex: folder * 200))
     }
     let command = [lightbox, "index", library, "--catalog", catalogPath, "--json"]
     // Small transactions (50 rows) so a kill point lands between two commits.
@@ -106,9 +109,11 @@ final class CatalogCrashTests: XCTestCase {
       XCTAssertEqual(after["Empty"], [], "round \(round)")
       // The editor's album: absent, or whole, or emptied; never part of a batch.
       for (name, members) in after where name.hasPrefix("Churn") {
-        XCTAssertTrue([0, churnBatch].contains(members.count), "round \(round): \(name) has \(members.count)")
+        XCTAssertTrue(
+          [0, churnBatch].contains(members.count), "round \(round): \(name) has \(members.count)")
       }
-      XCTAssertLessThanOrEqual(after.keys.filter { $0.hasPrefix("Churn") }.count, 1, "round \(round)")
+      XCTAssertLessThanOrEqual(
+        after.keys.filter { $0.hasPrefix("Churn") }.count, 1, "round \(round)")
       if after.keys.contains(where: { $0.hasPrefix("Churn") }) { churnSeen += 1 }
       // The next editor starts from no Churn album.
       for album in try reopened.albums() where album.name.hasPrefix("Churn") {
@@ -132,13 +137,15 @@ final class CatalogCrashTests: XCTestCase {
     var files = Set<String>()
     for folder in 0..<2 {
       files.formUnion(
-        try IndexCommandTests.writePhotos(100, in: library + "/f\(folder)", startIndex: folder * 100))
+        try IndexCommandTests.writePhotos(
+          100, in: library + "/f\(folder)", startIndex: folder * 100))
     }
     let command = [lightbox, "index", library, "--catalog", catalogPath, "--json"]
     // Even rounds race to create the catalog (the migrations), odd ones to update it.
     for round in 0..<16 {
       if round % 2 == 0 {
-        try? FileManager.default.removeItem(atPath: (catalogPath as NSString).deletingLastPathComponent)
+        try? FileManager.default.removeItem(
+          atPath: (catalogPath as NSString).deletingLastPathComponent)
       }
       touchAll(files, stamp: 1_700_000_000 + round * 10)
       let outputs = (0..<3).map { home.appendingPathComponent("out-\(round)-\($0)").path }
@@ -167,7 +174,8 @@ final class CatalogCrashTests: XCTestCase {
   func testBrowsingWhileIndexing() throws {
     guard TmuxSession.isAvailable else { throw XCTSkip("tmux is not installed") }
     for folder in 0..<4 {
-      _ = try IndexCommandTests.writePhotos(150, in: library + "/f\(folder)", startIndex: folder * 150)
+      _ = try IndexCommandTests.writePhotos(
+        150, in: library + "/f\(folder)", startIndex: folder * 150)
     }
     let env = environment.merging([
       "TERM": "xterm-256color", "PS1": "e2e$ ", "SWIFT_BACKTRACE": "enable=no",
@@ -217,10 +225,12 @@ final class CatalogCrashTests: XCTestCase {
       ["unshare", "-rm", "sh", "-c", "mount -t tmpfs -o size=160k tmpfs \(mountPoint)"],
       environment: environment)
     guard probe.status == 0 else {
-      throw XCTSkip("cannot mount a tiny tmpfs here (unshare -rm: \(probe.output)): full-disk test skipped")
+      throw XCTSkip(
+        "cannot mount a tiny tmpfs here (unshare -rm: \(probe.output)): full-disk test skipped")
     }
     for folder in 0..<3 {
-      _ = try IndexCommandTests.writePhotos(300, in: library + "/f\(folder)", startIndex: folder * 300)
+      _ = try IndexCommandTests.writePhotos(
+        300, in: library + "/f\(folder)", startIndex: folder * 300)
     }
     // The index runs inside the namespace; the catalog files are copied out before the
     // mount (and the namespace) go away, then checked here.
@@ -234,16 +244,23 @@ final class CatalogCrashTests: XCTestCase {
       exit 0
       """
     let result = Subprocess.run(
-      ["unshare", "-rm", "sh", "-c", script, "sh", mountPoint, lightbox, library, catalogInside, copy],
+      [
+        "unshare", "-rm", "sh", "-c", script, "sh", mountPoint, lightbox, library, catalogInside,
+        copy,
+      ],
       environment: environment)
     XCTAssertEqual(result.status, 0, result.output)
     let status = (try? String(contentsOfFile: copy + "/status", encoding: .utf8)) ?? ""
     let output = (try? String(contentsOfFile: copy + "/out", encoding: .utf8)) ?? ""
-    XCTAssertNotEqual(status.trimmingCharacters(in: .whitespacesAndNewlines), "0", "a full disk must fail: \(output)")
+    XCTAssertNotEqual(
+      status.trimmingCharacters(in: .whitespacesAndNewlines), "0",
+      "a full disk must fail: \(output)")
     XCTAssertFalse(output.isEmpty, "no error message")
     let lines = output.split(separator: "\n")
     XCTAssertTrue(
-      lines.contains { $0.localizedCaseInsensitiveContains("full") || $0.contains("disk") || $0.contains("space") },
+      lines.contains {
+        $0.localizedCaseInsensitiveContains("full") || $0.contains("disk") || $0.contains("space")
+      },
       "the error says why: \(output)")
     XCTAssertFalse(output.contains("Fatal error"), output)
     // The copied catalog opens and is sound (the failed transaction left nothing half done).

@@ -7,7 +7,9 @@ final class EndToEndTests: XCTestCase {
   var home: URL!
 
   override func setUpWithError() throws {
-    guard TmuxSession.isAvailable else { throw XCTSkip("tmux is not installed: end-to-end tests skipped") }
+    guard TmuxSession.isAvailable else {
+      throw XCTSkip("tmux is not installed: end-to-end tests skipped")
+    }
     guard BuiltProduct.lightbox != nil else {
       throw XCTSkip("the lightbox binary is not built (run `swift build` first)")
     }
@@ -36,7 +38,8 @@ final class EndToEndTests: XCTestCase {
   /// The file name the status line (last non-blank line) names.
   func selectedFile(_ screen: String) -> String? {
     let lines = screen.split(separator: "\n").map(String.init)
-    guard let status = lines.last(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else { return nil }
+    guard let status = lines.last(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty })
+    else { return nil }
     let trimmed = status.trimmingCharacters(in: .whitespaces)
     guard let dot = trimmed.range(of: " · ") else { return nil }
     return String(trimmed[..<dot.lowerBound])
@@ -83,9 +86,11 @@ final class EndToEndTests: XCTestCase {
 
     // A narrower terminal reflows the grid to fewer columns and keeps the selection.
     tmux.resize(columns: 60, rows: 24)
-    guard let narrow = tmux.waitUntil({ screen in
-      screen.split(separator: "\n").allSatisfy { $0.count <= 60 } && screen.contains("[All]")
-    }) else { return XCTFail("no reflow after resize:\n\(tmux.capture())") }
+    guard
+      let narrow = tmux.waitUntil({ screen in
+        screen.split(separator: "\n").allSatisfy { $0.count <= 60 } && screen.contains("[All]")
+      })
+    else { return XCTFail("no reflow after resize:\n\(tmux.capture())") }
     XCTAssertEqual(selectedFile(narrow), first, narrow)
     XCTAssertEqual(narrow.components(separatedBy: "┌").count - 1, 1, "one selection frame")
     tmux.resize(columns: 100, rows: 30)
@@ -114,7 +119,8 @@ final class EndToEndTests: XCTestCase {
     XCTAssertNotNil(tmux.waitFor("40 photos", timeout: 30), tmux.capture())
     for segment in ["Years", "Months", "Days", "All"] {
       tmux.send("Tab")
-      XCTAssertNotNil(tmux.waitFor("\\[\(segment)\\]"), "Tab did not reach \(segment):\n\(tmux.capture())")
+      XCTAssertNotNil(
+        tmux.waitFor("\\[\(segment)\\]"), "Tab did not reach \(segment):\n\(tmux.capture())")
     }
     // Years: the status line names the selected year; Enter opens its months, then days.
     tmux.send("Tab")
@@ -127,7 +133,10 @@ final class EndToEndTests: XCTestCase {
     XCTAssertNotNil(tmux.waitFor("^ [A-Z][a-z]+ 20[0-9][0-9] · [0-9]+ photos"), tmux.capture())
     tmux.send("Enter")
     guard let days = tmux.waitFor("\\[Days\\]") else { return XCTFail(tmux.capture()) }
-    XCTAssertNotNil(days.range(of: "(Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day, [0-9]+ [A-Z][a-z]+ 20[0-9][0-9]", options: .regularExpression), days)
+    XCTAssertNotNil(
+      days.range(
+        of: "(Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day, [0-9]+ [A-Z][a-z]+ 20[0-9][0-9]",
+        options: .regularExpression), days)
     tmux.send("q")
     XCTAssertNotNil(tmux.waitUntil { $0.components(separatedBy: "e2e$").count >= 3 })
   }
@@ -148,7 +157,8 @@ final class EndToEndTests: XCTestCase {
       literal: true)
     tmux.send("Enter")
     XCTAssertNotNil(tmux.waitFor("photos", timeout: 30), tmux.capture(), file: file, line: line)
-    let pid = try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+    let pid = try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(
+      in: .whitespacesAndNewlines)
     if stop == "C-c" {
       tmux.send("C-c")
     } else {
@@ -156,7 +166,8 @@ final class EndToEndTests: XCTestCase {
     }
     let screen = tmux.waitFor("^DONE-2", timeout: 20)
     XCTAssertNotNil(screen, "no prompt after \(stop):\n\(tmux.capture())", file: file, line: line)
-    XCTAssertFalse(screen?.contains("photos") ?? true, "still on the alternate screen", file: file, line: line)
+    XCTAssertFalse(
+      screen?.contains("photos") ?? true, "still on the alternate screen", file: file, line: line)
     XCTAssertEqual(
       try String(contentsOfFile: before, encoding: .utf8),
       try String(contentsOfFile: after, encoding: .utf8), "stty changed after \(stop)",

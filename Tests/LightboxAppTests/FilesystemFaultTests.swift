@@ -42,7 +42,9 @@ final class FilesystemFaultTests: XCTestCase {
   static let jpeg: [UInt8] = {
     var pixels: [UInt8] = []
     for i in 0..<(16 * 12) { pixels += [UInt8(i % 256), 90, 200, 255] }
-    return (try? JPEGEncoder.encode(Bitmap(width: 16, height: 12, pixels: pixels), quality: 70).get()) ?? []
+    return
+      (try? JPEGEncoder.encode(Bitmap(width: 16, height: 12, pixels: pixels), quality: 70).get())
+      ?? []
   }()
 
   func write(_ relative: String) throws {
@@ -66,7 +68,8 @@ final class FilesystemFaultTests: XCTestCase {
     command += [lightbox, "index", library, "--catalog", catalogPath, "--json"]
     let pid = try IndexKillTests.spawn(command, environment: environment)
     let status = Self.wait(pid, deadline: deadline)
-    XCTAssertNotNil(status, "lightbox index did not finish in \(deadline) s", file: file, line: line)
+    XCTAssertNotNil(
+      status, "lightbox index did not finish in \(deadline) s", file: file, line: line)
     let output = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
     let errors = (try? String(contentsOfFile: err, encoding: .utf8)) ?? ""
     let summary = output.split(separator: "\n").last.flatMap {
@@ -147,8 +150,9 @@ final class FilesystemFaultTests: XCTestCase {
       text.contains("secret.jpg") || (result.summary?.errors ?? 0) >= 1,
       "the unreadable file is reported: \(text)")
     if !asNobody || geteuid() != 0 {
-      guard case .failure(let error) = ImageDecoder.decode(
-        path: library + "/ok/secret.jpg", options: decodeOptions())
+      guard
+        case .failure(let error) = ImageDecoder.decode(
+          path: library + "/ok/secret.jpg", options: decodeOptions())
       else { return XCTFail("an unreadable file decoded") }
       XCTAssertTrue(error.reason.contains("ermission"), error.reason)
     }
@@ -198,7 +202,8 @@ final class FilesystemFaultTests: XCTestCase {
 
   func testNamesThatAreNotUTF8() throws {
     try write("plain.jpg")
-    let raw: [UInt8] = Array(library.utf8) + Array("/bad-".utf8) + [0xFF, 0xC3, 0x28] + Array(".jpg".utf8)
+    let raw: [UInt8] =
+      Array(library.utf8) + Array("/bad-".utf8) + [0xFF, 0xC3, 0x28] + Array(".jpg".utf8)
     let fd = (raw + [0]).withUnsafeBufferPointer { buffer in
       buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
         open($0, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
@@ -256,8 +261,9 @@ final class FilesystemFaultTests: XCTestCase {
     XCTAssertEqual(result.summary?.total, 1, "only the real photo is a photo")
     for name in ["pipe.jpg", "device.jpg", "zero.jpg"] {
       // A read that blocked would never return: the suite's hang, not a slow figure.
-      guard case .failure(let error) = ImageDecoder.decode(
-        path: library + "/" + name, options: decodeOptions())
+      guard
+        case .failure(let error) = ImageDecoder.decode(
+          path: library + "/" + name, options: decodeOptions())
       else { return XCTFail("\(name) decoded") }
       XCTAssertTrue(error.reason.contains("not a regular file"), "\(name): \(error.reason)")
       guard case .failure = MetadataReader.read(contentsOf: library + "/" + name) else {

@@ -86,7 +86,9 @@ final class InjectionTests: XCTestCase {
       let typed = Array(type.utf8) + body
       let crc = PNGEncoder.crc32(typed)
       return [UInt8(n >> 24 & 0xFF), UInt8(n >> 16 & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n & 0xFF)]
-        + typed + [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
+        + typed + [
+          UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF),
+        ]
     }
     let extra =
       chunk("tEXt", Array("Creation Time".utf8) + [0] + hostileBytes)
@@ -108,7 +110,8 @@ final class InjectionTests: XCTestCase {
     // An hour older, so the JPEG (dated by its mtime: it has no EXIF date) comes last.
     try FileManager.default.setAttributes(
       [.modificationDate: Date().addingTimeInterval(-3600)], ofItemAtPath: png.path)
-    let rawName: [UInt8] = Array(library.path.utf8) + Array("/raw-".utf8) + [0xFF, 0x1B]
+    let rawName: [UInt8] =
+      Array(library.path.utf8) + Array("/raw-".utf8) + [0xFF, 0x1B]
       + Array("[7m.jpg".utf8) + [0]
     let jpeg = try Self.hostileJPEG()
     let fd = rawName.withUnsafeBufferPointer { buffer in
@@ -120,7 +123,8 @@ final class InjectionTests: XCTestCase {
     _ = jpeg.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
     close(fd)
     var times = [
-      timespec(tv_sec: time(nil) - 7200, tv_nsec: 0), timespec(tv_sec: time(nil) - 7200, tv_nsec: 0),
+      timespec(tv_sec: time(nil) - 7200, tv_nsec: 0),
+      timespec(tv_sec: time(nil) - 7200, tv_nsec: 0),
     ]
     _ = rawName.withUnsafeBufferPointer { buffer in
       buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
@@ -143,22 +147,31 @@ final class InjectionTests: XCTestCase {
 
   /// Fails when `bytes` hold anything a terminal would act on: C0 controls other than
   /// newline, DEL, C1 controls (raw or UTF-8 encoded), bidi controls, invalid UTF-8.
-  func assertInert(_ bytes: [UInt8], _ what: String, file: StaticString = #filePath, line: UInt = #line) {
-    XCTAssertNotNil(String(validatingUTF8: (bytes + [0]).map { CChar(bitPattern: $0) }), "\(what): invalid UTF-8", file: file, line: line)
+  func assertInert(
+    _ bytes: [UInt8], _ what: String, file: StaticString = #filePath, line: UInt = #line
+  ) {
+    XCTAssertNotNil(
+      String(validatingUTF8: (bytes + [0]).map { CChar(bitPattern: $0) }), "\(what): invalid UTF-8",
+      file: file, line: line)
     let text = String(decoding: bytes, as: UTF8.self)
     for scalar in text.unicodeScalars {
       let v = scalar.value
-      let unsafe = (v < 0x20 && v != 0x0A) || (0x7F...0x9F).contains(v)
+      let unsafe =
+        (v < 0x20 && v != 0x0A) || (0x7F...0x9F).contains(v)
         || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
       if unsafe {
-        return XCTFail("\(what): raw U+\(String(v, radix: 16)) in \(text.debugDescription)", file: file, line: line)
+        return XCTFail(
+          "\(what): raw U+\(String(v, radix: 16)) in \(text.debugDescription)", file: file,
+          line: line)
       }
     }
   }
 
   func testInfoPrintsHostileMetadataEscaped() throws {
     let library = try makeLibrary()
-    let files = try FileManager.default.contentsOfDirectory(atPath: library).map { library + "/" + $0 }
+    let files = try FileManager.default.contentsOfDirectory(atPath: library).map {
+      library + "/" + $0
+    }
     XCTAssertEqual(files.count, 3)
     let result = runRaw([BuiltProduct.lightbox!, "info"] + files)
     XCTAssertEqual(result.status, 0)
@@ -176,7 +189,9 @@ final class InjectionTests: XCTestCase {
 
   func testInfoJSONEscapesEveryControl() throws {
     let library = try makeLibrary()
-    let files = try FileManager.default.contentsOfDirectory(atPath: library).map { library + "/" + $0 }
+    let files = try FileManager.default.contentsOfDirectory(atPath: library).map {
+      library + "/" + $0
+    }
     let result = runRaw([BuiltProduct.lightbox!, "info", "--json"] + files)
     XCTAssertEqual(result.status, 0)
     assertInert(result.bytes, "lightbox info --json")
@@ -188,16 +203,21 @@ final class InjectionTests: XCTestCase {
       let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
       if let make = object?["make"] as? String { makes.append(make) }
     }
-    XCTAssertTrue(makes.contains { $0.contains("\u{1B}]0;pwned\u{07}") && $0.contains("\u{202E}") }, "\(makes)")
+    XCTAssertTrue(
+      makes.contains { $0.contains("\u{1B}]0;pwned\u{07}") && $0.contains("\u{202E}") }, "\(makes)")
   }
 
   func testShowWritesNoInjectedSequence() throws {
     let library = try makeLibrary()
-    let files = try FileManager.default.contentsOfDirectory(atPath: library).map { library + "/" + $0 }
+    let files = try FileManager.default.contentsOfDirectory(atPath: library).map {
+      library + "/" + $0
+    }
     // A missing file named with controls: its error line quotes the name.
     let missing = library + "/gone\u{1B}]0;pwned\u{07}.jpg"
     let result = runRaw(
-      [BuiltProduct.lightbox!, "show", "--graphics", "halfblock", "--width", "20"] + files + [missing])
+      [BuiltProduct.lightbox!, "show", "--graphics", "halfblock", "--width", "20"] + files + [
+        missing
+      ])
     XCTAssertEqual(result.status, 1, "the missing file fails the command")
     let text = String(decoding: result.bytes, as: UTF8.self)
     XCTAssertTrue(text.contains("gone\\e]0;pwned\\x07.jpg"), text)
@@ -205,8 +225,10 @@ final class InjectionTests: XCTestCase {
     XCTAssertFalse(text.contains("\u{1B}]"), "OSC in output")
     XCTAssertFalse(text.contains("\u{07}"), "BEL in output")
     XCTAssertFalse(text.contains("\u{1B}[2J"), "clear screen in output")
-    XCTAssertFalse(text.unicodeScalars.contains { (0x80...0x9F).contains($0.value) || $0.value == 0x202E })
-    XCTAssertGreaterThanOrEqual(text.components(separatedBy: "▀").count - 1, 20, "pictures were drawn")
+    XCTAssertFalse(
+      text.unicodeScalars.contains { (0x80...0x9F).contains($0.value) || $0.value == 0x202E })
+    XCTAssertGreaterThanOrEqual(
+      text.components(separatedBy: "▀").count - 1, 20, "pictures were drawn")
   }
 
   func testBrowserShowsNamesEscapedAndKeepsTheTitle() throws {
@@ -254,6 +276,8 @@ final class InjectionTests: XCTestCase {
   func assertOnlySGR(_ screen: String, file: StaticString = #filePath, line: UInt = #line) {
     let regex = try! NSRegularExpression(pattern: "\u{1B}(?!\\[[0-9;:]*m)")
     let match = regex.firstMatch(in: screen, range: NSRange(screen.startIndex..., in: screen))
-    XCTAssertNil(match, "a non-SGR escape reached the screen:\n\(screen.debugDescription)", file: file, line: line)
+    XCTAssertNil(
+      match, "a non-SGR escape reached the screen:\n\(screen.debugDescription)", file: file,
+      line: line)
   }
 }

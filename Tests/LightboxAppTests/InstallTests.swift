@@ -29,7 +29,8 @@ final class InstallTests: XCTestCase {
         environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TERM": "dumb"])
       XCTAssertEqual(rendered.status, 0, rendered.output)
       for heading in ["NAME", "SYNOPSIS", "OPTIONS", "COMMANDS", "KEYS", "FILES"] {
-        XCTAssertTrue(rendered.output.contains("\n" + heading), "no \(heading):\n\(rendered.output)")
+        XCTAssertTrue(
+          rendered.output.contains("\n" + heading), "no \(heading):\n\(rendered.output)")
       }
       // Every subcommand and a key from docs/keys.md made it in.
       for word in ["thumbnails", "doctor", "index", "--log-level", "Recently Deleted"] {
@@ -52,7 +53,8 @@ final class InstallTests: XCTestCase {
       ])
       XCTAssertEqual(result.status, 0, result.output)
     }
-    if let fish = ["/usr/bin/fish", "/bin/fish"].first(where: FileManager.default.isExecutableFile) {
+    if let fish = ["/usr/bin/fish", "/bin/fish"].first(where: FileManager.default.isExecutableFile)
+    {
       let result = Subprocess.run([
         fish, "-c", "source $argv[1]; and complete -c lightbox | string match -q '*thumbnails*'",
         prefix + "/share/fish/vendor_completions.d/lightbox.fish",

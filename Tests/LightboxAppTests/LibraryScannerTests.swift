@@ -23,7 +23,9 @@ final class LibraryScannerTests: XCTestCase {
     let url = root.appendingPathComponent(relative)
     try FileManager.default.createDirectory(
       at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    let bytes = try JPEGEncoder.encode(Bitmap(width: 8, height: 6, fill: RGB(200, 40, 40)), quality: 80, exif: exif).get()
+    let bytes = try JPEGEncoder.encode(
+      Bitmap(width: 8, height: 6, fill: RGB(200, 40, 40)), quality: 80, exif: exif
+    ).get()
     try Data(bytes).write(to: url)
     return url.path
   }
@@ -63,7 +65,8 @@ final class LibraryScannerTests: XCTestCase {
   func testSymlinkLoopIsWalkedOnce() throws {
     _ = try writeJPEG("loop/IMG_1.jpg")
     try FileManager.default.createSymbolicLink(
-      atPath: root.appendingPathComponent("loop/again").path, withDestinationPath: root.appendingPathComponent("loop").path)
+      atPath: root.appendingPathComponent("loop/again").path,
+      withDestinationPath: root.appendingPathComponent("loop").path)
     let result = FileIndexing.scanWithoutCatalog(roots: [root.path])
     XCTAssertEqual(result.assets.count, 1)
   }
@@ -99,7 +102,8 @@ final class LibraryScannerTests: XCTestCase {
     let fifo = root.appendingPathComponent("trap.jpg").path
     XCTAssertEqual(mkfifo(fifo, 0o600), 0)
     _ = try writeJPEG("real.jpg")
-    let result = FileIndexing.scanWithoutCatalog(roots: [root.path])  // would block forever if opened
+    // Opening the FIFO would block forever.
+    let result = FileIndexing.scanWithoutCatalog(roots: [root.path])
     XCTAssertEqual(result.assets.map(\.fileName), ["real.jpg"])
   }
 }

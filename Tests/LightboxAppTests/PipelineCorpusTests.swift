@@ -25,7 +25,8 @@ final class PipelineCorpusTests: XCTestCase {
       key: ImageKey(asset: asset.id, size: size, fit: fit), path: asset.path,
       format: asset.format, orientation: asset.orientation, priority: .visible,
       bestQuality: true)
-    let action = EffectRunner.makePicture(request, format: .halfBlock(.trueColor), background: .black, cache: cache)
+    let action = EffectRunner.makePicture(
+      request, format: .halfBlock(.trueColor), background: .black, cache: cache)
     return (action, cache)
   }
 
@@ -48,7 +49,10 @@ final class PipelineCorpusTests: XCTestCase {
     for asset in assets {
       let (action, cache) = picture(for: asset, size: size, fit: .fill)
       XCTAssertEqual(action, .imageLoaded(ImageKey(asset: asset.id, size: size, fit: .fill)))
-      guard case .halfBlock(let image)? = cache.picture(for: ImageKey(asset: asset.id, size: size, fit: .fill)) else {
+      guard
+        case .halfBlock(let image)? = cache.picture(
+          for: ImageKey(asset: asset.id, size: size, fit: .fill))
+      else {
         return XCTFail("no picture for \(asset.fileName)")
       }
       pictures[asset.fileName] = image
@@ -61,7 +65,10 @@ final class PipelineCorpusTests: XCTestCase {
     var wrong = try XCTUnwrap(assets.first { $0.orientation == .right })
     wrong.orientation = .up
     let (_, cache) = picture(for: wrong, size: size, fit: .fill)
-    guard case .halfBlock(let unrotated)? = cache.picture(for: ImageKey(asset: wrong.id, size: size, fit: .fill)) else {
+    guard
+      case .halfBlock(let unrotated)? = cache.picture(
+        for: ImageKey(asset: wrong.id, size: size, fit: .fill))
+    else {
       return XCTFail("no picture")
     }
     XCTAssertGreaterThan(difference(unrotated, reference), 20)
@@ -115,7 +122,9 @@ final class DiskCachedTileTests: XCTestCase {
       key: ImageKey(asset: asset.id, size: PixelSize(width: 14, height: 14), fit: .fill),
       path: photo.path, format: .jpeg, orientation: .up, priority: .visible, bestQuality: false)
 
-    let first = EffectRunner.makePicture(request, format: .halfBlock(.trueColor), background: .black, cache: PictureCache(), diskCache: disk)
+    let first = EffectRunner.makePicture(
+      request, format: .halfBlock(.trueColor), background: .black, cache: PictureCache(),
+      diskCache: disk)
     XCTAssertEqual(first, .imageLoaded(request.key))
     let source = try ThumbnailSource.forFile(atPath: photo.path).get()
     XCTAssertTrue(disk.hasThumbnail(for: source, size: .normal))
@@ -127,14 +136,18 @@ final class DiskCachedTileTests: XCTestCase {
     var times = [stat1.st_atim, stat1.st_mtim]
     utimensat(AT_FDCWD, photo.path, &times, 0)
     let cache = PictureCache()
-    let second = EffectRunner.makePicture(request, format: .halfBlock(.trueColor), background: .black, cache: cache, diskCache: disk)
+    let second = EffectRunner.makePicture(
+      request, format: .halfBlock(.trueColor), background: .black, cache: cache, diskCache: disk)
     XCTAssertEqual(second, .imageLoaded(request.key))
-    guard case .halfBlock(let tile)? = cache.picture(for: request.key) else { return XCTFail("no tile") }
+    guard case .halfBlock(let tile)? = cache.picture(for: request.key) else {
+      return XCTFail("no tile")
+    }
     let c = tile.cells[0].top  // JPEG is lossy: within a few levels of the painted colour
     XCTAssertLessThan(abs(Int(c.r) - 30) + abs(Int(c.g) - 140) + abs(Int(c.b) - 220), 8, "\(c)")
 
     // Without the cache the same bytes fail with a reason.
-    let uncached = EffectRunner.makePicture(request, format: .halfBlock(.trueColor), background: .black, cache: PictureCache())
+    let uncached = EffectRunner.makePicture(
+      request, format: .halfBlock(.trueColor), background: .black, cache: PictureCache())
     guard case .imageFailed(_, let reason) = uncached else { return XCTFail("\(uncached)") }
     XCTAssertFalse(reason.isEmpty)
   }
@@ -167,7 +180,8 @@ final class ExifFirstTileTests: XCTestCase {
     var previews: [Action] = []
     let tile = request(asset, side: 14)
     let action = EffectRunner.makePicture(
-      tile, format: .halfBlock(.trueColor), background: .black, cache: PictureCache(), diskCache: disk,
+      tile, format: .halfBlock(.trueColor), background: .black, cache: PictureCache(),
+      diskCache: disk,
       preview: { previews.append($0) })
     XCTAssertEqual(action, .imageLoaded(tile.key))
     XCTAssertTrue(previews.isEmpty, "a covering EXIF thumbnail is final, not a preview")
@@ -182,7 +196,8 @@ final class ExifFirstTileTests: XCTestCase {
     var previews: [Action] = []
     let card = request(asset, side: 200)
     let action = EffectRunner.makePicture(
-      card, format: .halfBlock(.trueColor), background: .black, cache: PictureCache(), diskCache: disk,
+      card, format: .halfBlock(.trueColor), background: .black, cache: PictureCache(),
+      diskCache: disk,
       preview: { previews.append($0) })
     XCTAssertEqual(previews, [.imagePreview(card.key)])
     XCTAssertEqual(action, .imageLoaded(card.key))

@@ -42,7 +42,9 @@ final class SixelScreenshotTests: XCTestCase {
       print("screenshots kept in \(work?.path ?? "-")")
       return
     }
-    if let work, ProcessInfo.processInfo.environment["KEEP_SHOTS"] == nil { try? FileManager.default.removeItem(at: work) }
+    if let work, ProcessInfo.processInfo.environment["KEEP_SHOTS"] == nil {
+      try? FileManager.default.removeItem(at: work)
+    }
   }
 
   static func tool(_ name: String) -> String {
@@ -89,7 +91,9 @@ final class SixelScreenshotTests: XCTestCase {
   static let placeholder = shown(.tilePlaceholder)
 
   /// Distinct colours in a rectangle, and the share of its pixels in the placeholder colour.
-  func texture(_ shot: Bitmap, x: Int, y: Int, width: Int, height: Int) -> (colors: Int, flat: Double) {
+  func texture(_ shot: Bitmap, x: Int, y: Int, width: Int, height: Int) -> (
+    colors: Int, flat: Double
+  ) {
     var colors = Set<UInt32>()
     var flat = 0
     var n = 0
@@ -137,13 +141,16 @@ final class SixelScreenshotTests: XCTestCase {
 
   /// Cells the frame leaves blank (outside its pictures) whose pixels are not their role's
   /// background: what a picture left behind, or one drawn over a panel.
-  func ghostCells(in shot: Bitmap, frame: Frame, rows: Range<Int>) -> (ghosts: [String], checked: Int) {
+  func ghostCells(in shot: Bitmap, frame: Frame, rows: Range<Int>) -> (
+    ghosts: [String], checked: Int
+  ) {
     var ghosts: [String] = []
     var checked = 0
     for row in rows {
       for column in 0..<Self.columns {
         let cell = frame[row, column]
-        guard cell.text == " ", !frame.images.contains(where: { $0.rect.contains(row: row, column: column) })
+        guard cell.text == " ",
+          !frame.images.contains(where: { $0.rect.contains(row: row, column: column) })
         else { continue }
         checked += 1
         let background = Self.shown(cell.role)
@@ -169,7 +176,9 @@ final class SixelScreenshotTests: XCTestCase {
     let count = 40
     let lightbox = BuiltProduct.lightbox!
     let library = work.appendingPathComponent("library").path
-    let made = Subprocess.run([lightbox, "demo", "--no-browse", "--count", "\(count)", "--library", library])
+    let made = Subprocess.run([
+      lightbox, "demo", "--no-browse", "--count", "\(count)", "--library", library,
+    ])
     XCTAssertEqual(made.status, 0, made.output)
 
     let grid = work.appendingPathComponent("grid.png").path
@@ -222,17 +231,21 @@ final class SixelScreenshotTests: XCTestCase {
     // region, scroll, insert/delete line or reverse index anywhere in the output.
     let output = try Data(contentsOf: URL(fileURLWithPath: raw))
     let text = String(decoding: output, as: UTF8.self)
-    let scrolling = try NSRegularExpression(pattern: "\u{1B}\\[[0-9]*(;[0-9]*)?r|\u{1B}\\[[0-9]*[STLM]|\u{1B}M")
+    let scrolling = try NSRegularExpression(
+      pattern: "\u{1B}\\[[0-9]*(;[0-9]*)?r|\u{1B}\\[[0-9]*[STLM]|\u{1B}M")
     let found = scrolling.matches(in: text, range: NSRange(text.startIndex..., in: text)).map {
       (text as NSString).substring(with: $0.range).replacingOccurrences(of: "\u{1B}", with: "ESC")
     }
     // ncurses sets the whole screen as the region once at start-up: not a scroll.
-    XCTAssertEqual(found.filter { $0 != "ESC[1;\(Self.rows)r" }, [], "scrolling sequences in the output")
+    XCTAssertEqual(
+      found.filter { $0 != "ESC[1;\(Self.rows)r" }, [], "scrolling sequences in the output")
 
     // The detail view: the photo's sixel, decoded, is what xterm shows at its place.
     let detailFrame = expectedFrame(count: count, after: [.open])
     guard let area = detailFrame.images.first?.rect else { return XCTFail("no detail picture") }
-    let large = images.first { ($0["raster"] as? [Int]).map { $0[2] > 3 * tileRect.width * Self.cell.width } ?? false }
+    let large = images.first {
+      ($0["raster"] as? [Int]).map { $0[2] > 3 * tileRect.width * Self.cell.width } ?? false
+    }
     guard let large, let six = large["file"] as? String, let hint = large["cup_hint"] as? String
     else { return XCTFail("no detail-sized sixel image was sent:\n\(extracted.output)") }
     let decodedPath = work.appendingPathComponent("detail-decoded.png").path
@@ -244,10 +257,13 @@ final class SixelScreenshotTests: XCTestCase {
     let detailShot = try decodePNG(detail)
     let x = Self.border + (place[1] - 1) * Self.cell.width
     let y = Self.border + (place[0] - 1) * Self.cell.height
-    XCTAssertTrue(area.contains(row: place[0] - 1, column: place[1] - 1), "picture placed at \(hint)")
+    XCTAssertTrue(
+      area.contains(row: place[0] - 1, column: place[1] - 1), "picture placed at \(hint)")
     XCTAssertGreaterThan(photo.width, area.width * Self.cell.width / 2, "the photo fills the width")
-    XCTAssertGreaterThan(psnr(photo, in: detailShot, x: x, y: y), 30, "xterm shows the decoded photo")
-    XCTAssertGreaterThan(texture(photo, x: 0, y: 0, width: photo.width, height: photo.height).colors, 64)
+    XCTAssertGreaterThan(
+      psnr(photo, in: detailShot, x: x, y: y), 30, "xterm shows the decoded photo")
+    XCTAssertGreaterThan(
+      texture(photo, x: 0, y: 0, width: photo.width, height: photo.height).colors, 64)
     assertPicture(detailShot, area, "detail photo")
 
     // After three pages up and three down: pictures in every tile, and no pixel of any
@@ -257,7 +273,9 @@ final class SixelScreenshotTests: XCTestCase {
       after: [.open, .back] + Array(repeating: .move(.pageUp), count: 3)
         + Array(repeating: .move(.pageDown), count: 3))
     let backShot = try decodePNG(back)
-    for placement in backFrame.images { assertPicture(backShot, placement.rect, "tile after scrolling") }
+    for placement in backFrame.images {
+      assertPicture(backShot, placement.rect, "tile after scrolling")
+    }
     let (ghosts, checked) = ghostCells(in: backShot, frame: backFrame, rows: 2..<(Self.rows - 1))
     XCTAssertGreaterThan(checked, 200, "the check covers the gaps and empty slots")
     XCTAssertEqual(ghosts, [], "picture pixels left on background cells")
@@ -274,9 +292,12 @@ final class SixelScreenshotTests: XCTestCase {
     }
     XCTAssertGreaterThan(panelCells.count, 200, "the help panel is drawn")
     XCTAssertGreaterThan(helpFrame.images.count, 0, "some pictures stay beside the panel")
-    for placement in helpFrame.images { assertPicture(helpShot, placement.rect, "tile beside help") }
+    for placement in helpFrame.images {
+      assertPicture(helpShot, placement.rect, "tile beside help")
+    }
     // Rows 0 and 1 hold the library's date range, which differs from the fixture's.
-    let (panelGhosts, panelChecked) = ghostCells(in: helpShot, frame: helpFrame, rows: 2..<(Self.rows - 1))
+    let (panelGhosts, panelChecked) = ghostCells(
+      in: helpShot, frame: helpFrame, rows: 2..<(Self.rows - 1))
     XCTAssertGreaterThan(panelChecked, 200)
     XCTAssertEqual(panelGhosts, [], "picture pixels on the help panel or the background around it")
   }

@@ -96,11 +96,15 @@ final class StressTests: XCTestCase {
 
     // Settled: at the final size the grid is drawn within a few seconds, fitting it.
     tmux.resize(columns: 90, rows: 28)
-    guard let settled = tmux.waitUntil(timeout: 30, { screen in
-      let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
-      return screen.contains("120 photos") && screen.contains("[All]")
-        && lines.allSatisfy { $0.count <= 90 } && lines.filter { $0.contains("┌") }.count == 1
-    }) else {
+    guard
+      let settled = tmux.waitUntil(
+        timeout: 30,
+        { screen in
+          let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+          return screen.contains("120 photos") && screen.contains("[All]")
+            && lines.allSatisfy { $0.count <= 90 } && lines.filter { $0.contains("┌") }.count == 1
+        })
+    else {
       return XCTFail("no settled grid after the storm:\n\(tmux.capture())")
     }
     XCTAssertFalse(settled.isEmpty)
@@ -124,7 +128,9 @@ final class StressTests: XCTestCase {
     // started a decode for a few of the photos passed over; one that queued the keys would
     // decode nearly every one of them. Counted from the debug log, not timed.
     let before = decodesStarted
-    _ = Subprocess.run(["tmux", "-L", tmux.socket, "send-keys", "-t", tmux.name, "-N", "300", "Left"])
+    _ = Subprocess.run([
+      "tmux", "-L", tmux.socket, "send-keys", "-t", tmux.name, "-N", "300", "Left",
+    ])
     guard tmux.waitFor("100 of 400", timeout: 10) != nil else {
       return XCTFail("the held key did not land on 100 of 400:\n\(tmux.capture())")
     }
@@ -134,7 +140,9 @@ final class StressTests: XCTestCase {
 
     // Then a second burst the other way while the first pictures may still be decoding.
     let second = decodesStarted
-    _ = Subprocess.run(["tmux", "-L", tmux.socket, "send-keys", "-t", tmux.name, "-N", "150", "Right"])
+    _ = Subprocess.run([
+      "tmux", "-L", tmux.socket, "send-keys", "-t", tmux.name, "-N", "150", "Right",
+    ])
     XCTAssertNotNil(tmux.waitFor("250 of 400", timeout: 10), tmux.capture())
     XCTAssertLessThan(decodesStarted - second, 50, "keys were worked through one by one")
     tmux.send("q")

@@ -44,8 +44,10 @@ final class TerminalRestoreTests: XCTestCase {
   /// Starts the browser from a shell that records `stty -a` before and after and the
   /// program's pid, waits for the grid with its pictures, ends it with `end`, and checks
   /// that everything is as before.
-  func check(_ label: String, file: StaticString = #filePath, line: UInt = #line,
-             end: (TmuxSession, pid_t) -> Void) throws {
+  func check(
+    _ label: String, file: StaticString = #filePath, line: UInt = #line,
+    end: (TmuxSession, pid_t) -> Void
+  ) throws {
     let tmux = try TmuxSession(
       columns: 100, rows: 30, environment: environment, shellCommand: "bash --norc --noprofile")
     defer { tmux.kill() }
@@ -59,7 +61,8 @@ final class TerminalRestoreTests: XCTestCase {
         + "\(BuiltProduct.lightbox!) \(library); echo EXIT=$?; stty -a > \(after)",
       literal: true)
     tmux.send("Enter")
-    guard tmux.waitUntil(timeout: 30, { $0.contains("8 photos") && self.halfBlocks($0) > 100 }) != nil,
+    guard
+      tmux.waitUntil(timeout: 30, { $0.contains("8 photos") && self.halfBlocks($0) > 100 }) != nil,
       let pidText = try? String(contentsOfFile: pidFile, encoding: .utf8),
       let pid = pid_t(pidText.trimmingCharacters(in: .whitespacesAndNewlines))
     else {
@@ -67,9 +70,11 @@ final class TerminalRestoreTests: XCTestCase {
     }
     end(tmux, pid)
     guard let shell = tmux.waitFor("EXIT=[0-9]+", timeout: 20) else {
-      return XCTFail("\(label): the program did not end:\n\(tmux.capture())", file: file, line: line)
+      return XCTFail(
+        "\(label): the program did not end:\n\(tmux.capture())", file: file, line: line)
     }
-    XCTAssertFalse(shell.contains("8 photos"), "\(label): still on the program's screen", file: file, line: line)
+    XCTAssertFalse(
+      shell.contains("8 photos"), "\(label): still on the program's screen", file: file, line: line)
     // The shell writes the file after the program ends: wait for its last line.
     XCTAssertNotNil(
       tmux.waitUntil(timeout: 30) { _ in
@@ -80,7 +85,8 @@ final class TerminalRestoreTests: XCTestCase {
       try String(contentsOfFile: before, encoding: .utf8),
       try String(contentsOfFile: after, encoding: .utf8), "\(label): stty -a changed",
       file: file, line: line)
-    XCTAssertEqual(modes(tmux), shellModes, "\(label): terminal modes left behind", file: file, line: line)
+    XCTAssertEqual(
+      modes(tmux), shellModes, "\(label): terminal modes left behind", file: file, line: line)
   }
 
   func testQuitWithQ() throws {
@@ -112,7 +118,9 @@ final class TerminalRestoreTests: XCTestCase {
     let shellModes = modes(tmux)
     tmux.send("stty -a > \(before); \(BuiltProduct.lightbox!) \(library)", literal: true)
     tmux.send("Enter")
-    guard let grid = tmux.waitUntil(timeout: 30, { $0.contains("8 photos") && self.halfBlocks($0) > 100 })
+    guard
+      let grid = tmux.waitUntil(
+        timeout: 30, { $0.contains("8 photos") && self.halfBlocks($0) > 100 })
     else { return XCTFail("no grid with pictures:\n\(tmux.capture())") }
     let pictures = halfBlocks(grid)
 
@@ -133,7 +141,9 @@ final class TerminalRestoreTests: XCTestCase {
     // fg: the whole screen comes back, pictures included, and keys work again.
     tmux.send("fg", literal: true)
     tmux.send("Enter")
-    guard let back = tmux.waitUntil(timeout: 20, { $0.contains("8 photos") && self.halfBlocks($0) >= pictures })
+    guard
+      let back = tmux.waitUntil(
+        timeout: 20, { $0.contains("8 photos") && self.halfBlocks($0) >= pictures })
     else { return XCTFail("fg did not redraw the grid and its pictures:\n\(tmux.capture())") }
     XCTAssertTrue(back.contains("[All]"), back)
     tmux.send("Enter")

@@ -35,7 +35,8 @@ final class ThumbnailPipelineAgreementTests: XCTestCase {
 
   func entry(_ cache: ThumbnailDiskCache, for path: String, size: ThumbnailSize) throws -> Data {
     let source = try ThumbnailSource.forFile(atPath: path).get()
-    return try Data(contentsOf: URL(fileURLWithPath: cache.thumbnailPath(forURI: source.uri, size: size)))
+    return try Data(
+      contentsOf: URL(fileURLWithPath: cache.thumbnailPath(forURI: source.uri, size: size)))
   }
 
   func testBrowserAndBatchWriteByteIdenticalEntries() throws {

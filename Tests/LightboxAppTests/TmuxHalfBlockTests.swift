@@ -17,7 +17,9 @@ final class TmuxHalfBlockTests: XCTestCase {
     }
     let version = Subprocess.run(["tmux", "-V"]).output
     guard let tmux = TmuxVersion(parsing: version), tmux < TmuxVersion(major: 3, minor: 4) else {
-      throw XCTSkip("\(version.trimmingCharacters(in: .whitespacesAndNewlines)) may pass sixel: this test is for tmux before 3.4")
+      throw XCTSkip(
+        "\(version.trimmingCharacters(in: .whitespacesAndNewlines)) may pass sixel: this test is for tmux before 3.4"
+      )
     }
     home = BuiltProduct.temporaryDirectory("tmux-halfblock")
   }
@@ -27,7 +29,9 @@ final class TmuxHalfBlockTests: XCTestCase {
   }
 
   /// A picture of four flat quadrants: red, blue / green, yellow.
-  static let quadrants: [[RGB]] = [[RGB(255, 0, 0), RGB(0, 0, 255)], [RGB(0, 255, 0), RGB(255, 255, 0)]]
+  static let quadrants: [[RGB]] = [
+    [RGB(255, 0, 0), RGB(0, 0, 255)], [RGB(0, 255, 0), RGB(255, 255, 0)],
+  ]
 
   func writeQuadrants(to path: String) throws {
     var bitmap = Bitmap(width: 80, height: 80, fill: .black)
@@ -58,8 +62,10 @@ final class TmuxHalfBlockTests: XCTestCase {
           while j < chars.count, !chars[j].isLetter { j += 1 }
           guard j < chars.count else { break }
           if chars[j] == "m" {
-            let params = String(chars[(i + 2)..<j]).split(separator: ";", omittingEmptySubsequences: false)
-              .map { Int($0) ?? 0 }
+            let params = String(chars[(i + 2)..<j]).split(
+              separator: ";", omittingEmptySubsequences: false
+            )
+            .map { Int($0) ?? 0 }
             var k = 0
             while k < params.count {
               switch params[k] {
@@ -97,7 +103,8 @@ final class TmuxHalfBlockTests: XCTestCase {
 
   static func close(_ a: RGB?, _ b: RGB) -> Bool {
     guard let a else { return false }
-    return abs(Int(a.r) - Int(b.r)) < 40 && abs(Int(a.g) - Int(b.g)) < 40 && abs(Int(a.b) - Int(b.b)) < 40
+    return abs(Int(a.r) - Int(b.r)) < 40 && abs(Int(a.g) - Int(b.g)) < 40
+      && abs(Int(a.b) - Int(b.b)) < 40
   }
 
   func testPicksHalfBlocksAndThePictureIsRightInCapturePane() throws {
@@ -126,11 +133,13 @@ final class TmuxHalfBlockTests: XCTestCase {
 
     // The picture: 20 columns × 10 rows of ▀, each half the right colour.
     tmux.send(
-      "\(BuiltProduct.lightbox!) show --width 20 \(picture); echo SHOW-$((1+1))-DONE", literal: true)
+      "\(BuiltProduct.lightbox!) show --width 20 \(picture); echo SHOW-$((1+1))-DONE", literal: true
+    )
     tmux.send("Enter")
     XCTAssertNotNil(tmux.waitFor("^SHOW-2-DONE", timeout: 20), tmux.capture())
     let cells = Self.cells(of: tmux.capture(escapes: true))
-    let pictureRows = cells.enumerated().filter { $0.element.contains { $0.text == "▀" } }.map(\.offset)
+    let pictureRows = cells.enumerated().filter { $0.element.contains { $0.text == "▀" } }.map(
+      \.offset)
     XCTAssertEqual(pictureRows.count, 10, "rows of half-blocks")
     guard let top = pictureRows.first, pictureRows.count == 10 else { return }
     for row in 0..<10 {
@@ -143,8 +152,12 @@ final class TmuxHalfBlockTests: XCTestCase {
         let cell = line[column]
         let want = Self.quadrants[row / 5][column / 10]
         XCTAssertEqual(cell.text, "▀", "row \(row) column \(column)")
-        XCTAssertTrue(Self.close(cell.fg, want), "row \(row) column \(column): top \(String(describing: cell.fg)), want \(want)")
-        XCTAssertTrue(Self.close(cell.bg, want), "row \(row) column \(column): bottom \(String(describing: cell.bg)), want \(want)")
+        XCTAssertTrue(
+          Self.close(cell.fg, want),
+          "row \(row) column \(column): top \(String(describing: cell.fg)), want \(want)")
+        XCTAssertTrue(
+          Self.close(cell.bg, want),
+          "row \(row) column \(column): bottom \(String(describing: cell.bg)), want \(want)")
       }
     }
   }

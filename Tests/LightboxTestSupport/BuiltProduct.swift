@@ -12,7 +12,8 @@ public enum BuiltProduct {
       candidates.append(dir.appendingPathComponent("lightbox").path)
       dir = dir.deletingLastPathComponent()
     }
-    candidates.append(CorpusLocator.packageRoot.appendingPathComponent(".build/debug/lightbox").path)
+    candidates.append(
+      CorpusLocator.packageRoot.appendingPathComponent(".build/debug/lightbox").path)
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
   }
 

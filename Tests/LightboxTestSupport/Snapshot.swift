@@ -15,7 +15,9 @@ public enum Snapshot {
     if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
       try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       try? text.write(to: url, atomically: true, encoding: .utf8)
-      XCTFail("Recorded snapshot \(name); run again without RECORD_SNAPSHOTS=1", file: testFile, line: line)
+      XCTFail(
+        "Recorded snapshot \(name); run again without RECORD_SNAPSHOTS=1", file: testFile,
+        line: line)
       return
     }
     guard let golden = try? String(contentsOf: url, encoding: .utf8) else {

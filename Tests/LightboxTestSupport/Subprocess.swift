@@ -32,7 +32,9 @@ public enum Subprocess {
     } else {
       spawned = posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ)
     }
-    guard spawned == 0 else { return (127, "cannot run \(arguments[0]): \(String(cString: strerror(spawned)))") }
+    guard spawned == 0 else {
+      return (127, "cannot run \(arguments[0]): \(String(cString: strerror(spawned)))")
+    }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""

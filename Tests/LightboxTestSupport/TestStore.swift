@@ -17,7 +17,8 @@ public final class TestStore {
 
   deinit {
     if !unassertedEffects.isEmpty {
-      XCTFail("TestStore ended with unasserted effects: \(unassertedEffects)", file: file, line: line)
+      XCTFail(
+        "TestStore ended with unasserted effects: \(unassertedEffects)", file: file, line: line)
     }
   }
 
@@ -30,7 +31,8 @@ public final class TestStore {
     let effects = apply(action, update, file: file, line: line)
     if effects != expected {
       XCTFail(
-        "Effects after \(Self.short(action)):\n  expected \(expected)\n  actual   \(effects)", file: file,
+        "Effects after \(Self.short(action)):\n  expected \(expected)\n  actual   \(effects)",
+        file: file,
         line: line)
     }
   }
@@ -87,7 +89,8 @@ public final class TestStore {
       let lhs = String(describing: child.value)
       let rhs = String(describing: a[i].value)
       if lhs != rhs {
-        lines.append("  \(child.label ?? "?"): expected \(lhs.prefix(300))\n    actual \(rhs.prefix(300))")
+        lines.append(
+          "  \(child.label ?? "?"): expected \(lhs.prefix(300))\n    actual \(rhs.prefix(300))")
       }
     }
     return lines.joined(separator: "\n")

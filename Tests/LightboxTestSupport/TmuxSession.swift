@@ -16,13 +16,16 @@ public final class TmuxSession {
     throws
   {
     socket = "lightbox-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-    let env = environment.map { "\($0.key)=\(Self.quote($0.value))" }.sorted().joined(separator: " ")
+    let env = environment.map { "\($0.key)=\(Self.quote($0.value))" }.sorted().joined(
+      separator: " ")
     let result = Self.run([
       "tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", name, "-x", "\(columns)",
       "-y", "\(rows)", "env -i \(env) \(shellCommand)",
     ])
     guard result.status == 0 else {
-      throw NSError(domain: "tmux", code: Int(result.status), userInfo: [NSLocalizedDescriptionKey: result.output])
+      throw NSError(
+        domain: "tmux", code: Int(result.status),
+        userInfo: [NSLocalizedDescriptionKey: result.output])
     }
   }
 
@@ -42,12 +45,15 @@ public final class TmuxSession {
 
   /// Resizes the window (the program gets SIGWINCH).
   public func resize(columns: Int, rows: Int) {
-    _ = Self.run(["tmux", "-L", socket, "resize-window", "-t", name, "-x", "\(columns)", "-y", "\(rows)"])
+    _ = Self.run([
+      "tmux", "-L", socket, "resize-window", "-t", name, "-x", "\(columns)", "-y", "\(rows)",
+    ])
   }
 
   /// The screen as plain text (with escapes when `escapes`).
   public func capture(escapes: Bool = false) -> String {
-    Self.run(["tmux", "-L", socket, "capture-pane", "-p", "-t", name] + (escapes ? ["-e"] : [])).output
+    Self.run(["tmux", "-L", socket, "capture-pane", "-p", "-t", name] + (escapes ? ["-e"] : []))
+      .output
   }
 
   /// How long a wait may really take: a test's `timeout` says when a healthy program is
@@ -82,7 +88,9 @@ public final class TmuxSession {
     return nil
   }
 
-  static func quote(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+  static func quote(_ s: String) -> String {
+    "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
 
   @discardableResult
   static func run(_ arguments: [String]) -> (status: Int32, output: String) {

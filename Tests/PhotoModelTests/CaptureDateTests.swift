@@ -13,7 +13,9 @@ final class CaptureDateTests: XCTestCase {
   }
 
   func testWeekdayAndFormatting() {
-    let date = CaptureDate(year: 2024, month: 8, day: 13, hour: 10, minute: 22, second: 1, utcOffsetSeconds: -5 * 3600 - 1800, source: .exif)
+    let date = CaptureDate(
+      year: 2024, month: 8, day: 13, hour: 10, minute: 22, second: 1,
+      utcOffsetSeconds: -5 * 3600 - 1800, source: .exif)
     XCTAssertEqual(date.longDayTitle, "Tuesday, 13 August 2024")
     XCTAssertEqual(date.shortDateTime, "13 Aug 2024 10:22")
     XCTAssertEqual(date.offsetText, "-05:30")
@@ -29,8 +31,11 @@ final class CaptureDateTests: XCTestCase {
 
   func testEpochConversionInAZone() {
     // 2024-08-13 14:30:00 UTC read at +09:00 is 23:30 local.
-    let date = CaptureDate(epochSeconds: 1_723_559_400, utcOffsetSeconds: 9 * 3600, recordOffset: true, source: .fileModification)
-    XCTAssertEqual([date.year, date.month, date.day, date.hour, date.minute], [2024, 8, 13, 23, 30])
+    let date = CaptureDate(
+      epochSeconds: 1_723_559_400, utcOffsetSeconds: 9 * 3600, recordOffset: true,
+      source: .fileModification)
+    XCTAssertEqual(
+      [date.year, date.month, date.day, date.hour, date.minute], [2024, 8, 13, 23, 30])
     XCTAssertEqual(date.utcSeconds, 1_723_559_400)
   }
 
@@ -43,9 +48,15 @@ final class CaptureDateTests: XCTestCase {
   }
 
   func testPixelSizeFitting() {
-    XCTAssertEqual(PixelSize(width: 4000, height: 3000).fitting(in: PixelSize(width: 80, height: 80)), PixelSize(width: 80, height: 60))
-    XCTAssertEqual(PixelSize(width: 3000, height: 4000).fitting(in: PixelSize(width: 80, height: 80)), PixelSize(width: 60, height: 80))
+    XCTAssertEqual(
+      PixelSize(width: 4000, height: 3000).fitting(in: PixelSize(width: 80, height: 80)),
+      PixelSize(width: 80, height: 60))
+    XCTAssertEqual(
+      PixelSize(width: 3000, height: 4000).fitting(in: PixelSize(width: 80, height: 80)),
+      PixelSize(width: 60, height: 80))
     XCTAssertEqual(Orientation(exifValue: 9), .up)
-    XCTAssertEqual(Orientation.right.displaySize(ofStored: PixelSize(width: 4, height: 3)), PixelSize(width: 3, height: 4))
+    XCTAssertEqual(
+      Orientation.right.displaySize(ofStored: PixelSize(width: 4, height: 3)),
+      PixelSize(width: 3, height: 4))
   }
 }

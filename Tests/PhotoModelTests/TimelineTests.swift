@@ -7,7 +7,8 @@ final class TimelineTests: XCTestCase {
     Asset(
       id: AssetID(Int64(n)), path: "/p/\(n).jpg", byteSize: 1, modificationTime: 0, format: .jpeg,
       storedPixelSize: nil, orientation: .up,
-      captureDate: CaptureDate(year: y, month: m, day: d, hour: h, minute: 30, utcOffsetSeconds: offset, source: .exif))
+      captureDate: CaptureDate(
+        year: y, month: m, day: d, hour: h, minute: 30, utcOffsetSeconds: offset, source: .exif))
   }
 
   func testGroupsYearsMonthsDaysAsContiguousRanges() {

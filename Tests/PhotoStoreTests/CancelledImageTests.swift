@@ -33,7 +33,9 @@ extension ReducerTests {
     store.send(.imageFailed(visible[2], reason: "truncated"))
     store.send(.imageLoaded(visible[9]))
     // A result for a key of the right photo but another size (an old terminal size) too.
-    store.send(.imageLoaded(ImageKey(asset: assets[0].id, size: PixelSize(width: 99, height: 99), fit: .fill)))
+    store.send(
+      .imageLoaded(
+        ImageKey(asset: assets[0].id, size: PixelSize(width: 99, height: 99), fit: .fill)))
     // The wanted ones still land.
     let wanted = ImageKey(asset: assets[0].id, size: tilePixels, fit: .fill)
     store.send(.imageLoaded(wanted)) { $0.images[wanted] = .ready }

@@ -86,7 +86,9 @@ final class ReducerTests: XCTestCase {
   func testStartAsksForTheLibraryAndShowsScanning() {
     let store = TestStore(AppState(roots: ["/a", "/b"], terminal: size))
     store.send(.start, effects: [.scanLibrary(roots: ["/a", "/b"])])
-    store.send(.indexProgress(done: 12, total: 40)) { $0.libraryStatus = .indexing(done: 12, total: 40) }
+    store.send(.indexProgress(done: 12, total: 40)) {
+      $0.libraryStatus = .indexing(done: 12, total: 40)
+    }
     store.send(.indexFinished) { $0.libraryStatus = .ready }
   }
 
@@ -149,7 +151,9 @@ final class ReducerTests: XCTestCase {
     let (store, assets) = loadedStore(12)
     let visibleKey = ImageKey(asset: assets[11].id, size: tilePixels, fit: .fill)
     store.send(.imageLoaded(visibleKey)) { $0.images[visibleKey] = .ready }
-    store.send(.imageFailed(ImageKey(asset: assets[10].id, size: tilePixels, fit: .fill), reason: "bad")) {
+    store.send(
+      .imageFailed(ImageKey(asset: assets[10].id, size: tilePixels, fit: .fill), reason: "bad")
+    ) {
       $0.images[ImageKey(asset: assets[10].id, size: self.tilePixels, fit: .fill)] = .failed("bad")
     }
     // A result for something nobody asks for any more changes nothing.
@@ -215,7 +219,8 @@ final class ReducerTests: XCTestCase {
     store.send(
       .move(.right),
       effects: [
-        .cancelImage(stripRequest(assets[5]).key), .cancelImage(detailRequest(assets[9], .visible).key),
+        .cancelImage(stripRequest(assets[5]).key),
+        .cancelImage(detailRequest(assets[9], .visible).key),
       ]
     ) {
       $0.selectedIndex = 11
@@ -243,10 +248,13 @@ final class ReducerTests: XCTestCase {
 
   func testPageAndHomeEnd() {
     let (store, assets) = loadedStore(40)
-    let tiles = { (range: Range<Int>) in assets[range].map { ImageKey(asset: $0.id, size: self.tilePixels, fit: .fill) } }
+    let tiles = { (range: Range<Int>) in
+      assets[range].map { ImageKey(asset: $0.id, size: self.tilePixels, fit: .fill) }
+    }
     store.send(
       .move(.first),
-      effects: tiles(25..<40).map { .cancelImage($0) } + assets[0..<10].map { .loadImage(tileRequest($0)) }
+      effects: tiles(25..<40).map { .cancelImage($0) }
+        + assets[0..<10].map { .loadImage(tileRequest($0)) }
     ) {
       $0.selectedIndex = 0
       $0.gridTopRow = 0
@@ -267,7 +275,8 @@ final class ReducerTests: XCTestCase {
     }
     store.send(
       .move(.pageUp),
-      effects: tiles(10..<20).map { .cancelImage($0) } + assets[0..<5].map { .loadImage(tileRequest($0)) }
+      effects: tiles(10..<20).map { .cancelImage($0) }
+        + assets[0..<5].map { .loadImage(tileRequest($0)) }
     ) {
       $0.selectedIndex = 0
       $0.gridTopRow = 0
@@ -290,7 +299,9 @@ final class ReducerTests: XCTestCase {
         keeping: $0.daysLayout.entries.count - 1, from: $0.daysTopEntry, height: 37, tileRows: 7)
       $0.gridTopRow = 0
       $0.images = Dictionary(
-        uniqueKeysWithValues: assets.map { (ImageKey(asset: $0.id, size: self.tilePixels, fit: .fill), ImageStatus.loading) })
+        uniqueKeysWithValues: assets.map {
+          (ImageKey(asset: $0.id, size: self.tilePixels, fit: .fill), ImageStatus.loading)
+        })
       $0.prefetching = []
     }
     // Every photo is visible now: 0…9 are requested, the row asked for ahead (10…14) is

@@ -31,7 +31,8 @@ final class FuzzThemeRegressionTests: XCTestCase {
       }
     }
     // Tabs and CRLF line ends are TOML and still parse.
-    let theme = try ThemeLoader.parse("name = \"tabbed\"\r\n[roles.title]\r\n\tbold = true\r\n", source: "t.toml")
+    let theme = try ThemeLoader.parse(
+      "name = \"tabbed\"\r\n[roles.title]\r\n\tbold = true\r\n", source: "t.toml")
     XCTAssertEqual(theme.name, "tabbed")
   }
 

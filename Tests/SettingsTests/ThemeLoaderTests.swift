@@ -25,10 +25,14 @@ final class ThemeLoaderTests: XCTestCase {
     XCTAssertThrowsError(try ThemeLoader.parse("[roles\n", source: "t.toml")) {
       XCTAssertTrue("\($0)".hasPrefix("t.toml:1:"), "\($0)")
     }
-    XCTAssertThrowsError(try ThemeLoader.parse("[roles]\nnope = { fg = \"#fff\" }\n", source: "t.toml")) {
+    XCTAssertThrowsError(
+      try ThemeLoader.parse("[roles]\nnope = { fg = \"#fff\" }\n", source: "t.toml")
+    ) {
       XCTAssertEqual("\($0)", "t.toml: unknown role 'nope'")
     }
-    XCTAssertThrowsError(try ThemeLoader.parse("[roles]\nstatus = { fg = \"red\" }\n", source: "t.toml")) {
+    XCTAssertThrowsError(
+      try ThemeLoader.parse("[roles]\nstatus = { fg = \"red\" }\n", source: "t.toml")
+    ) {
       XCTAssertEqual("\($0)", "t.toml: status.fg 'red' is not #rrggbb")
     }
   }

@@ -30,7 +30,8 @@ final class ThemeSnapshotTests: XCTestCase {
     var lines: [String] = ["theme \(theme.name)"]
     for role in StyleRole.allCases {
       let s = theme.style(role)
-      lines.append("  \(role): fg #\(hex(s.foreground)) bg #\(hex(s.background))\(s.bold ? " bold" : "")")
+      lines.append(
+        "  \(role): fg #\(hex(s.foreground)) bg #\(hex(s.background))\(s.bold ? " bold" : "")")
     }
     for row in 0..<frame.size.rows {
       var runs: [String] = []

@@ -4,7 +4,6 @@ import PhotoStore
 import TerminalUI
 import XCTest
 
-
 @testable import TerminalBackend
 
 /// Which pictures a frame sends again: only those whose cells were written over or whose
@@ -80,7 +79,8 @@ final class PictureRepaintTests: XCTestCase {
     var partial = drawn(frame)
     let missing = frame.images[5]
     partial[missing.rect] = nil
-    let plan = PictureRepaint.plan(previous: frame, drawn: partial, frame: frame, textMayScroll: false)
+    let plan = PictureRepaint.plan(
+      previous: frame, drawn: partial, frame: frame, textMayScroll: false)
     XCTAssertEqual(plan.send, [missing])
   }
 
@@ -135,12 +135,14 @@ final class PictureRepaintTests: XCTestCase {
     ready(&state)
     let detail = LibraryView.render(state)
     XCTAssertTrue(detail.images.contains { $0.rect == DetailGeometry.imageArea(terminal: size) })
-    let open = PictureRepaint.plan(previous: grid, drawn: drawn(grid), frame: detail, textMayScroll: false)
+    let open = PictureRepaint.plan(
+      previous: grid, drawn: drawn(grid), frame: detail, textMayScroll: false)
     XCTAssertEqual(open.send, detail.images)
     _ = Reducer.reduce(&state, .back)
     ready(&state)
     let back = LibraryView.render(state)
-    let close = PictureRepaint.plan(previous: detail, drawn: drawn(detail), frame: back, textMayScroll: false)
+    let close = PictureRepaint.plan(
+      previous: detail, drawn: drawn(detail), frame: back, textMayScroll: false)
     XCTAssertEqual(Set(close.send), Set(back.images))
     // Every cell of the photo is erased.
     let photo = DetailGeometry.imageArea(terminal: size)
@@ -150,7 +152,8 @@ final class PictureRepaintTests: XCTestCase {
     }
     for row in photo.row..<(photo.row + photo.height) {
       for column in photo.column..<(photo.column + photo.width) {
-        XCTAssertTrue(erased.contains(row * 1000 + column), "cell \(row),\(column) keeps the photo's pixels")
+        XCTAssertTrue(
+          erased.contains(row * 1000 + column), "cell \(row),\(column) keeps the photo's pixels")
       }
     }
   }

@@ -40,7 +40,10 @@ final class FastSixelEncoderTests: XCTestCase {
     // The rows either side of the split (row 216) are as close as the picture as a whole.
     let seam = 210..<222
     let seamPSNR = SixelRoundTrip.psnr(
-      (640, seam.count, Array(decoded.rgb[(seam.lowerBound * 640 * 3)..<(seam.upperBound * 640 * 3)])),
+      (
+        640, seam.count,
+        Array(decoded.rgb[(seam.lowerBound * 640 * 3)..<(seam.upperBound * 640 * 3)])
+      ),
       reference: bitmap.cropped(x: 0, y: seam.lowerBound, width: 640, height: seam.count))
     XCTAssertGreaterThan(seamPSNR, 30)
   }
@@ -54,7 +57,9 @@ final class FastSixelEncoderTests: XCTestCase {
     let crop = bitmap.cropped(x: 0, y: 2, width: 160, height: 120)
     XCTAssertGreaterThan(SixelRoundTrip.psnr(decoded, reference: crop), 30)
     // Rows outside the picture are clamped; none at all is an error.
-    XCTAssertEqual(try FastSixelEncoder.encode(bitmap, colors: 256, cell: cell, rows: 100..<400).get().pixelSize.height, 25)
+    XCTAssertEqual(
+      try FastSixelEncoder.encode(bitmap, colors: 256, cell: cell, rows: 100..<400).get().pixelSize
+        .height, 25)
     guard case .failure = FastSixelEncoder.encode(bitmap, colors: 256, cell: cell, rows: 200..<300)
     else { return XCTFail("no rows encoded") }
   }
@@ -67,18 +72,25 @@ final class FastSixelEncoderTests: XCTestCase {
       let text = String(decoding: image.bytes, as: UTF8.self)
       let regex = try NSRegularExpression(pattern: "#([0-9]+)")
       for match in regex.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
-        XCTAssertLessThan(Int((text as NSString).substring(with: match.range(at: 1)))!, image.colors)
+        XCTAssertLessThan(
+          Int((text as NSString).substring(with: match.range(at: 1)))!, image.colors)
       }
       XCTAssertNotNil(SixelRoundTrip.decode(image.bytes))
     }
     // One pixel, one colour; a flat picture.
-    let dot = try FastSixelEncoder.encode(Bitmap(width: 1, height: 1, fill: RGB(9, 200, 30)), colors: 256, cell: cell).get()
+    let dot = try FastSixelEncoder.encode(
+      Bitmap(width: 1, height: 1, fill: RGB(9, 200, 30)), colors: 256, cell: cell
+    ).get()
     XCTAssertEqual(SixelRoundTrip.decode(dot.bytes)?.width, 1)
     let flat = Bitmap(width: 64, height: 64, fill: RGB(40, 80, 120))
     let flatImage = try FastSixelEncoder.encode(flat, colors: 256, cell: cell).get()
     XCTAssertEqual(flatImage.colors, 1)
-    XCTAssertGreaterThan(SixelRoundTrip.psnr(try XCTUnwrap(SixelRoundTrip.decode(flatImage.bytes)), reference: flat), 40)
-    guard case .failure = FastSixelEncoder.encode(Bitmap(width: 0, height: 0, pixels: []), colors: 256, cell: cell)
+    XCTAssertGreaterThan(
+      SixelRoundTrip.psnr(try XCTUnwrap(SixelRoundTrip.decode(flatImage.bytes)), reference: flat),
+      40)
+    guard
+      case .failure = FastSixelEncoder.encode(
+        Bitmap(width: 0, height: 0, pixels: []), colors: 256, cell: cell)
     else { return XCTFail("an empty bitmap encoded") }
   }
 
@@ -88,7 +100,8 @@ final class FastSixelEncoderTests: XCTestCase {
     func blurredSkyError(_ bytes: [UInt8]) throws -> Double {
       try XCTUnwrap(SixelRoundTrip.blurredSkyError(bytes, reference: bitmap))
     }
-    let fast = try blurredSkyError(FastSixelEncoder.encode(bitmap, colors: 32, cell: cell).get().bytes)
+    let fast = try blurredSkyError(
+      FastSixelEncoder.encode(bitmap, colors: 32, cell: cell).get().bytes)
     let undithered = try blurredSkyError(
       SixelEncoder.encode(bitmap, options: .init(colors: 32, diffusion: .none)).get().bytes)
     XCTAssertLessThan(fast, undithered / 2, "error diffusion must beat no dither on a sky")
@@ -104,15 +117,23 @@ final class FastSixelEncoderTests: XCTestCase {
       let path = corpus.appendingPathComponent(row["path"]!).path
       let bitmap = try ImageDecoder.decode(
         // Large enough to be encoded as two halves in parallel, as a detail photo is.
-        path: path, options: DecodeOptions(target: PixelSize(width: 800, height: 500), quality: .best)
+        path: path,
+        options: DecodeOptions(target: PixelSize(width: 800, height: 500), quality: .best)
       ).get()
       let fast = try FastSixelEncoder.encode(bitmap, colors: 256, cell: cell).get()
-      let reference = try SixelEncoder.encode(bitmap, options: .init(colors: 256, quality: .high)).get()
-      let fastPSNR = SixelRoundTrip.psnr(try XCTUnwrap(SixelRoundTrip.decode(fast.bytes)), reference: bitmap)
-      let libPSNR = SixelRoundTrip.psnr(try XCTUnwrap(SixelRoundTrip.decode(reference.bytes)), reference: bitmap)
-      print(String(format: "%@: fast %.2f dB %d B, libsixel %.2f dB %d B", row["path"]!, fastPSNR, fast.bytes.count, libPSNR, reference.bytes.count))
+      let reference = try SixelEncoder.encode(bitmap, options: .init(colors: 256, quality: .high))
+        .get()
+      let fastPSNR = SixelRoundTrip.psnr(
+        try XCTUnwrap(SixelRoundTrip.decode(fast.bytes)), reference: bitmap)
+      let libPSNR = SixelRoundTrip.psnr(
+        try XCTUnwrap(SixelRoundTrip.decode(reference.bytes)), reference: bitmap)
+      print(
+        String(
+          format: "%@: fast %.2f dB %d B, libsixel %.2f dB %d B", row["path"]!, fastPSNR,
+          fast.bytes.count, libPSNR, reference.bytes.count))
       XCTAssertGreaterThan(fastPSNR, 28, row["path"]!)
-      XCTAssertGreaterThan(fastPSNR, libPSNR - 1.5, "\(row["path"]!): \(fastPSNR) vs libsixel \(libPSNR)")
+      XCTAssertGreaterThan(
+        fastPSNR, libPSNR - 1.5, "\(row["path"]!): \(fastPSNR) vs libsixel \(libPSNR)")
       XCTAssertLessThan(fast.bytes.count, reference.bytes.count * 3 / 2, "\(row["path"]!): bytes")
     }
   }

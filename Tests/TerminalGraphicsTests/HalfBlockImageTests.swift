@@ -8,10 +8,14 @@ final class HalfBlockImageTests: XCTestCase {
   func testUpperPixelIsForegroundLowerIsBackground() {
     // 2×3: rows red, blue, green. The odd last row repeats as its own background.
     var pixels: [UInt8] = []
-    for rgb in [RGB(255, 0, 0), RGB(255, 0, 0), RGB(0, 0, 255), RGB(0, 0, 255), RGB(0, 255, 0), RGB(0, 255, 0)] {
+    for rgb in [
+      RGB(255, 0, 0), RGB(255, 0, 0), RGB(0, 0, 255), RGB(0, 0, 255), RGB(0, 255, 0),
+      RGB(0, 255, 0),
+    ] {
       pixels += [rgb.r, rgb.g, rgb.b, 255]
     }
-    let image = HalfBlockImage(bitmap: Bitmap(width: 2, height: 3, pixels: pixels), depth: .trueColor)
+    let image = HalfBlockImage(
+      bitmap: Bitmap(width: 2, height: 3, pixels: pixels), depth: .trueColor)
     XCTAssertEqual(image.columns, 2)
     XCTAssertEqual(image.rows, 2)
     XCTAssertEqual(image.cells[0], HalfBlockCell(top: RGB(255, 0, 0), bottom: RGB(0, 0, 255)))
@@ -35,15 +39,18 @@ final class HalfBlockImageTests: XCTestCase {
     // of a good match stays well under 3 × 60.
     for r in stride(from: 0, through: 255, by: 17) {
       for g in stride(from: 0, through: 255, by: 51) {
-        let mapped = Palette256.color(ofIndex: Palette256.nearestIndex(RGB(UInt8(r), UInt8(g), 100)))
-        XCTAssertLessThan(abs(Int(mapped.r) - r) + abs(Int(mapped.g) - g) + abs(Int(mapped.b) - 100), 180)
+        let mapped = Palette256.color(
+          ofIndex: Palette256.nearestIndex(RGB(UInt8(r), UInt8(g), 100)))
+        XCTAssertLessThan(
+          abs(Int(mapped.r) - r) + abs(Int(mapped.g) - g) + abs(Int(mapped.b) - 100), 180)
       }
     }
   }
 
   func testPalette256Encoding() {
     let bitmap = Bitmap(width: 3, height: 2, fill: RGB(255, 0, 0))
-    let row = String(decoding: HalfBlockImage(bitmap: bitmap, depth: .palette256).encodedRows[0], as: UTF8.self)
+    let row = String(
+      decoding: HalfBlockImage(bitmap: bitmap, depth: .palette256).encodedRows[0], as: UTF8.self)
     XCTAssertEqual(row, "\u{1B}[38;5;196m\u{1B}[48;5;196m▀▀▀\u{1B}[0m")
   }
 

@@ -21,11 +21,14 @@ final class LibraryViewSnapshotTests: XCTestCase {
     return state
   }
 
-  func settle(_ state: inout AppState, assets: [Asset], failing: Set<Int> = [], loading: Set<Int> = []) {
+  func settle(
+    _ state: inout AppState, assets: [Asset], failing: Set<Int> = [], loading: Set<Int> = []
+  ) {
     for key in state.images.keys {
       let index = assets.firstIndex { $0.id == key.asset }!
       if failing.contains(index) {
-        _ = Reducer.reduce(&state, .imageFailed(key, reason: "not a JPEG file (truncated at byte 4096)"))
+        _ = Reducer.reduce(
+          &state, .imageFailed(key, reason: "not a JPEG file (truncated at byte 4096)"))
       } else if !loading.contains(index) {
         _ = Reducer.reduce(&state, .imageLoaded(key))
       }
@@ -53,7 +56,9 @@ final class LibraryViewSnapshotTests: XCTestCase {
     XCTAssertTrue(status.contains("IMG_1022.jpg: not a JPEG file (truncated"), status)
     _ = Reducer.reduce(&state, .move(.left))
     let moved = LibraryView.render(state)
-    XCTAssertTrue((0..<80).map { moved[23, $0].text }.joined().contains("IMG_1021.jpg · 4032×3024 · 3.1 MB · 21 Aug 2024 18:22"))
+    XCTAssertTrue(
+      (0..<80).map { moved[23, $0].text }.joined().contains(
+        "IMG_1021.jpg · 4032×3024 · 3.1 MB · 21 Aug 2024 18:22"))
   }
 
   func testDetail() {
@@ -77,7 +82,9 @@ final class LibraryViewSnapshotTests: XCTestCase {
   }
 
   /// The spread fixture (2022–2024) in a segment, with every image ready.
-  func segment(_ segment: LibrarySegment, size: TerminalSize = TerminalSize(columns: 100, rows: 36)) -> AppState {
+  func segment(_ segment: LibrarySegment, size: TerminalSize = TerminalSize(columns: 100, rows: 36))
+    -> AppState
+  {
     var state = AppState(roots: ["/photos"], terminal: size)
     _ = Reducer.reduce(&state, .start)
     let assets = Fixtures.spread()
@@ -107,11 +114,14 @@ final class LibraryViewSnapshotTests: XCTestCase {
       let frame = LibraryView.render(segment(s, size: TerminalSize(columns: 20, rows: 6)))
       XCTAssertEqual(frame.cells.count, 120)
     }
-    Snapshot.assert(LibraryView.render(segment(.years, size: TerminalSize(columns: 20, rows: 6))).snapshotText, named: "years-20x6")
+    Snapshot.assert(
+      LibraryView.render(segment(.years, size: TerminalSize(columns: 20, rows: 6))).snapshotText,
+      named: "years-20x6")
   }
 
   func testEmptyLibrary() {
-    var state = AppState(roots: ["/home/ana/Pictures"], terminal: TerminalSize(columns: 80, rows: 24))
+    var state = AppState(
+      roots: ["/home/ana/Pictures"], terminal: TerminalSize(columns: 80, rows: 24))
     _ = Reducer.reduce(&state, .start)
     Snapshot.assert(LibraryView.render(state).snapshotText, named: "scanning-80x24")
     _ = Reducer.reduce(&state, .libraryLoaded(assets: [], problems: []))

@@ -84,7 +84,9 @@ public struct FileLogHandler: LogHandler {
     if let extra = event.metadata { fields.merge(extra) { $1 } }
     let context =
       fields.isEmpty
-      ? "" : " " + fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+      ? ""
+      : " "
+        + fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
     let line =
       "\(Self.timestamp()) \(event.level) \(label): \(event.message)\(context)"
     sink.write(Self.oneLine(line))

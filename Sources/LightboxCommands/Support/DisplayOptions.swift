@@ -5,13 +5,19 @@ struct DisplayOptions: ParsableArguments {
   @Option(help: "Colours for pictures: truecolor or 256 (default: from COLORTERM).")
   var colors: String?
 
-  @Option(help: "Pictures as sixel, halfblock, or auto (sixel where the terminal has it; default: the config's, else auto).")
+  @Option(
+    help:
+      "Pictures as sixel, halfblock, or auto (sixel where the terminal has it; default: the config's, else auto)."
+  )
   var graphics: String?
 
-  @Option(help: "The catalog file (default: $LIGHTBOX_CATALOG or $XDG_DATA_HOME/lightbox/library.sqlite).")
+  @Option(
+    help: "The catalog file (default: $LIGHTBOX_CATALOG or $XDG_DATA_HOME/lightbox/library.sqlite)."
+  )
   var catalog: String?
 
-  @Option(help: "The thumbnail cache folder (default: $LIGHTBOX_CACHE or $XDG_CACHE_HOME/thumbnails).")
+  @Option(
+    help: "The thumbnail cache folder (default: $LIGHTBOX_CACHE or $XDG_CACHE_HOME/thumbnails).")
   var cache: String?
 
   @OptionGroup var log: LogOptions

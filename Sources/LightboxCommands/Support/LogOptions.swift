@@ -12,7 +12,8 @@ struct LogOptions: ParsableArguments {
   func validate() throws {
     guard let logLevel else { return }
     guard let level = LightboxLog.level(named: logLevel) else {
-      throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
+      throw ValidationError(
+        "--log-level must be one of trace, debug, info, notice, warning, error, critical")
     }
     LightboxLog.setLevel(level)
   }
