@@ -65,20 +65,6 @@ public struct FreedesktopTrash: Sendable {
     return reservation.entry
   }
 
-  /// Moves the entry's file back to `originalPath`; when something is already there, to a
-  /// free new name beside it ("IMG_1.jpg" → "IMG_1 (restored).jpg", "… (restored 2).jpg");
-  /// recreates missing parent folders; removes the .trashinfo. Returns the path it restored to.
-  public func restore(_ entry: TrashEntry) throws -> String {
-    try restore(entry, to: Self.freeDestination(for: entry.originalPath))
-  }
-
-  /// `restore(_:)` for the exact bytes of the paths (names that are not UTF-8).
-  func restore(file: LibraryPath, info: LibraryPath?, original: LibraryPath) throws
-    -> LibraryPath
-  {
-    try restore(file: file, info: info, to: Self.freeDestination(for: original))
-  }
-
   /// Erases the file (or folder) and its .trashinfo for good.
   public func erase(_ entry: TrashEntry) throws {
     try erase(
@@ -152,26 +138,6 @@ public struct FreedesktopTrash: Sendable {
       name.removeLast(suffix.count)
     }
     return info.parent.parent.appending("files".utf8).appending(name)
-  }
-
-  /// `original` when nothing is there, else the first free "NAME (restored).EXT",
-  /// "NAME (restored 2).EXT"… beside it.
-  public static func freeDestination(for original: String) -> String {
-    freeDestination(for: LibraryPath(original)).string
-  }
-
-  /// `freeDestination(for:)` with exact bytes (the stem and extension keep theirs).
-  static func freeDestination(for original: LibraryPath) -> LibraryPath {
-    let path = original.normalized
-    guard FileMoves.exists(path) else { return path }
-    let (stem, ext) = splitExtension(Array(path.lastComponent))
-    for n in 1...100_000 {
-      let label = n == 1 ? " (restored)" : " (restored \(n))"
-      let candidate = path.parent.appending(stem + Array(label.utf8) + ext)
-      if !FileMoves.exists(candidate) { return candidate }
-    }
-    let label = " (restored \(UInt32.random(in: 0...UInt32.max)))"
-    return path.parent.appending(stem + Array(label.utf8) + ext)
   }
 
   // MARK: - Steps (LibraryTrash journals between them)
@@ -294,146 +260,10 @@ public struct FreedesktopTrash: Sendable {
     _ = reservation.info.withCString { unlink($0) }
   }
 
-  /// Moves the entry's file to `destination` (another free name if that got taken) and
-  /// removes its `.trashinfo`; returns where it went.
-  func restore(_ entry: TrashEntry, to destination: String) throws -> String {
-    try restore(
-      file: LibraryPath(entry.filePath),
-      info: entry.infoPath.isEmpty ? nil : LibraryPath(entry.infoPath),
-      to: LibraryPath(destination)
-    ).string
-  }
-
-  /// `restore(_:to:)` with exact bytes.
-  func restore(file: LibraryPath, info: LibraryPath?, to destination: LibraryPath) throws
-    -> LibraryPath
-  {
-    let source = file.normalized
-    let name = String(decoding: source.lastComponent, as: UTF8.self)
-    guard destination.bytes.first == UInt8(ascii: "/") else {
-      throw CatalogError("\(name) has no absolute original path to go back to")
-    }
-    guard FileMoves.exists(source) else {
-      throw CatalogError("\(name) is no longer in the Trash")
-    }
-    var target = destination.normalized
-    try FileMoves.makeFolders(target.parent)
-    var moving = source
-    var copied = false
-    var attempts = 0
-    while true {
-      attempts += 1
-      let code = FileMoves.moveNoReplace(moving, target)
-      if code == 0 { break }
-      if code == EEXIST, attempts < 100 {
-        // Taken since it was chosen: the next free name.
-        target = Self.freeDestination(for: target)
-        continue
-      }
-      if code == EXDEV, !copied {
-        // Across file systems: a flushed hidden copy beside the destination (the library
-        // scanner skips dot files), then renamed into place.
-        let temporary = target.parent.appending(
-          [UInt8(ascii: ".")] + Array(source.lastComponent)
-            + Array(".lightbox-restore-\(UInt32.random(in: 0...UInt32.max))".utf8))
-        try FileMoves.copy(source, to: temporary)
-        moving = temporary
-        copied = true
-        continue
-      }
-      if copied { try? FileMoves.removeTree(moving) }
-      throw CatalogError("cannot restore \(name): \(FileMoves.errorText(code))")
-    }
-    FileMoves.syncFolder(target.parent)
-    // The trash copy goes only once the restored one is in place; if that fails the file
-    // is restored anyway and the desktop's trash still lists the old copy.
-    if copied { try? FileMoves.removeTree(source) }
-    try? Self.removeInfo(info)
-    return target
-  }
-
-  /// `.trashinfo` files that name `original` but have no file in `files/`: what a process
-  /// killed between creating the info and recording it leaves behind — complete, or cut
-  /// short anywhere (even empty). Looks in the home trash and the volume trashes of
-  /// `original`'s file system, only at the names `reserve` would have chosen for it.
-  func orphanInfos(for original: LibraryPath) -> [LibraryPath] {
-    let path = original.normalized
-    var candidates = [(folder: LibraryPath(homeTrash).normalized, recorded: path.bytes)]
-    if let info = FileMoves.status(path) {
-      let top = Self.topDirectory(of: path, device: info.st_dev)
-      let relative = Array(path.bytes.dropFirst(top.folderPrefix.count))
-      candidates.append((top.appending(".Trash".utf8).appending("\(uid)".utf8), relative))
-      candidates.append((top.appending(".Trash-\(uid)".utf8), relative))
-    }
-    let (stem, ext) = Self.splitExtension(Self.shortened(Array(path.lastComponent)))
-    let suffix = ext + Array(".trashinfo".utf8)
-    var found: [LibraryPath] = []
-    for (folder, recorded) in candidates {
-      let infos = folder.appending("info".utf8)
-      guard let names = try? FileMoves.names(in: infos) else { continue }
-      // What reserve writes, up to the date it cannot be known again.
-      let expected = Array(
-        "[Trash Info]\nPath=\(TrashInfo.percentEncoded(recorded))\nDeletionDate=".utf8)
-      for name in names where Self.isReservedName(name, stem: stem, suffix: suffix) {
-        let infoPath = infos.appending(name)
-        guard !FileMoves.exists(Self.filePath(forInfo: infoPath)),
-          let content = Self.smallFile(infoPath),
-          content.starts(with: expected) || expected.starts(with: content)
-        else { continue }
-        found.append(infoPath)
-      }
-    }
-    return found
-  }
-
-  /// True for STEM + SUFFIX and STEM.N + SUFFIX (N digits): the names `reserve` tries.
-  private static func isReservedName(_ name: [UInt8], stem: [UInt8], suffix: [UInt8]) -> Bool {
-    guard name.count >= stem.count + suffix.count, name.starts(with: stem),
-      name.suffix(suffix.count).elementsEqual(suffix)
-    else { return false }
-    let middle = name[stem.count..<(name.count - suffix.count)]
-    if middle.isEmpty { return true }
-    guard middle.first == UInt8(ascii: "."), middle.count > 1 else { return false }
-    return middle.dropFirst().allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-  }
-
-  /// The bytes of a file of at most 64 KB; nil when unreadable or larger.
-  private static func smallFile(_ path: LibraryPath) -> [UInt8]? {
-    let fd = path.withCString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var data = [UInt8](repeating: 0, count: 64 * 1024 + 1)
-    var count = 0
-    while count < data.count {
-      let n = data.withUnsafeMutableBytes { raw in
-        read(fd, raw.baseAddress! + count, raw.count - count)
-      }
-      if n < 0, errno == EINTR { continue }
-      if n < 0 { return nil }
-      if n == 0 { break }
-      count += n
-    }
-    return count > 64 * 1024 ? nil : Array(data[..<count])
-  }
-
-  /// Removes the half-made copies (`.lightbox-partial-PID-…`) that a process killed during a
-  /// cross-device move left in the home trash folder, once that process is gone.
-  func removeStalePartials() {
-    let home = LibraryPath(homeTrash).normalized
-    guard let names = try? FileMoves.names(in: home) else { return }
-    let prefix = Array(".lightbox-partial-".utf8)
-    for name in names where name.starts(with: prefix) {
-      let rest = String(decoding: name.dropFirst(prefix.count), as: UTF8.self)
-      guard let pid = rest.split(separator: "-").first.flatMap({ Int32($0) }), pid > 0,
-        kill(pid, 0) != 0, errno == ESRCH
-      else { continue }
-      try? FileMoves.removeTree(home.appending(name))
-    }
-  }
-
   // MARK: - Helpers
 
-  private static func removeInfo(_ info: LibraryPath?) throws {
+  /// Removes a `.trashinfo`; nil, empty or already gone is fine.
+  static func removeInfo(_ info: LibraryPath?) throws {
     guard let info, !info.bytes.isEmpty else { return }
     guard info.withCString({ unlink($0) }) == 0 || errno == ENOENT else {
       throw CatalogError("cannot remove \(info): \(FileMoves.errorText(errno))")
