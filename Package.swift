@@ -94,23 +94,31 @@ let package = Package(
 
     .target(
       name: "LightboxTestSupport",
-      dependencies: ["PhotoModel", "PhotoStore", "TerminalUI", "TerminalBackend", "TerminalGraphics"],
+      dependencies: [
+        "PhotoModel", "PhotoStore", "TerminalUI", "TerminalBackend", "TerminalGraphics",
+      ],
       path: "Tests/LightboxTestSupport"),
     .testTarget(name: "PhotoModelTests", dependencies: ["PhotoModel"]),
     .testTarget(
       name: "PhotoMetadataTests",
-      dependencies: ["PhotoMetadata", "LightboxTestSupport"]),
-    .testTarget(name: "CatalogTests", dependencies: ["Catalog", "LightboxTestSupport"]),
+      dependencies: ["PhotoMetadata", "PhotoModel", "LightboxTestSupport"]),
     .testTarget(
-      name: "PhotoStoreTests", dependencies: ["PhotoStore", "LightboxTestSupport"]),
+      name: "CatalogTests",
+      dependencies: [
+        "Catalog", "PhotoModel", "PhotoMetadata", "LightboxTestSupport",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]),
+    .testTarget(
+      name: "PhotoStoreTests", dependencies: ["PhotoStore", "PhotoModel", "LightboxTestSupport"]),
     .testTarget(
       name: "ImagingTests",
-      dependencies: ["Imaging", "PhotoMetadata", "LightboxTestSupport"]),
+      dependencies: ["Imaging", "PhotoModel", "PhotoMetadata", "CPNG", "LightboxTestSupport"]),
     .testTarget(
-      name: "TerminalGraphicsTests", dependencies: ["TerminalGraphics", "LightboxTestSupport"]),
+      name: "TerminalGraphicsTests",
+      dependencies: ["TerminalGraphics", "Imaging", "PhotoModel", "CSixel", "LightboxTestSupport"]),
     .testTarget(
       name: "TerminalUITests",
-      dependencies: ["TerminalUI", "LightboxTestSupport"],
+      dependencies: ["TerminalUI", "PhotoModel", "PhotoStore", "LightboxTestSupport"],
       exclude: ["Snapshots"]),
     .testTarget(
       name: "SettingsTests",
@@ -127,11 +135,15 @@ let package = Package(
       ]),
     .testTarget(
       name: "DemoLibraryTests",
-      dependencies: ["DemoLibrary", "PhotoMetadata", "Imaging", "LightboxTestSupport"]),
+      dependencies: [
+        "DemoLibrary", "PhotoMetadata", "PhotoModel", "Imaging", "CPNG", "CTurboJPEG",
+        "LightboxTestSupport",
+      ]),
     .testTarget(
       name: "LightboxAppTests",
       dependencies: [
         "LightboxApp", "LightboxCommands", "LightboxTestSupport", "Catalog", "Imaging",
+        "DemoLibrary",
         "PhotoModel", "PhotoStore", "PhotoMetadata", "TerminalGraphics", "TerminalUI",
         "TerminalBackend", "Settings", .product(name: "Logging", package: "swift-log"),
       ]),

@@ -6,7 +6,7 @@ import PhotoStore
 /// The library side of the effect runner: loads the catalog at once, indexes the roots in
 /// the background with progress, then follows changes with inotify. Falls back to reading the
 /// folders directly when the catalog cannot be opened.
-final class LibraryService: @unchecked Sendable {
+public final class LibraryService: @unchecked Sendable {
   // @unchecked: `watcher` is only touched on `queue`.
   private let inbox: ActionInbox
   private let catalogPath: String?
@@ -197,15 +197,15 @@ final class LibraryService: @unchecked Sendable {
 
   /// The catalog's photos under `roots` (a catalog may hold other libraries too), in the
   /// catalog's order.
-  static func assets(in catalog: Catalog, under roots: [String]) -> [Asset] {
+  public static func assets(in catalog: Catalog, under roots: [String]) -> [Asset] {
     filter((try? catalog.allAssets()) ?? [], under: roots)
   }
 
   /// How many of the newest photos are loaded before the rest: more than any screen holds.
-  static let firstScreenLimit = 2000
+  public static let firstScreenLimit = 2000
 
   /// The assets inside `roots`.
-  static func filter(_ assets: [Asset], under roots: [String]) -> [Asset] {
+  public static func filter(_ assets: [Asset], under roots: [String]) -> [Asset] {
     let prefixes = prefixes(roots)
     if prefixes.contains("/") { return assets }
     return assets.filter { asset in

@@ -4,7 +4,7 @@ import TerminalGraphics
 import TerminalUI
 
 /// The pictures made so far, least recently used first out once over the byte budget.
-final class PictureCache: @unchecked Sendable {
+public final class PictureCache: @unchecked Sendable {
   // @unchecked: all state is guarded by `lock`.
   private let lock = NSLock()
   private var entries: [ImageKey: (picture: TerminalPicture, bytes: Int, tick: UInt64)] = [:]
@@ -12,11 +12,11 @@ final class PictureCache: @unchecked Sendable {
   private var totalBytes = 0
   let budgetBytes: Int
 
-  init(budgetBytes: Int = 256 << 20) {
+  public init(budgetBytes: Int = 256 << 20) {
     self.budgetBytes = budgetBytes
   }
 
-  func picture(for key: ImageKey) -> TerminalPicture? {
+  public func picture(for key: ImageKey) -> TerminalPicture? {
     lock.lock()
     defer { lock.unlock() }
     guard var entry = entries[key] else { return nil }
@@ -26,13 +26,13 @@ final class PictureCache: @unchecked Sendable {
     return entry.picture
   }
 
-  func contains(_ key: ImageKey) -> Bool {
+  public func contains(_ key: ImageKey) -> Bool {
     lock.lock()
     defer { lock.unlock() }
     return entries[key] != nil
   }
 
-  func insert(_ picture: TerminalPicture, for key: ImageKey) {
+  public func insert(_ picture: TerminalPicture, for key: ImageKey) {
     let bytes = Self.cost(of: picture)
     lock.lock()
     defer { lock.unlock() }
@@ -44,7 +44,7 @@ final class PictureCache: @unchecked Sendable {
   }
 
   /// Bytes held now.
-  var byteCount: Int {
+  public var byteCount: Int {
     lock.lock()
     defer { lock.unlock() }
     return totalBytes

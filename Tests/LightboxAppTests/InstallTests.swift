@@ -36,7 +36,8 @@ final class InstallTests: XCTestCase {
       for word in ["thumbnails", "doctor", "index", "--log-level", "Recently Deleted"] {
         XCTAssertTrue(rendered.output.contains(word), "no \(word) in the man page")
       }
-      XCTAssertFalse(rendered.output.contains("warning"), rendered.output)
+      // groff's own complaints about the page ("troff: <standard input>:12: warning: …").
+      XCTAssertFalse(rendered.output.contains("troff:"), rendered.output)
     } else {
       print("InstallTests: man is not installed; only the page's presence is checked")
       XCTAssertTrue(FileManager.default.fileExists(atPath: page))

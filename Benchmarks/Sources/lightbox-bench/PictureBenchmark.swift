@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Imaging
+import LightboxApp
 import PhotoModel
 import PhotoStore
 import TerminalBackend

@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 import PhotoMetadata
+import LightboxCommands
 import PhotoModel
 
 /// Timings and memory figures for the thumbnail pipeline (`lightbox thumbnails-bench`, used

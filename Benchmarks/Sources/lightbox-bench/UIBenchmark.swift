@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import LightboxApp
 import PhotoModel
 import PhotoStore
 import TerminalUI

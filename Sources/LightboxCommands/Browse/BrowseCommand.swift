@@ -14,6 +14,7 @@ struct Browse: ParsableCommand {
   @OptionGroup var display: DisplayOptions
 
   func run() throws {
+    try Self.checkNamed(self.paths)
     let paths = LightboxPaths()
     let config = CommandSupport.loadConfig()
     let roots =

@@ -24,6 +24,9 @@ struct Demo: ParsableCommand {
   @Flag(help: "Only write the files; do not open the browser.")
   var noBrowse = false
 
+  @Flag(help: "Replace a demo library made with other options (never a folder it did not make).")
+  var fresh = false
+
   @OptionGroup var display: DisplayOptions
 
   func validate() throws {
@@ -34,8 +37,16 @@ struct Demo: ParsableCommand {
 
   func run() throws {
     let directory = library.map(CommandSupport.absolute) ?? LightboxPaths().demoLibrary
-    let written = try DemoCommand.prepare(directory: directory, count: count, seed: seed) { line in
-      FileHandle.standardError.write(Data((line + "\n").utf8))
+    let written: Int
+    do {
+      written = try DemoCommand.prepare(
+        directory: directory, count: count, seed: seed, fresh: fresh,
+        progressIsTerminal: isatty(STDERR_FILENO) == 1,
+        log: { line in FileHandle.standardError.write(Data((line + "\n").utf8)) },
+        progress: { text in FileHandle.standardError.write(Data(text.utf8)) })
+    } catch let error as CustomStringConvertible {
+      FileHandle.standardError.write(Data("lightbox: \(error.description)\n".utf8))
+      throw ExitCode.failure
     }
     if noBrowse {
       print("demo library: \(written) photos in \(directory)")
