@@ -12,14 +12,12 @@ let package = Package(
   name: "LightboxFuzz",
   platforms: [.macOS(.v13)],
   dependencies: [
-    .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0")
+    .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0")
   ],
   targets: [
-    .systemLibrary(name: "CNCurses", pkgConfig: "ncursesw"),
     .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg"),
     .systemLibrary(name: "CPNG", pkgConfig: "libpng"),
     .systemLibrary(name: "CSixel", pkgConfig: "libsixel"),
-    .target(name: "CTerminalGuard"),
     .target(name: "CPNGWriter", linkerSettings: [.linkedLibrary("z")]),
     .target(name: "CImageKernels"),
     .target(name: "CFuzzDriver"),
@@ -29,10 +27,14 @@ let package = Package(
     .target(
       name: "Imaging",
       dependencies: ["PhotoModel", "CTurboJPEG", "CPNG", "CPNGWriter", "CImageKernels"]),
-    .target(name: "TerminalGraphics", dependencies: ["Imaging", "CSixel"]),
+    .target(name: "TerminalGraphics", dependencies: ["PhotoModel", "Imaging", "CSixel"]),
+    .target(name: "TerminalUI", dependencies: ["PhotoModel", "PhotoStore"]),
     .target(
-      name: "TerminalUI",
-      dependencies: ["PhotoStore", "TerminalGraphics", "CNCurses", "CTerminalGuard"]),
+      name: "Settings",
+      dependencies: [
+        "PhotoModel", "PhotoStore", "TerminalUI", "TerminalGraphics",
+        .product(name: "TOMLKit", package: "TOMLKit"),
+      ]),
 
     // One executable per fuzz target; its main hands the input callback to
     // LLVMFuzzerRunDriver.
@@ -49,7 +51,7 @@ let package = Package(
     .executableTarget(
       name: "FuzzTheme",
       dependencies: [
-        "CFuzzDriver", "Imaging", "TerminalUI", .product(name: "TOMLKit", package: "TOMLKit"),
+        "CFuzzDriver", "Settings", "TerminalUI", .product(name: "TOMLKit", package: "TOMLKit"),
       ]),
     .executableTarget(name: "FuzzReplyParser", dependencies: ["CFuzzDriver", "TerminalGraphics"]),
   ]

@@ -185,6 +185,7 @@ final class SixelScreenshotTests: XCTestCase {
     let detail = work.appendingPathComponent("detail.png").path
     let back = work.appendingPathComponent("back.png").path
     let help = work.appendingPathComponent("help.png").path
+    let info = work.appendingPathComponent("info.png").path
     let raw = work.appendingPathComponent("raw").path
     let home = work.path
     let shot = Subprocess.run([
@@ -193,6 +194,8 @@ final class SixelScreenshotTests: XCTestCase {
       // Around the grid and back to the newest photo: text changes only.
       "--keys", "Left Up Right Down", "--wait-idle", "1",
       "--keys", "Return", "--wait-idle", "1.5", "--shot", detail,
+      // The info panel opens beside the photo, which re-fits to the rest of the width.
+      "--keys", "i", "--wait-idle", "1.5", "--shot", info, "--keys", "i", "--wait-idle", "1",
       "--keys", "Escape", "--wait-idle", "1",
       "--keys", "Page_Up Page_Up Page_Up", "--wait-idle", "1.5",
       "--keys", "Page_Down Page_Down Page_Down", "--wait-idle", "1.5", "--shot", back,
@@ -266,11 +269,21 @@ final class SixelScreenshotTests: XCTestCase {
       texture(photo, x: 0, y: 0, width: photo.width, height: photo.height).colors, 64)
     assertPicture(detailShot, area, "detail photo")
 
+    // The info panel: the photo is still there, as a picture, beside the panel's column.
+    let infoFrame = expectedFrame(count: count, after: [.open, .toggleInfo])
+    guard let beside = infoFrame.images.first?.rect else {
+      return XCTFail("no photo beside the info panel")
+    }
+    XCTAssertLessThan(beside.width, area.width, "the photo re-fits beside the panel")
+    XCTAssertGreaterThanOrEqual(Self.columns - (beside.column + beside.width), 30, "panel room")
+    assertPicture(try decodePNG(info), beside, "photo beside the info panel")
+
     // After three pages up and three down: pictures in every tile, and no pixel of any
     // picture left where the frame has plain background (gaps, empty slots, margins).
     let backFrame = expectedFrame(
       count: count,
-      after: [.open, .back] + Array(repeating: .move(.pageUp), count: 3)
+      after: [.open, .toggleInfo, .toggleInfo, .back]
+        + Array(repeating: .move(.pageUp), count: 3)
         + Array(repeating: .move(.pageDown), count: 3))
     let backShot = try decodePNG(back)
     for placement in backFrame.images {
@@ -284,7 +297,8 @@ final class SixelScreenshotTests: XCTestCase {
     // not painted over by xterm again), and the pictures outside it stay.
     let helpFrame = expectedFrame(
       count: count,
-      after: [.open, .back] + Array(repeating: .move(.pageUp), count: 3)
+      after: [.open, .toggleInfo, .toggleInfo, .back]
+        + Array(repeating: .move(.pageUp), count: 3)
         + Array(repeating: .move(.pageDown), count: 3) + [.toggleHelp])
     let helpShot = try decodePNG(help)
     let panelCells = (0..<Self.rows).flatMap { row in

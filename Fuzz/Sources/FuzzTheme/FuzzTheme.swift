@@ -1,7 +1,8 @@
+import Settings
 import TerminalUI
 
-/// The settings parsers (`LightboxApp.ThemeLoader.parse` and `ConfigLoader.parse`, linked
-/// here from their source files): any text gives a theme or a one-line problem, and a
+/// The settings parsers (`Settings.ThemeLoader.parse` and `ConfigLoader.parse`, the Settings
+/// module linked here from its sources): any text gives a theme or a one-line problem, and a
 /// config with its problems, never a trap.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTheme(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {

@@ -1,1 +1,0 @@
-../../../Sources/LightboxApp/ConfigLoader.swift
