@@ -6,16 +6,16 @@ extension AppState {
   mutating func click(row: Int, column: Int, double: Bool) -> [Effect] {
     if overlay != nil {
       overlay = nil
-      return reconcileImages()
+      return []
     }
     if screen == .detail {
-      return double ? Reducer.reduce(&self, .back) : []
+      return double ? Reducer.dispatch(&self, .back) : []
     }
     if row == 0 {
       guard let hit = BarLayout.tabs().first(where: { $0.columns.contains(column) }) else {
         return []
       }
-      return Reducer.reduce(&self, hit.tab == .search ? .startSearch : .showTab(hit.tab))
+      return Reducer.dispatch(&self, hit.tab == .search ? .startSearch : .showTab(hit.tab))
     }
     if row == 1 {
       if tab == .library,
@@ -24,16 +24,16 @@ extension AppState {
         message = nil
         segment = hit.segment
         keepSelectionInView()
-        return reconcileImages()
+        return []
       }
-      if tab == .search { return Reducer.reduce(&self, .startSearch) }
+      if tab == .search { return Reducer.dispatch(&self, .startSearch) }
       return []
     }
     if context == .albumList {
       guard let card = albumCard(atRow: row, column: column) else { return [] }
       albumCursor = card
       message = nil
-      return double ? Reducer.reduce(&self, .open) : reconcileImages()
+      return double ? Reducer.dispatch(&self, .open) : []
     }
     guard let index = assetIndex(atRow: row, column: column) else { return [] }
     message = nil
@@ -42,7 +42,7 @@ extension AppState {
       activeSegment == .years || activeSegment == .months
       ? cardKeyAsset(index) : index
     keepSelectionInView()
-    return double ? Reducer.reduce(&self, .open) : reconcileImages()
+    return double ? Reducer.dispatch(&self, .open) : []
   }
 
   /// For Years and Months, `index` is a card number; the selection is its key photo.

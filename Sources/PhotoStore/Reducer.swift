@@ -4,6 +4,14 @@ import PhotoModel
 public enum Reducer {
   /// Applies `action` to `state` and returns the work to do, in order.
   public static func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
+    let effects = dispatch(&state, action)
+    // Images are reconciled once per action, after everything it changed: the wanted set
+    // (visible tiles, the detail photo and its neighbours) against what was asked for.
+    return effects + state.reconcileImages()
+  }
+
+  /// Applies `action` without reconciling images (`reduce` does that once at the end).
+  static func dispatch(_ state: inout AppState, _ action: Action) -> [Effect] {
     if state.overlay != nil, let effects = reduceOverlay(&state, action) { return effects }
     return reduceBelowOverlay(&state, action)
   }
@@ -12,7 +20,7 @@ public enum Reducer {
   static func reduceBelowOverlay(_ state: inout AppState, _ action: Action) -> [Effect] {
     switch action {
     case .start:
-      return [.scanLibrary(roots: state.roots)] + state.reconcileImages()
+      return [.scanLibrary(roots: state.roots)]
 
     case .resized(let size):
       state.terminal = size
@@ -25,7 +33,7 @@ public enum Reducer {
       } else {
         state.keepSelectionInView()
       }
-      return state.reconcileImages()
+      return []
 
     case .move(let direction):
       if state.tab == .search && state.isEditingSearch {
@@ -33,23 +41,23 @@ public enum Reducer {
         // ↓ from the query (no earlier query shown) goes to the results.
         guard !state.assets.isEmpty else { return [] }
         state.leaveSearchField()
-        return state.reconcileImages()
+        return []
       }
       if state.context == .albumList {
         state.message = nil
         state.moveAlbumCard(direction)
-        return state.reconcileImages()
+        return []
       }
       guard !state.assets.isEmpty else { return [] }
       state.message = nil
       state.move(direction)
-      return state.reconcileImages()
+      return []
 
     case .open:
       if state.tab == .search && state.isEditingSearch {
         // Enter in the query moves to the results; Enter there opens one.
         state.leaveSearchField()
-        return state.reconcileImages()
+        return []
       }
       if state.context == .albumList {
         guard let entry = state.selectedAlbumEntry else { return [] }
@@ -57,7 +65,7 @@ public enum Reducer {
         state.saveContext()
         state.openAlbum = entry.ref
         state.restoreContext()
-        return state.reconcileImages()
+        return []
       }
       guard state.screen == .grid, state.selectedAsset != nil else { return [] }
       state.message = nil
@@ -81,7 +89,7 @@ public enum Reducer {
         state.screen = .detail
       }
       state.keepSelectionInView()
-      return state.reconcileImages()
+      return []
 
     case .back:
       state.message = nil
@@ -104,17 +112,17 @@ public enum Reducer {
         state.saveContext()
         state.openAlbum = nil
         state.restoreContext()
-        return state.reconcileImages()
+        return []
       }
       state.keepSelectionInView()
-      return state.reconcileImages()
+      return []
 
     case .nextSegment, .previousSegment:
       guard state.screen == .grid, state.tab == .library else { return [] }
       state.message = nil
       state.segment = action == .nextSegment ? state.segment.next : state.segment.previous
       state.keepSelectionInView()
-      return state.reconcileImages()
+      return []
 
     case .quit, .terminate:
       state.isRunning = false
@@ -123,7 +131,7 @@ public enum Reducer {
     case .showTab(let tab):
       state.message = nil
       state.switchTab(tab)
-      return state.reconcileImages()
+      return []
 
     case .startSearch:
       state.message = nil
@@ -134,7 +142,7 @@ public enum Reducer {
         state.switchTab(.search)
         state.isEditingSearch = true
       }
-      return state.reconcileImages()
+      return []
 
     case .typed(let character):
       guard state.tab == .search, state.isEditingSearch else { return [] }
@@ -157,47 +165,47 @@ public enum Reducer {
 
     case .toggleFavorite:
       guard state.context != .albumList else { return [] }
-      return state.toggleFavorite() + state.reconcileImages()
+      return state.toggleFavorite()
 
     case .toggleHidden:
       guard state.context != .albumList else { return [] }
-      return state.toggleHidden() + state.reconcileImages()
+      return state.toggleHidden()
 
     case .delete:
-      return state.delete() + state.reconcileImages()
+      return state.delete()
 
     case .restore:
       guard state.context == .album(.recentlyDeleted) else {
         state.message = "r restores photos in Albums › Recently Deleted"
         return []
       }
-      return state.restore(state.actionTargets) + state.reconcileImages()
+      return state.restore(state.actionTargets)
 
     case .undo:
       guard !state.undoableTrash.isEmpty else {
         state.message = "Nothing to undo"
         return []
       }
-      return state.restore(state.undoableTrash) + state.reconcileImages()
+      return state.restore(state.undoableTrash)
 
     case .newAlbum:
       state.newAlbum()
-      return state.reconcileImages()
+      return []
 
     case .renameAlbum:
       state.renameAlbum()
-      return state.reconcileImages()
+      return []
 
     case .deleteAlbum:
       state.deleteAlbum()
-      return state.reconcileImages()
+      return []
 
     case .addToAlbum:
       state.openAlbumPicker()
-      return state.reconcileImages()
+      return []
 
     case .removeFromAlbum:
-      return state.removeFromAlbum() + state.reconcileImages()
+      return state.removeFromAlbum()
 
     case .toggleMark:
       guard state.screen == .grid else { return [] }
@@ -212,17 +220,17 @@ public enum Reducer {
     case .toggleInfo:
       guard state.selectedAsset != nil, state.context != .albumList else { return [] }
       state.overlay = .info
-      return state.reconcileImages()
+      return []
 
     case .toggleHelp:
       state.overlay = .help
-      return state.reconcileImages()
+      return []
 
     case .click(let row, let column, let double):
       return state.click(row: row, column: column, double: double)
 
     case .wheel(let up):
-      return reduce(
+      return dispatch(
         &state, .move(state.screen == .detail ? (up ? .left : .right) : (up ? .up : .down)))
 
     case .collectionsLoaded(let collections):
@@ -231,7 +239,7 @@ public enum Reducer {
         collections.trashed.contains { $0.asset.id == id }
       }
       state.libraryChanged(timelineToo: false)
-      return state.reconcileImages()
+      return []
 
     case .operationFailed(let reason):
       state.message = reason
@@ -261,7 +269,7 @@ public enum Reducer {
         let noun = problems.count == 1 ? "file" : "files"
         state.message = "\(problems.count) \(noun) could not be read: \(problems[0])"
       }
-      return state.reconcileImages()
+      return []
 
     case .imagePreview(let key):
       guard state.images[key] == .loading else { return [] }  // dropped, or already better
@@ -285,7 +293,7 @@ public enum Reducer {
     switch action {
     case .quit where state.overlay != .info, .back:
       state.overlay = nil
-      return state.reconcileImages()
+      return []
     case .terminate, .resized, .indexProgress, .indexFinished, .libraryLoaded, .collectionsLoaded,
       .imagePreview, .imageLoaded, .imageFailed, .operationFailed, .operationDone:
       return nil
@@ -295,23 +303,23 @@ public enum Reducer {
     case .help?:
       // Any key closes the help; only ? and Esc are spent on it.
       state.overlay = nil
-      if action == .toggleHelp || action == .open { return state.reconcileImages() }
-      return reduce(&state, action)
+      if action == .toggleHelp || action == .open { return [] }
+      return dispatch(&state, action)
     case .info?:
       switch action {
       case .toggleInfo, .quit:
         state.overlay = nil
-        return state.reconcileImages()
+        return []
       case .move, .toggleFavorite, .wheel:
         // The panel stays open while paging, as Photos' info does, so the photos are asked
         // for at the size beside it.
         let effects = reduceBelowOverlay(&state, action)
         guard state.selectedAsset == nil || state.context == .albumList else { return effects }
         state.overlay = nil
-        return effects + state.reconcileImages()
+        return effects
       default:
         state.overlay = nil
-        return reduce(&state, action)
+        return dispatch(&state, action)
       }
     case .picker?:
       switch action {
@@ -319,7 +327,7 @@ public enum Reducer {
         state.movePicker(direction)
         return []
       case .open:
-        return state.choosePickerRow() + state.reconcileImages()
+        return state.choosePickerRow()
       case .newAlbum:
         if case .picker(var picker)? = state.overlay {
           picker.row = 0
@@ -350,14 +358,14 @@ public enum Reducer {
         state.overlay = .prompt(prompt)
         return []
       case .open:
-        return state.submitPrompt() + state.reconcileImages()
+        return state.submitPrompt()
       default:
         return []
       }
     case .confirm?:
       switch action {
-      case .answer(let yes): return state.answer(yes) + state.reconcileImages()
-      case .open: return state.answer(true) + state.reconcileImages()
+      case .answer(let yes): return state.answer(yes)
+      case .open: return state.answer(true)
       default: return []
       }
     case nil:

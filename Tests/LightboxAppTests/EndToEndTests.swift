@@ -81,7 +81,9 @@ final class EndToEndTests: XCTestCase {
     tmux.send("Right")
     XCTAssertNotNil(tmux.waitFor("30 of 30"))
     tmux.send("Escape")
-    guard let back = tmux.waitFor("\\[All\\]") else { return XCTFail("Esc did not go back") }
+    // tmux can capture between two writes of a frame: wait for the status line too.
+    guard let back = tmux.waitUntil({ $0.contains("[All]") && self.selectedFile($0) != nil })
+    else { return XCTFail("Esc did not go back") }
     XCTAssertEqual(selectedFile(back), first)
 
     // A narrower terminal reflows the grid to fewer columns and keeps the selection.
@@ -89,6 +91,7 @@ final class EndToEndTests: XCTestCase {
     guard
       let narrow = tmux.waitUntil({ screen in
         screen.split(separator: "\n").allSatisfy { $0.count <= 60 } && screen.contains("[All]")
+          && self.selectedFile(screen) != nil
       })
     else { return XCTFail("no reflow after resize:\n\(tmux.capture())") }
     XCTAssertEqual(selectedFile(narrow), first, narrow)
