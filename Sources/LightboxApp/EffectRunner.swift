@@ -23,8 +23,9 @@ final class EffectRunner: Sendable {
     self.library = LibraryService(
       inbox: inbox, catalogPath: catalogPath, trashHome: trashHome, retentionDays: retentionDays)
     let failures = FailureLog()
+    // One logger for every decode (made once, not per request).
+    let log = LightboxLog.logger("decode")
     self.pool = DecodePool(name: "lightbox-decode") { request in
-      let log = LightboxLog.logger("decode")
       log.debug(
         "decoding \(request.path) at \(request.key.size.width)x\(request.key.size.height)")
       let action = EffectRunner.makePicture(

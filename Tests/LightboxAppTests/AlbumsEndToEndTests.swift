@@ -12,9 +12,7 @@ final class AlbumsEndToEndTests: XCTestCase {
     guard TmuxSession.isAvailable else {
       throw XCTSkip("tmux is not installed: end-to-end tests skipped")
     }
-    guard BuiltProduct.lightbox != nil else {
-      throw XCTSkip("the lightbox binary is not built (run `swift build` first)")
-    }
+    _ = try BuiltProduct.requireLightbox()
     home = BuiltProduct.temporaryDirectory("e2e-albums")
   }
 

@@ -14,10 +14,7 @@ final class CatalogCrashTests: XCTestCase {
   let environmentBase = ["PATH": "/usr/bin:/bin:/sbin:/usr/sbin", "LANG": "C.UTF-8"]
 
   override func setUpWithError() throws {
-    guard let built = BuiltProduct.lightbox else {
-      throw XCTSkip("the lightbox binary is not built (run `swift build` first)")
-    }
-    lightbox = built
+    lightbox = try BuiltProduct.requireLightbox()
     home = BuiltProduct.temporaryDirectory("catalog-crash")
     library = home.appendingPathComponent("library").path
     catalogPath = home.appendingPathComponent("data/library.sqlite").path

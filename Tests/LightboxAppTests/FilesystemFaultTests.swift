@@ -17,10 +17,7 @@ final class FilesystemFaultTests: XCTestCase {
   var lightbox = ""
 
   override func setUpWithError() throws {
-    guard let built = BuiltProduct.lightbox else {
-      throw XCTSkip("the lightbox binary is not built (run `swift build` first)")
-    }
-    lightbox = built
+    lightbox = try BuiltProduct.requireLightbox()
     home = BuiltProduct.temporaryDirectory("fs-fault")
     library = home.appendingPathComponent("library").path
     catalogPath = home.appendingPathComponent("data/library.sqlite").path

@@ -16,10 +16,7 @@ final class IndexCommandTests: XCTestCase {
   var lightbox: String!
 
   override func setUpWithError() throws {
-    guard let built = BuiltProduct.lightbox else {
-      throw XCTSkip("the lightbox binary is not built (run `swift build` first)")
-    }
-    lightbox = built
+    lightbox = try BuiltProduct.requireLightbox()
     home = BuiltProduct.temporaryDirectory("index-cmd")
   }
 

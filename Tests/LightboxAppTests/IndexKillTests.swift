@@ -7,9 +7,7 @@ import XCTest
 /// final run completes with the right count.
 final class IndexKillTests: XCTestCase {
   func testKillNineAtRandomPointsLeavesAConsistentCatalog() throws {
-    guard let lightbox = BuiltProduct.lightbox else {
-      throw XCTSkip("the lightbox binary is not built (run `swift build` first)")
-    }
+    let lightbox = try BuiltProduct.requireLightbox()
     let home = BuiltProduct.temporaryDirectory("index-kill")
     defer { try? FileManager.default.removeItem(at: home) }
     let library = home.appendingPathComponent("library").path

@@ -14,9 +14,7 @@ final class InjectionTests: XCTestCase {
   var home: URL!
 
   override func setUpWithError() throws {
-    guard BuiltProduct.lightbox != nil else {
-      throw XCTSkip("the lightbox binary is not built (run `swift build` first)")
-    }
+    _ = try BuiltProduct.requireLightbox()
     home = BuiltProduct.temporaryDirectory("inject")
   }
 

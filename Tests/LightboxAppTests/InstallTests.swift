@@ -6,9 +6,7 @@ import XCTest
 /// `man -l`, and each shell present loads its completions.
 final class InstallTests: XCTestCase {
   func testInstallIntoAPrefixGivesBinaryManPageAndCompletions() throws {
-    guard let lightbox = BuiltProduct.lightbox else {
-      throw XCTSkip("the lightbox binary is not built (run `swift build` first)")
-    }
+    let lightbox = try BuiltProduct.requireLightbox()
     let prefix = BuiltProduct.temporaryDirectory("install").path
     defer { try? FileManager.default.removeItem(atPath: prefix) }
     let script = CorpusLocator.packageRoot.appendingPathComponent("scripts/install").path

@@ -10,9 +10,7 @@ import XCTest
 final class LogFileTests: XCTestCase {
   func testBrowsingLogsEachProblemOnceAndShowsNoneOfTheLog() throws {
     guard TmuxSession.isAvailable else { throw XCTSkip("tmux is not installed") }
-    guard let lightbox = BuiltProduct.lightbox else {
-      throw XCTSkip("the lightbox binary is not built (run `swift build` first)")
-    }
+    let lightbox = try BuiltProduct.requireLightbox()
     let home = BuiltProduct.temporaryDirectory("log-file")
     defer {
       _ = Subprocess.run(["chmod", "-R", "u+rwx", home.path])

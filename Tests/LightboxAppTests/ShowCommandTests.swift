@@ -12,9 +12,7 @@ final class ShowCommandTests: XCTestCase {
   var rows: [[String: String]] = []
 
   override func setUpWithError() throws {
-    guard let binary = BuiltProduct.lightbox else {
-      throw XCTSkip("the lightbox binary is not built (run `swift build` first)")
-    }
+    let binary = try BuiltProduct.requireLightbox()
     guard let corpus = CorpusLocator.corpus else { throw XCTSkip(CorpusLocator.missingMessage) }
     lightbox = binary
     self.corpus = corpus

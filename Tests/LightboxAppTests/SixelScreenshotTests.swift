@@ -20,9 +20,7 @@ final class SixelScreenshotTests: XCTestCase {
   var work: URL!
 
   override func setUpWithError() throws {
-    guard let lightbox = BuiltProduct.lightbox else {
-      throw XCTSkip("the lightbox binary is not built (run `swift build` first)")
-    }
+    let lightbox = try BuiltProduct.requireLightbox()
     _ = lightbox
     guard FileManager.default.isExecutableFile(atPath: Self.tool("term-shot")) else {
       throw XCTSkip("../shared/tools/term-shot is absent: sixel screenshot tests skipped")

@@ -11,9 +11,7 @@ final class TerminalRestoreTests: XCTestCase {
 
   override func setUpWithError() throws {
     guard TmuxSession.isAvailable else { throw XCTSkip("tmux is not installed: skipped") }
-    guard BuiltProduct.lightbox != nil else {
-      throw XCTSkip("the lightbox binary is not built (run `swift build` first)")
-    }
+    _ = try BuiltProduct.requireLightbox()
     home = BuiltProduct.temporaryDirectory("restore")
     library = home.appendingPathComponent("library").path
     let made = Subprocess.run(

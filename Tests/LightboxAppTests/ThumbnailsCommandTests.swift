@@ -11,10 +11,7 @@ final class ThumbnailsCommandTests: XCTestCase {
   var lightbox: String!
 
   override func setUpWithError() throws {
-    guard let built = BuiltProduct.lightbox else {
-      throw XCTSkip("the lightbox binary is not built (run `swift build` first)")
-    }
-    lightbox = built
+    lightbox = try BuiltProduct.requireLightbox()
     work = BuiltProduct.temporaryDirectory("thumbnails")
   }
 

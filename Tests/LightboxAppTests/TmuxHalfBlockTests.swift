@@ -12,9 +12,7 @@ final class TmuxHalfBlockTests: XCTestCase {
 
   override func setUpWithError() throws {
     guard TmuxSession.isAvailable else { throw XCTSkip("tmux is not installed: tmux test skipped") }
-    guard BuiltProduct.lightbox != nil else {
-      throw XCTSkip("the lightbox binary is not built (run `swift build` first)")
-    }
+    _ = try BuiltProduct.requireLightbox()
     let version = Subprocess.run(["tmux", "-V"]).output
     guard let tmux = TmuxVersion(parsing: version), tmux < TmuxVersion(major: 3, minor: 4) else {
       throw XCTSkip(

@@ -1,7 +1,17 @@
 import Foundation
+import XCTest
 
 /// Finds the built `lightbox` executable next to the test bundle.
 public enum BuiltProduct {
+  /// The built `lightbox`, or an XCTSkip saying how to build it: the guard every test of the
+  /// program opens with.
+  public static func requireLightbox() throws -> String {
+    guard let lightbox else {
+      throw XCTSkip("the lightbox binary is not built (run `swift build` first)")
+    }
+    return lightbox
+  }
+
   /// Path of the `lightbox` binary of this build, or nil.
   public static var lightbox: String? {
     var candidates: [String] = []

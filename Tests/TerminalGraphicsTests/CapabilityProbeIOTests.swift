@@ -93,14 +93,14 @@ final class CapabilityProbeIOTests: XCTestCase {
     }
     var before = termios()
     tcgetattr(pty.tty, &before)
-    // A timeout far beyond any machine's delay: the probe returning before it means DA1
-    // ended the wait, not the clock.
-    let timeout = 60_000
+    // A timeout far beyond any test run: had DA1 not ended the wait, the suite would hang
+    // here rather than pass (a hang, not a figure; the probe's speed is measured by
+    // Benchmarks/startup with first-picture).
+    let timeout = 3_600_000
     let result = CapabilityProbe.probe(
       fd: pty.tty, environment: environment, timeoutMilliseconds: timeout)
-    wait(for: [answered], timeout: 60)
+    wait(for: [answered], timeout: 3600)
     XCTAssertEqual(result.outcome, .answered)
-    XCTAssertLessThan(result.elapsedMilliseconds, Double(timeout), "DA1 ends the wait early")
     XCTAssertEqual(result.capabilities.graphicsMode(requested: .auto), .sixel)
     XCTAssertEqual(result.capabilities.reportedColorRegisters, 256)
     XCTAssertEqual(result.capabilities.replies.count, 7)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LightboxApp
+import LightboxCommands
 
 /// `lightbox-bench ui`: the Library UI on a large synthetic library.
 struct BenchUI: ParsableCommand {
@@ -70,7 +71,7 @@ struct BenchPictures: ParsableCommand {
     let report: PictureBenchmark.Report
     do {
       report = try PictureBenchmark.run(
-        catalogPath: catalog, roots: roots.map(absolutePath), runs: max(3, runs))
+        catalogPath: catalog, roots: roots.map(CommandSupport.absolute), runs: max(3, runs))
     } catch let error as PictureBenchmark.BenchmarkError {
       FileHandle.standardError.write(Data("lightbox: \(error.description)\n".utf8))
       throw ExitCode.failure

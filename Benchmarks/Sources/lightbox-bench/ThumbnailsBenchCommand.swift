@@ -32,7 +32,7 @@ struct ThumbnailsBench: ParsableCommand {
       let root = cache ?? NSTemporaryDirectory() + "lightbox-bench-rss-\(getpid())"
       let base = ThumbnailMeasurements.residentKilobytes()
       let outcome = ThumbnailBatch.thumbnail(
-        path: absolutePath(rss), cache: ThumbnailDiskCache(root: root), size: .large)
+        path: CommandSupport.absolute(rss), cache: ThumbnailDiskCache(root: root), size: .large)
       let after = ThumbnailMeasurements.residentKilobytes()
       print(
         "rss\tbase_kb=\(base.current)\tpeak_kb=\(after.peak)\t"
@@ -46,7 +46,7 @@ struct ThumbnailsBench: ParsableCommand {
           + "\tfloor_ms\twhole_ms\twhole_over_floor")
       for file in files {
         switch ThumbnailMeasurements.stageTimes(
-          path: absolutePath(file), side: side, repeats: repeats, cacheRoot: root)
+          path: CommandSupport.absolute(file), side: side, repeats: repeats, cacheRoot: root)
         {
         case .success(let t):
           let values = [

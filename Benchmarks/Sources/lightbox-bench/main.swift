@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 
 /// `lightbox-bench`: the figures of docs/benchmarks.md and docs/pipeline.md, as medians.
 struct LightboxBench: ParsableCommand {
@@ -10,12 +9,3 @@ struct LightboxBench: ParsableCommand {
 }
 
 LightboxBench.main()
-
-/// `path` made absolute against the working directory ("~" for the home folder).
-func absolutePath(_ path: String) -> String {
-  if path.hasPrefix("/") { return path }
-  let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
-  if path == "~" { return home }
-  if path.hasPrefix("~/") { return home + String(path.dropFirst(1)) }
-  return FileManager.default.currentDirectoryPath + "/" + path
-}

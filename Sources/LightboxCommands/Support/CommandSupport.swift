@@ -3,9 +3,10 @@ import Foundation
 import LightboxApp
 import Settings
 
-/// Small helpers shared by the subcommands.
-enum CommandSupport {
-  static func absolute(_ path: String) -> String {
+/// Small helpers shared by the subcommands (and the benchmarks' own commands).
+public enum CommandSupport {
+  /// `path` made absolute against the working directory ("~" for the home folder).
+  public static func absolute(_ path: String) -> String {
     if path.hasPrefix("/") { return path }
     if path == "~" { return LightboxPaths().home }
     if path.hasPrefix("~/") { return LightboxPaths().home + String(path.dropFirst(1)) }
