@@ -427,3 +427,10 @@ int lb_png_write_fast(const unsigned char *pixels, unsigned width, unsigned heig
 }
 
 void lb_png_free(unsigned char *stream) { free(stream); }
+
+long lb_zlib_inflate(const unsigned char *source, size_t length, unsigned char *destination,
+                     size_t capacity) {
+  uLongf out = (uLongf)capacity;
+  int status = uncompress(destination, &out, source, (uLong)length);
+  return status == Z_OK ? (long)out : -1;
+}

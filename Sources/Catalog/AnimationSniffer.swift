@@ -5,7 +5,8 @@
 #endif
 import PhotoModel
 
-/// Tells a multi-frame GIF, APNG or animated WebP (the Animated media type) from the
+/// Tells a multi-frame GIF, APNG, animated WebP or AVIF/HEIF sequence (the Animated media
+/// type) from the
 /// structure at the start of the file, reading only what that needs.
 ///
 /// PNG: an `acTL` chunk with more than one frame before the first `IDAT`. WebP: the VP8X
@@ -18,7 +19,7 @@ enum AnimationSniffer {
 
   /// True when the file at `path` of this format has more than one frame.
   static func isAnimated(_ path: LibraryPath, format: MediaFormat) -> Bool {
-    guard format == .gif || format == .png || format == .webp else { return false }
+    guard [.gif, .png, .webp, .heic].contains(format) else { return false }
     let fd = path.withCString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
     guard fd >= 0 else { return false }
     defer { close(fd) }
@@ -26,8 +27,16 @@ enum AnimationSniffer {
     switch format {
     case .png: return png(&reader)
     case .gif: return gif(&reader)
+    case .heic: return heifSequence(&reader)
     default: return webp(&reader)
     }
+  }
+
+  /// An image sequence (animated AVIF, HEIF burst or animation): the ftyp major brand says
+  /// so (`avis`, `msf1`, `hevs`); a still with a sequence inside keeps a still's brand.
+  static func heifSequence(_ r: inout Reader) -> Bool {
+    guard let brand = r.bytes(8, 4) else { return false }
+    return ["avis", "msf1", "hevs"].contains { Array($0.utf8) == brand }
   }
 
   static func png(_ r: inout Reader) -> Bool {

@@ -95,6 +95,15 @@ extension Catalog {
           ALTER TABLE album_assets ADD COLUMN position INTEGER NOT NULL DEFAULT 0;
           """)
     }
+    migrator.registerMigration("v3: read the added kinds again") { db in
+      // HEIF/AVIF sizes are now the displayed ones (irot, clap) with orientation 1, RAW
+      // files report their largest preview, CR3 and RAF their EXIF: the next scan reads
+      // those files again (an impossible mtime never matches the file's).
+      try db.execute(
+        sql: """
+          UPDATE assets SET mtime_ns = -1 WHERE format IN ('heic', 'raw', 'tiff', 'webp', 'gif');
+          """)
+    }
     return migrator
   }
 

@@ -8,7 +8,7 @@ extension ImageDecoder {
   }
 
   /// The decodable format of the file at `path` from its first bytes, without reading the
-  /// rest; nil when it is not a JPEG or PNG (or cannot be read).
+  /// rest; nil when it is not an image Lightbox decodes (or cannot be read).
   public static func format(ofFile path: String) -> MediaFormat? {
     guard case .success(let head) = ImageFile.prefix(atPath: path, count: 16) else { return nil }
     return format(of: head)

@@ -1,6 +1,8 @@
+import PhotoMetadata
 import PhotoModel
 
-/// Decodes JPEG and PNG files into bitmaps of a requested size.
+/// Decodes still images (JPEG, PNG, HEIF/AVIF, WebP, GIF, TIFF, RAW previews) into bitmaps
+/// of a requested size.
 ///
 /// The pipeline: format from content (magic bytes) → pixel budget checked against the
 /// header before anything large is allocated → decode (JPEG scaled in the DCT to the
@@ -21,12 +23,23 @@ public enum ImageDecoder {
     if options.target.isEmpty {
       return .failure(ImageError("invalid target size \(options.target)"))
     }
-    let decoded: Result<Bitmap, ImageError>
+    let decoded: Result<DecodedImage, ImageError>
     switch format(of: data) {
-    case .jpeg: decoded = JPEGDecoder.decodePreferringDCScans(data, options: options)
-    case .png: decoded = PNGDecoder.decode(data, options: options)
-    default:
-      return .failure(ImageError(data.isEmpty ? "empty file" : "not a JPEG or PNG file"))
+    case .jpeg:
+      decoded = JPEGDecoder.decodePreferringDCScans(data, options: options).map {
+        DecodedImage(bitmap: $0, profile: ICCProfile.jpeg(data))
+      }
+    case .png:
+      decoded = PNGDecoder.decode(data, options: options).map {
+        DecodedImage(bitmap: $0, profile: ICCProfile.png(data))
+      }
+    case .heic: decoded = HEIFDecoder.decode(data, options: options)
+    case .webp: decoded = WebPDecoder.decode(data, options: options)
+    case .gif: decoded = GIFDecoder.decode(data, options: options)
+    case .tiff: decoded = TIFFDecoder.decode(data, options: options)
+    case .raw: decoded = RAWPreviewDecoder.decode(data, options: options)
+    case .video, nil:
+      return .failure(ImageError(data.isEmpty ? "empty file" : "not an image Lightbox decodes"))
     }
     return decoded.map { finish($0, options: options) }
   }
@@ -37,25 +50,29 @@ public enum ImageDecoder {
     JPEGDecoder.scaledSize(stored: stored, options: options)
   }
 
-  /// The decodable format of `data` from its first bytes, or nil.
+  /// The decodable format of `data` from its first bytes (content, never the name), or
+  /// nil.
   ///
   /// A PNG signature damaged by a text-mode transfer (CR/LF rewritten) still counts as PNG
   /// so that libpng can say exactly that.
   public static func format(of data: [UInt8]) -> MediaFormat? {
-    if data.count >= 3 && data[0] == 0xFF && data[1] == 0xD8 && data[2] == 0xFF { return .jpeg }
     if data.count >= 4 && data[0] == 0x89 && data[1] == 0x50 && data[2] == 0x4E
       && data[3] == 0x47
     {
       return .png
     }
-    return nil
+    guard let format = FormatSniffer.format(of: data), format.isDecodable else { return nil }
+    return format
   }
 
-  /// Resizes a decoded bitmap (stored orientation) to the target and turns it upright.
-  /// Resizing first means orientation moves only the small result.
-  static func finish(_ bitmap: Bitmap, options: DecodeOptions) -> Bitmap {
-    let orientation = options.orientation
+  /// Resizes a decoded image to the target in sRGB and turns it upright (unless its format
+  /// already did). Resizing first means the colour transform and the orientation move
+  /// only the small result.
+  static func finish(_ decoded: DecodedImage, options: DecodeOptions) -> Bitmap {
+    let orientation = decoded.isUpright ? .up : options.orientation
     let box = orientation.swapsDimensions ? options.target.transposed : options.target
-    return bitmap.fitted(into: box, mode: options.mode).applying(orientation)
+    var fitted = decoded.bitmap.fitted(into: box, mode: options.mode)
+    if let profile = decoded.profile { ColorConversion.toSRGB(&fitted, from: profile) }
+    return fitted.applying(orientation)
   }
 }

@@ -41,7 +41,9 @@ extension ImageDecoder {
     guard format(of: data) == .jpeg, !options.target.isEmpty else {
       return decode(data: data, options: options)
     }
-    return JPEGDecoder.decode(data, options: options).map { finish($0, options: options) }
+    return JPEGDecoder.decode(data, options: options).map {
+      finish(DecodedImage(bitmap: $0, profile: ICCProfile.jpeg(data)), options: options)
+    }
   }
 
   /// True when `decode(data:options:)` would decode `data` from its DC scans only.

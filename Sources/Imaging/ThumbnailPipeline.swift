@@ -96,7 +96,7 @@ public struct ThumbnailPipeline: Sendable {
   {
     // The head first: a video or a document is never read whole.
     guard ImageDecoder.format(ofFile: source.path) != nil else {
-      return .skipped("not a JPEG or PNG")
+      return .skipped("not an image Lightbox decodes")
     }
     let bytes: [UInt8]
     switch ImageDecoder.readFile(path: source.path) {
@@ -104,7 +104,7 @@ public struct ThumbnailPipeline: Sendable {
     case .failure(let error): return .failed(error)
     }
     guard let format = ImageDecoder.format(of: bytes) else {
-      return .skipped("not a JPEG or PNG")
+      return .skipped("not an image Lightbox decodes")
     }
     let known = facts(bytes)
     let options = DecodeOptions(

@@ -75,8 +75,7 @@ enum ExifParser {
     return fields
   }
 
-  private static func readExifIFD(_ tiff: TIFFBlock, at offset: Int, into fields: inout ExifFields)
-  {
+  static func readExifIFD(_ tiff: TIFFBlock, at offset: Int, into fields: inout ExifFields) {
     _ = tiff.walkIFD(at: offset) { entry in
       switch entry.tag {
       case 0x9003: fields.dateTimeOriginal = tiff.string(entry, trimSpaces: false)

@@ -84,6 +84,8 @@ public enum FormatSniffer {
     {
       return .raw
     }
+    // BigTIFF (magic 43) is a scanner's or a microscope's format, never a camera's.
+    if b.matches("II+\0", at: 0) || b.matches("MM\0+", at: 0) { return .tiff }
     guard b.matches("II*\0", at: 0) || b.matches("MM\0*", at: 0),
       let tiff = TIFFBlock(bytes: b, start: 0, end: b.count, truncated: true)
     else { return nil }

@@ -13,6 +13,36 @@ enum HEIFScanner {
     var size: PixelSize?
     var exif: Range<Int>?
     var xmp: Range<Int>?
+    /// False when the head holds no `meta` box (Samsung writes it after `mdat`).
+    var hasMeta = false
+  }
+
+  /// The file range of a top-level `meta` box that lies past the head, found by hopping
+  /// over the top-level boxes (`load` reads each header past the head); nil when the head
+  /// has it, or it cannot be found within a few boxes.
+  static func farMetaRange(head: ByteView, load: (Range<Int>) -> [UInt8]?) -> Range<Int>? {
+    var pos = 0
+    for _ in 0..<16 {
+      var header: [UInt8]
+      if pos + 16 <= head.count {
+        header = (0..<16).map { UInt8(head.byte(pos + $0)) }
+      } else {
+        guard let loaded = load(pos..<(pos + 16)), loaded.count >= 8 else { return nil }
+        header = loaded
+      }
+      let (size, type) = header.withUnsafeBytes { raw -> (Int?, UInt32?) in
+        let b = ByteView(raw)
+        guard let size32 = b.u32be(0) else { return (nil, nil) }
+        if size32 == 1 {
+          return (b.u64be(8).flatMap { $0 <= UInt64(Int32.max) ? Int($0) : nil }, b.fourCC(4))
+        }
+        return (size32 >= 8 ? size32 : nil, b.fourCC(4))
+      }
+      guard let size, let type else { return nil }
+      if type == fourCC("meta") { return pos >= head.count - 8 ? pos..<(pos + size) : nil }
+      pos += size
+    }
+    return nil
   }
 
   /// The primary size and the file ranges of the Exif and XMP items, from `meta` in `b`.
@@ -26,12 +56,19 @@ enum HEIFScanner {
     }
     var items = Items()
     guard let meta else { return items }
+    items.hasMeta = true
     var exifItem: Int?
     var xmpItem: Int?
     var iloc: Range<Int>?
+    var iprp: Range<Int>?
+    var primary: Int?
     forEachBox(b, in: meta) { type, content in
       switch type {
-      case fourCC("iprp"): items.size = largestImageSize(b, iprp: content)
+      case fourCC("pitm"):
+        primary =
+          b.u8(content.lowerBound) == 0
+          ? b.u16be(content.lowerBound + 4) : b.u32be(content.lowerBound + 4)
+      case fourCC("iprp"): iprp = content
       case fourCC("iinf"):
         exifItem = itemID(b, iinf: content, type: fourCC("Exif"))
         xmpItem = itemID(
@@ -41,6 +78,7 @@ enum HEIFScanner {
       }
       return true
     }
+    if let iprp { items.size = primaryImageSize(b, iprp: iprp, primary: primary) }
     guard let iloc else { return items }
     items.exif = exifItem.flatMap { firstExtent(b, iloc: iloc, item: $0) }
     items.xmp = xmpItem.flatMap { firstExtent(b, iloc: iloc, item: $0) }
@@ -67,22 +105,89 @@ enum HEIFScanner {
     return ExifParser.parse(tiff)
   }
 
-  private static func largestImageSize(_ b: ByteView, iprp: Range<Int>) -> PixelSize? {
-    var best: PixelSize?
+  /// The displayed size of the primary image: its `ispe`, cropped by its `clap` and turned
+  /// by its `irot` of 90° or 270°, as libheif shows it (properties found through `ipma` for
+  /// the `pitm` item). Without `pitm`/`ipma`, the largest `ispe` and no transformation.
+  private static func primaryImageSize(_ b: ByteView, iprp: Range<Int>, primary: Int?)
+    -> PixelSize?
+  {
+    var properties: [(type: UInt32, content: Range<Int>)] = []
+    var associated: [Int]?
     forEachBox(b, in: iprp) { type, content in
-      guard type == fourCC("ipco") else { return true }
-      forEachBox(b, in: content) { type, content in
-        if type == fourCC("ispe"), content.count >= 12, let w = b.u32be(content.lowerBound + 4),
-          let h = b.u32be(content.lowerBound + 8)
-        {
-          let size = PixelSize(width: w, height: h)
-          if best.map({ size.area > $0.area }) ?? true { best = size }
+      if type == fourCC("ipco") {
+        forEachBox(b, in: content) { type, content in
+          properties.append((type, content))
+          return properties.count < 4096
         }
-        return true
+      } else if type == fourCC("ipma"), let primary {
+        associated = associations(b, ipma: content, item: primary)
       }
-      return false
+      return true
     }
-    return best
+    guard let associated else {
+      return properties.filter { $0.type == fourCC("ispe") }.compactMap { ispe(b, $0.content) }
+        .max { $0.area < $1.area }
+    }
+    var size: PixelSize?
+    var quarterTurn = false
+    // Transformations apply in the order they are listed; only the size matters here.
+    for index in associated where index >= 1 && index <= properties.count {
+      let (type, content) = properties[index - 1]
+      switch type {
+      case fourCC("ispe"): size = ispe(b, content)
+      case fourCC("irot"):
+        if let angle = b.u8(content.lowerBound), angle & 1 == 1 { quarterTurn.toggle() }
+      case fourCC("clap"):
+        // Width and height as fractions N/D; the offsets do not change the size.
+        if let wn = b.u32be(content.lowerBound), let wd = b.u32be(content.lowerBound + 4),
+          let hn = b.u32be(content.lowerBound + 8), let hd = b.u32be(content.lowerBound + 12),
+          wd > 0, hd > 0, let current = size
+        {
+          let crop = PixelSize(width: wn / wd, height: hn / hd)
+          let box = quarterTurn ? current.transposed : current
+          if crop.width > 0, crop.height > 0, crop.width <= box.width, crop.height <= box.height {
+            size = quarterTurn ? crop.transposed : crop
+          }
+        }
+      default: break
+      }
+    }
+    return quarterTurn ? size?.transposed : size
+  }
+
+  private static func ispe(_ b: ByteView, _ content: Range<Int>) -> PixelSize? {
+    guard content.count >= 12, let w = b.u32be(content.lowerBound + 4),
+      let h = b.u32be(content.lowerBound + 8)
+    else { return nil }
+    return PixelSize(width: w, height: h)
+  }
+
+  /// The 1-based `ipco` indices associated with `item` in an `ipma` box.
+  private static func associations(_ b: ByteView, ipma: Range<Int>, item: Int) -> [Int]? {
+    guard let version = b.u8(ipma.lowerBound), let flags = b.u8(ipma.lowerBound + 3),
+      let count = b.u32be(ipma.lowerBound + 4)
+    else { return nil }
+    var p = ipma.lowerBound + 8
+    for _ in 0..<min(count, 65_536) {
+      let id = version < 1 ? b.u16be(p) : b.u32be(p)
+      p += version < 1 ? 2 : 4
+      guard let id, let n = b.u8(p), p < ipma.upperBound else { return nil }
+      p += 1
+      var indices: [Int] = []
+      for _ in 0..<Int(n) {
+        if flags & 1 == 1 {
+          guard let value = b.u16be(p) else { return nil }
+          indices.append(value & 0x7FFF)
+          p += 2
+        } else {
+          guard let value = b.u8(p) else { return nil }
+          indices.append(Int(value & 0x7F))
+          p += 1
+        }
+      }
+      if id == item { return indices }
+    }
+    return nil
   }
 
   /// The item ID of the first `infe` entry of item type `type` (and, for `mime` items,

@@ -13,8 +13,18 @@ extension MetadataReader {
     -> PhotoMetadata
   {
     var metadata = read(bytes: head)
+    if metadata.format == .raw { return withPreviewSize(metadata, head: head, load: load) }
     guard metadata.format == .heic else { return metadata }
-    let items = head.withUnsafeBytes { HEIFScanner.locate(ByteView($0)) }
+    var items = head.withUnsafeBytes { HEIFScanner.locate(ByteView($0)) }
+    if !items.hasMeta,
+      let range = head.withUnsafeBytes({ HEIFScanner.farMetaRange(head: ByteView($0), load: load) }
+      ),
+      range.count <= 4 * maxItemBytes, let meta = load(range), meta.count == range.count
+    {
+      // The box alone is a valid top level: its item offsets are file offsets still.
+      items = meta.withUnsafeBytes { HEIFScanner.locate(ByteView($0)) }
+      metadata.pixelSize = items.size
+    }
     func outside(_ range: Range<Int>?) -> Range<Int>? {
       guard let range, range.upperBound > head.count, !range.isEmpty else { return nil }
       return range.lowerBound..<min(range.upperBound, range.lowerBound + maxItemBytes)
@@ -44,6 +54,27 @@ extension MetadataReader {
       metadata.exifThumbnail = thumbnail
     }
     metadata.captureDate = embeddedDate(exif: exif, xmp: xmp)
+    return metadata
+  }
+
+  /// The RAW's displayed size from its largest preview, reading the frame header of
+  /// previews that start past the head (NEF and ARW keep them megabytes in).
+  private static func withPreviewSize(
+    _ metadata: PhotoMetadata, head: [UInt8], load: (Range<Int>) -> [UInt8]?
+  ) -> PhotoMetadata {
+    var metadata = metadata
+    var best: PixelSize? = metadata.pixelSize
+    let unknown = RAWPreviews.candidates(in: head, fileSize: Int.max).filter { $0.size == nil }
+    for preview in unknown.prefix(3) {
+      let range =
+        preview.range.lowerBound..<min(preview.range.upperBound, preview.range.lowerBound + 65_536)
+      guard let bytes = load(range) else { continue }
+      let size = bytes.withUnsafeBytes {
+        RAWPreviews.frameSize(ByteView($0), 0..<bytes.count)
+      }
+      if let size, best.map({ size.area > $0.area }) ?? true { best = size }
+    }
+    metadata.pixelSize = best
     return metadata
   }
 }

@@ -45,8 +45,14 @@ public enum MetadataReader {
       metadata.pixelSize = found.size
       if let exif = found.exif { apply(exif, to: &metadata) }
       metadata.captureDate = embeddedDate(exif: found.exif, xmp: found.xmp)
-    case .tiff, .raw:
-      readTIFF(b, into: &metadata)
+    case .tiff:
+      if b.u8(2) == 43 || b.u8(3) == 43 {
+        readBigTIFF(b, into: &metadata)
+      } else {
+        readTIFF(b, into: &metadata)
+      }
+    case .raw:
+      readRAW(b, into: &metadata)
     case .video, nil:
       break
     }
@@ -54,7 +60,7 @@ public enum MetadataReader {
   }
 
   /// A TIFF or TIFF-based RAW file: the whole head is one TIFF structure.
-  private static func readTIFF(_ b: ByteView, into metadata: inout PhotoMetadata) {
+  static func readTIFF(_ b: ByteView, into metadata: inout PhotoMetadata) {
     guard let tiff = TIFFBlock(bytes: b, start: 0, end: b.count, truncated: true) else { return }
     let exif = ExifParser.parse(tiff)
     apply(exif, to: &metadata)

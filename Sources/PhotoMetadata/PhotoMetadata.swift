@@ -6,7 +6,8 @@ import PhotoModel
 public struct PhotoMetadata: Sendable, Equatable {
   /// Format recognised from content.
   public var format: MediaFormat?
-  /// Stored pixel size (JPEG SOF, PNG IHDR…), before orientation.
+  /// Stored pixel size (JPEG SOF, PNG IHDR…), before orientation; for HEIF/AVIF the
+  /// displayed size (see `orientation`); for RAW files the largest embedded preview's.
   public var pixelSize: PixelSize?
   /// IFD0 Orientation exactly as stored (may be out of range: 0, 9…).
   public var exifOrientation: Int?
@@ -37,6 +38,11 @@ public struct PhotoMetadata: Sendable, Equatable {
 
   public init() {}
 
-  /// The orientation to apply (out-of-range values are upright).
-  public var orientation: Orientation { Orientation(exifValue: exifOrientation) }
+  /// The orientation to apply (out-of-range values are upright). HEIF and AVIF files are
+  /// always upright here: their own transformations (`irot`, `imir`) are applied by the
+  /// decoder and `pixelSize` is already the displayed size; an EXIF Orientation inside
+  /// them is informational (the HEIF rules; what libheif, Apple and browsers do).
+  public var orientation: Orientation {
+    format == .heic ? .up : Orientation(exifValue: exifOrientation)
+  }
 }

@@ -10,7 +10,7 @@ public enum MediaFormat: String, Sendable, Codable, CaseIterable, Hashable {
   case video
 
   /// True for the formats this build can decode into pixels.
-  public var isDecodable: Bool { self == .jpeg || self == .png }
+  public var isDecodable: Bool { self != .video }
 
   /// A short upper-case label for the status line ("JPEG").
   public var label: String { rawValue.uppercased() }

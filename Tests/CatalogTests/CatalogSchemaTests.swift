@@ -17,7 +17,10 @@ final class CatalogSchemaTests: XCTestCase {
     XCTAssertTrue(FileManager.default.fileExists(atPath: library.catalogPath))
     XCTAssertEqual(
       try catalog.appliedMigrations(),
-      ["v1: roots, assets, other files, albums", "v2: trash bookkeeping, added_at, album order"])
+      [
+        "v1: roots, assets, other files, albums", "v2: trash bookkeeping, added_at, album order",
+        "v3: read the added kinds again",
+      ])
     let tables = try catalog.read { db in
       try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
     }
@@ -42,7 +45,7 @@ final class CatalogSchemaTests: XCTestCase {
       _ = try Indexer(catalog: catalog).index(roots: [library.root])
     }
     let reopened = try Catalog(path: library.catalogPath)
-    XCTAssertEqual(try reopened.appliedMigrations().count, 2)
+    XCTAssertEqual(try reopened.appliedMigrations().count, 3)
     XCTAssertEqual(try reopened.assetCount, 1)
     XCTAssertEqual(try reopened.roots, [library.root])
   }

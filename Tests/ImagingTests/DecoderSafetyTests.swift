@@ -64,10 +64,18 @@ final class DecoderSafetyTests: XCTestCase {
     if let r = reason(result) { XCTAssertFalse(r.contains("too large"), r) }
   }
 
-  func testNotAnImageAndEmptyAreRefusedInPlainWords() {
+  func testNotAnImageAndEmptyAreRefusedInPlainWords() throws {
     XCTAssertEqual(reason(ImageDecoder.decode(data: [], options: thumb)), "empty file")
+    let text = Array("hello\n\u{1B}[2J".utf8)
+    XCTAssertEqual(
+      reason(ImageDecoder.decode(data: text, options: thumb)), "not an image Lightbox decodes")
+    // A GIF head with an escape sequence where the screen descriptor goes: giflib's
+    // one-line refusal, nothing of the file's bytes in it.
     let gif = Array("GIF89a\u{1}\u{0}\u{1}\u{0}\n\u{1B}[2J".utf8)
-    XCTAssertEqual(reason(ImageDecoder.decode(data: gif, options: thumb)), "not a JPEG or PNG file")
+    let refusal = try XCTUnwrap(reason(ImageDecoder.decode(data: gif, options: thumb)))
+    XCTAssertTrue(refusal.hasPrefix("GIF: "), refusal)
+    XCTAssertTrue(TestImages.isOneLine(refusal), refusal)
+    XCTAssertFalse(refusal.contains("\u{1B}"), refusal)
     XCTAssertEqual(ImageDecoder.format(of: TestImages.pngSignature), .png)
     XCTAssertEqual(ImageDecoder.format(of: [0xFF, 0xD8, 0xFF, 0xE0]), .jpeg)
     XCTAssertNil(ImageDecoder.format(of: [0xFF, 0xE0, 0xFF]))

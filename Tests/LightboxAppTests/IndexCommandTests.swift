@@ -202,7 +202,8 @@ final class IndexCommandTests: XCTestCase {
         try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], path)
       XCTAssertEqual(object["path"] as? String, corpus.appendingPathComponent(path).path)
       for key in [
-        "format", "width", "height", "orientation", "dateTimeOriginal", "captureDate",
+        "format", "width", "height", "displayWidth", "displayHeight", "orientation",
+        "dateTimeOriginal", "captureDate",
         "captureDateSource", "make", "model", "lens", "error",
       ] {
         XCTAssertTrue(object.keys.contains(key), "\(path): no \(key)")
@@ -217,8 +218,10 @@ final class IndexCommandTests: XCTestCase {
         XCTAssertNil(object["error"] as? String, path)
         XCTAssertTrue(accepted.contains(actual), "\(path): got \(actual), expected \(accepted)")
         XCTAssertNotNil(object["captureDate"] as? String, "\(path): every photo gets a date")
+        // JPEG and PNG rows give the stored size; the added kinds' rows the displayed one.
+        let key = CorpusLocator.addedKind(ofRow: row) == nil ? "width" : "displayWidth"
         if let w = Self.value(row["width"]).flatMap({ Int($0) }) {
-          XCTAssertEqual(object["width"] as? Int, w, path)
+          XCTAssertEqual(object[key] as? Int, w, path)
         }
         checkedValid += 1
       } else {

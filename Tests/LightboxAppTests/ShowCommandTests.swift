@@ -119,7 +119,7 @@ final class ShowCommandTests: XCTestCase {
     XCTAssertEqual(errorLines.count, 1, result.output)
     let line = String(errorLines[0])
     XCTAssertTrue(line.contains("evil\\e]0;pwned\\x07\\e[2J"), line)
-    XCTAssertTrue(line.contains("not a JPEG or PNG file"), line)
+    XCTAssertTrue(line.contains("not an image Lightbox decodes"), line)
     XCTAssertFalse(
       line.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
     // The good file after it is still drawn.

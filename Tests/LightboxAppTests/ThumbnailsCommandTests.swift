@@ -135,10 +135,10 @@ final class ThumbnailsCommandTests: XCTestCase {
     for i in 0..<23 {
       try Data("note \(i)\n".utf8).write(to: URL(fileURLWithPath: library + "/note\(i).txt"))
     }
-    // An ISO-BMFF head with a HEIC brand: recognised, but not decoded by this build.
-    var heic: [UInt8] = [0, 0, 0, 24] + Array("ftypheic".utf8) + [0, 0, 0, 0]
-    heic += Array("mif1heic".utf8)
-    try Data(heic).write(to: URL(fileURLWithPath: library + "/photo.bin"))
+    // An ISO-BMFF head with an MP4 brand: recognised, but not decoded by this build.
+    var video: [UInt8] = [0, 0, 0, 24] + Array("ftypisom".utf8) + [0, 0, 0, 0]
+    video += Array("isomiso2".utf8)
+    try Data(video).write(to: URL(fileURLWithPath: library + "/photo.bin"))
     let cache = work.appendingPathComponent("cache").path
     let run = Subprocess.run([lightbox, "thumbnails", library, "--cache", cache])
     XCTAssertEqual(run.status, 0, run.output)
@@ -156,7 +156,7 @@ final class ThumbnailsCommandTests: XCTestCase {
     XCTAssertFalse(verbose.output.contains("more skipped"), verbose.output)
     XCTAssertTrue(
       verbose.output.contains(
-        "lightbox: skipped \(library)/photo.bin: HEIC: not decoded by this build (JPEG and PNG only)"
+        "lightbox: skipped \(library)/photo.bin: VIDEO: not decoded by this build (still images only)"
       ), verbose.output)
   }
 }

@@ -19,4 +19,10 @@ int lb_png_write_fast(const unsigned char *pixels, unsigned width, unsigned heig
 /// Frees a stream returned by `lb_png_write_fast`.
 void lb_png_free(unsigned char *stream);
 
+/// Inflates the zlib stream `source` (a PNG iCCP profile) into at most `capacity` bytes of
+/// `destination`. Returns the inflated length, or -1 when the stream is corrupt or longer
+/// than `capacity` (a bound that keeps a hostile chunk from asking for gigabytes).
+long lb_zlib_inflate(const unsigned char *source, size_t length, unsigned char *destination,
+                     size_t capacity);
+
 #endif

@@ -16,6 +16,10 @@ public enum InfoCommand {
     /// Stored pixel size, before orientation.
     public var width: Int?
     public var height: Int?
+    /// The size as shown: after the orientation (HEIF's own transformations are already
+    /// in `width` × `height`; RAW files report their largest preview).
+    public var displayWidth: Int?
+    public var displayHeight: Int?
     /// IFD0 Orientation exactly as stored (may be out of range), nil when absent.
     public var orientation: Int?
     /// EXIF DateTimeOriginal exactly as written.
@@ -35,7 +39,8 @@ public enum InfoCommand {
     public var error: String?
 
     enum CodingKeys: String, CodingKey {
-      case path, format, width, height, orientation, dateTimeOriginal, captureDate
+      case path, format, width, height, displayWidth, displayHeight, orientation, dateTimeOriginal,
+        captureDate
       case captureDateSource, make, model, lens, camera, error
     }
 
@@ -45,6 +50,8 @@ public enum InfoCommand {
       try c.encode(format, forKey: .format)
       try c.encode(width, forKey: .width)
       try c.encode(height, forKey: .height)
+      try c.encode(displayWidth, forKey: .displayWidth)
+      try c.encode(displayHeight, forKey: .displayHeight)
       try c.encode(orientation, forKey: .orientation)
       try c.encode(dateTimeOriginal, forKey: .dateTimeOriginal)
       try c.encode(captureDate, forKey: .captureDate)
@@ -69,6 +76,9 @@ public enum InfoCommand {
       report.format = metadata.format?.rawValue
       report.width = metadata.pixelSize?.width
       report.height = metadata.pixelSize?.height
+      let displayed = metadata.pixelSize.map { metadata.orientation.displaySize(ofStored: $0) }
+      report.displayWidth = displayed?.width
+      report.displayHeight = displayed?.height
       report.orientation = metadata.exifOrientation
       report.dateTimeOriginal = metadata.dateTimeOriginal
       report.make = metadata.cameraMake

@@ -8,7 +8,7 @@ struct Show: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Print photos inline in the terminal (sixel or half-blocks) and exit.")
 
-  @Argument(help: "JPEG or PNG files.", completion: .file())
+  @Argument(help: "Image files (JPEG, PNG, HEIC/AVIF, WebP, GIF, TIFF, RAW).", completion: .file())
   var files: [String]
 
   @Option(help: "auto, sixel or halfblock (default: auto, from the terminal's answers).")

@@ -4,13 +4,13 @@ extension ThumbnailBatch {
   /// How many skipped files `lightbox thumbnails` names without `--verbose`.
   public static let skipListLimit = 20
 
-  /// Why a file that is not a JPEG or PNG was left alone, from its content: "HEIC: not
+  /// Why a file that is not a still image was left alone, from its content: "VIDEO: not
   /// decoded by this build", or "not an image" when no format is recognised.
   static func skipReason(_ path: String) -> String {
     guard case .success(let head) = MetadataReader.readHead(ofFile: path, maxBytes: 64),
       let format = FormatSniffer.format(of: head)
     else { return "not an image Lightbox recognises" }
-    return "\(format.label): not decoded by this build (JPEG and PNG only)"
+    return "\(format.label): not decoded by this build (still images only)"
   }
 
   /// The lines that list skipped files, "skipped PATH: REASON": the first `limit` (all

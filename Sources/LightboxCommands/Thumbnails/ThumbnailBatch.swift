@@ -17,8 +17,8 @@ public enum ThumbnailBatch {
     case failed(String)
     /// A failure entry for this version of the file was already there.
     case knownFailure
-    /// Not a JPEG or PNG, or inside the thumbnail cache itself: left alone, for the
-    /// one-line reason given ("HEIC: not decoded by this build").
+    /// Not a still image Lightbox decodes, or inside the thumbnail cache itself: left alone, for the
+    /// one-line reason given ("VIDEO: not decoded by this build").
     case skipped(String)
   }
 

@@ -1,0 +1,152 @@
+import CHeif
+import PhotoModel
+
+/// HEIF, HEIC and AVIF stills through libheif (HEVC by libde265, AV1 by dav1d/aom).
+///
+/// libheif applies the file's own transformations (`irot`, `imir`, `clap`) as it decodes, so
+/// the result is already upright: an EXIF Orientation inside a HEIF is informational and is
+/// never applied on top (the HEIF rules; what libheif, Apple and browsers do). For small
+/// targets the file's thumbnail item is decoded instead of the primary image when it
+/// covers the target, the HEIF analogue of the EXIF thumbnail.
+enum HEIFDecoder {
+  /// Decodes the primary image of `data` (or its thumbnail item when that covers the
+  /// target) into opaque RGBA, upright, with its colour profile.
+  static func decode(_ data: [UInt8], options: DecodeOptions) -> Result<DecodedImage, ImageError> {
+    guard let context = heif_context_alloc() else {
+      return .failure(ImageError("HEIF: out of memory"))
+    }
+    defer { heif_context_free(context) }
+    // Refuses absurd declared sizes inside libheif, before it allocates for them.
+    heif_context_set_maximum_image_size_limit(context, 65_535)
+    return data.withUnsafeBytes { buffer -> Result<DecodedImage, ImageError> in
+      guard let base = buffer.baseAddress else { return .failure(ImageError("empty file")) }
+      let read = heif_context_read_from_memory_without_copy(context, base, buffer.count, nil)
+      if let error = failure(read) { return .failure(error) }
+      var primary: OpaquePointer?
+      if let error = failure(heif_context_get_primary_image_handle(context, &primary)) {
+        return .failure(error)
+      }
+      guard let primary else { return .failure(ImageError("HEIF: no primary image")) }
+      defer { heif_image_handle_release(primary) }
+      let display = size(of: primary)
+      // The budget counts the coded (ispe) size: that is what the decoder allocates.
+      let coded = PixelSize(
+        width: Int(heif_image_handle_get_ispe_width(primary)),
+        height: Int(heif_image_handle_get_ispe_height(primary)))
+      if let refusal = options.refusal(forStored: coded.isEmpty ? display : coded) {
+        return .failure(refusal)
+      }
+      let profile = colorProfile(of: primary)
+      let needed = options.requiredSize(forDisplay: display)
+      if let thumbnail = thumbnail(of: primary, covering: needed, display: display) {
+        defer { heif_image_handle_release(thumbnail) }
+        if case .success(let bitmap) = pixels(of: thumbnail, options: options) {
+          return .success(DecodedImage(bitmap: bitmap, profile: profile, isUpright: true))
+        }
+      }
+      return pixels(of: primary, options: options).map {
+        DecodedImage(bitmap: $0, profile: profile, isUpright: true)
+      }
+    }
+  }
+
+  /// The displayed size of an image handle (libheif reports it with transformations).
+  private static func size(of handle: OpaquePointer) -> PixelSize {
+    PixelSize(
+      width: Int(heif_image_handle_get_width(handle)),
+      height: Int(heif_image_handle_get_height(handle)))
+  }
+
+  /// The smallest thumbnail item that covers `needed` and has the primary's shape, or nil.
+  private static func thumbnail(
+    of primary: OpaquePointer, covering needed: PixelSize, display: PixelSize
+  ) -> OpaquePointer? {
+    let count = Int(heif_image_handle_get_number_of_thumbnails(primary))
+    guard count > 0, count < 64 else { return nil }
+    var ids = [heif_item_id](repeating: 0, count: count)
+    let listed = Int(heif_image_handle_get_list_of_thumbnail_IDs(primary, &ids, Int32(count)))
+    var best: (handle: OpaquePointer, area: Int)?
+    for id in ids.prefix(listed) {
+      var handle: OpaquePointer?
+      guard failure(heif_image_handle_get_thumbnail(primary, id, &handle)) == nil,
+        let handle
+      else { continue }
+      let size = size(of: handle)
+      // A thumbnail turned the other way than the primary would be shown sideways.
+      let sameShape = (size.width >= size.height) == (display.width >= display.height)
+      if sameShape, size.width >= needed.width, size.height >= needed.height,
+        best.map({ size.area < $0.area }) ?? true
+      {
+        if let old = best { heif_image_handle_release(old.handle) }
+        best = (handle, size.area)
+      } else {
+        heif_image_handle_release(handle)
+      }
+    }
+    return best?.handle
+  }
+
+  /// Decodes one image handle to opaque RGBA (alpha composited on the background).
+  private static func pixels(of handle: OpaquePointer, options: DecodeOptions)
+    -> Result<Bitmap, ImageError>
+  {
+    guard let decoding = heif_decoding_options_alloc() else {
+      return .failure(ImageError("HEIF: out of memory"))
+    }
+    defer { heif_decoding_options_free(decoding) }
+    decoding.pointee.convert_hdr_to_8bit = 1
+    var image: OpaquePointer?
+    let decoded = heif_decode_image(
+      handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, decoding)
+    if let error = failure(decoded) { return .failure(error) }
+    guard let image else { return .failure(ImageError("HEIF: the decoder returned no image")) }
+    defer { heif_image_release(image) }
+    let width = Int(heif_image_get_width(image, heif_channel_interleaved))
+    let height = Int(heif_image_get_height(image, heif_channel_interleaved))
+    var stride: Int32 = 0
+    guard width > 0, height > 0,
+      let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride),
+      Int(stride) >= width * 4
+    else { return .failure(ImageError("HEIF: the decoder returned no pixels")) }
+    var out = [UInt8](repeating: 0, count: width * height * 4)
+    out.withUnsafeMutableBufferPointer { target in
+      for row in 0..<height {
+        (target.baseAddress! + row * width * 4).update(
+          from: plane + row * Int(stride), count: width * 4)
+      }
+    }
+    PNGDecoder.composite(&out, on: options.background)
+    return .success(Bitmap(width: width, height: height, pixels: out))
+  }
+
+  /// The colour profile libheif found: an ICC profile (`colr` of type `prof`/`rICC`), or
+  /// the primaries and transfer of an `nclx` box; nil for sRGB and untagged images.
+  private static func colorProfile(of handle: OpaquePointer) -> ColorSource? {
+    let size = heif_image_handle_get_raw_color_profile_size(handle)
+    if size > 0, size < 16 << 20 {
+      var bytes = [UInt8](repeating: 0, count: size)
+      if failure(heif_image_handle_get_raw_color_profile(handle, &bytes)) == nil {
+        return .icc(bytes)
+      }
+    }
+    var nclx: UnsafeMutablePointer<heif_color_profile_nclx>?
+    guard failure(heif_image_handle_get_nclx_color_profile(handle, &nclx)) == nil, let nclx else {
+      return nil
+    }
+    defer { heif_nclx_color_profile_free(nclx) }
+    let p = nclx.pointee
+    return ColorSource.primaries(
+      code: Int(p.color_primaries.rawValue),
+      red: (Double(p.color_primary_red_x), Double(p.color_primary_red_y)),
+      green: (Double(p.color_primary_green_x), Double(p.color_primary_green_y)),
+      blue: (Double(p.color_primary_blue_x), Double(p.color_primary_blue_y)),
+      white: (Double(p.color_primary_white_x), Double(p.color_primary_white_y)))
+  }
+
+  /// A libheif error as a one-line reason, or nil when it is not an error.
+  private static func failure(_ error: heif_error) -> ImageError? {
+    guard error.code != heif_error_Ok else { return nil }
+    let message = error.message.map { String(cString: $0) } ?? "error \(error.code.rawValue)"
+    return ImageError.oneLine("HEIF: \(message)")
+  }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import LightboxTestSupport
+import PhotoMetadata
+import PhotoModel
+import XCTest
+
+@testable import Imaging
+
+/// Decodes the corpus's added kinds (HEIF/AVIF, WebP, GIF, TIFF, RAW): every valid file
+/// comes out at its displayed size (expectations.tsv gives it for these rows) with the
+/// orientation the metadata reader finds, as the browser asks for it.
+final class CorpusAddedKindsDecodeTests: XCTestCase {
+  private func rows(kind: String) throws -> (URL, [[String: String]]) {
+    guard let corpus = CorpusLocator.corpus else { throw XCTSkip(CorpusLocator.missingMessage) }
+    let rows = try CorpusLocator.expectations().filter {
+      $0["kind"] == kind && CorpusLocator.addedKind(ofRow: $0).map { $0 != .video } == true
+    }
+    return (corpus, rows)
+  }
+
+  /// What the browser passes: the orientation the metadata reader finds in the file.
+  private func metadataOrientation(_ path: String) -> Orientation {
+    (try? MetadataReader.read(contentsOf: path).get())?.orientation ?? .up
+  }
+
+  func testEveryValidFileOfTheAddedKindsDecodesAtItsDisplayedSize() throws {
+    let (corpus, valid) = try rows(kind: "valid")
+    XCTAssertGreaterThanOrEqual(valid.count, 50)
+    let box = 1024
+    for row in valid {
+      let path = row["path"]!
+      guard let w = Int(row["width"] ?? ""), let h = Int(row["height"] ?? "") else {
+        XCTFail("\(path): no size in expectations.tsv")
+        continue
+      }
+      let file = corpus.appendingPathComponent(path).path
+      let options = DecodeOptions(
+        target: PixelSize(width: box, height: box), mode: .fit, quality: .best,
+        orientation: metadataOrientation(file), background: RGB(10, 20, 30))
+      let result = ImageDecoder.decode(path: file, options: options)
+      guard case .success(let image) = result else {
+        XCTFail("\(path): \(result)")
+        continue
+      }
+      XCTAssertTrue(TestImages.isOpaque(image), path)
+      let displayed = PixelSize(width: w, height: h)
+      if w <= box && h <= box {
+        XCTAssertEqual(image.size, displayed, "\(path): a small image is shown at its size")
+        continue
+      }
+      let longIsWidth = w >= h
+      let (long, short) = longIsWidth ? (image.width, image.height) : (image.height, image.width)
+      let (dLong, dShort) = longIsWidth ? (w, h) : (h, w)
+      XCTAssertEqual(long, box, "\(path) decoded \(image.size), displayed \(displayed)")
+      let ideal = max(1, Int((Double(box) * Double(dShort) / Double(dLong)).rounded()))
+      XCTAssertLessThanOrEqual(
+        abs(short - ideal), 1, "\(path) decoded \(image.size), displayed \(displayed)")
+    }
+  }
+
+  func testTilesOfEveryValidFileOfTheAddedKindsFillTheirCell() throws {
+    let (corpus, valid) = try rows(kind: "valid")
+    for row in valid {
+      let path = row["path"]!
+      let file = corpus.appendingPathComponent(path).path
+      let options = DecodeOptions(
+        target: PixelSize(width: 48, height: 32), mode: .fill, quality: .fast,
+        orientation: metadataOrientation(file))
+      let tile = ImageDecoder.decode(path: file, options: options)
+      XCTAssertEqual((try? tile.get())?.size, options.target, "\(path): \(tile)")
+    }
+  }
+
+  func testCorruptFilesOfTheAddedKindsFailOnOneLineOrDecode() throws {
+    let (corpus, corrupt) = try rows(kind: "corrupt")
+    XCTAssertGreaterThanOrEqual(corrupt.count, 20)
+    var failures = 0
+    for row in corrupt {
+      let path = row["path"]!
+      let options = DecodeOptions(target: PixelSize(width: 96, height: 96), mode: .fit)
+      switch ImageDecoder.decode(path: corpus.appendingPathComponent(path).path, options: options)
+      {
+      case .failure(let error):
+        failures += 1
+        XCTAssertTrue(
+          TestImages.isOneLine(error.reason), "\(path): \(error.reason.debugDescription)")
+        XCTAssertLessThanOrEqual(error.reason.count, 200, path)
+      case .success(let image):
+        XCTAssertFalse(image.size.isEmpty, path)
+        XCTAssertTrue(TestImages.isOpaque(image), path)
+      }
+      if row["severity"] == "fatal",
+        case .success(let image) = ImageDecoder.decode(
+          path: corpus.appendingPathComponent(path).path, options: options)
+      {
+        XCTFail("\(path) (fatal: \(row["reference_tool_says"] ?? "")) decoded as \(image.size)")
+      }
+    }
+    XCTAssertGreaterThan(failures, corrupt.count / 3)
+  }
+}
