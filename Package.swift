@@ -122,7 +122,9 @@ let package = Package(
       name: "PhotoStoreTests", dependencies: ["PhotoStore", "PhotoModel", "LightboxTestSupport"]),
     .testTarget(
       name: "ImagingTests",
-      dependencies: ["Imaging", "PhotoModel", "PhotoMetadata", "CPNG", "LightboxTestSupport"]),
+      dependencies: [
+        "Imaging", "PhotoModel", "PhotoMetadata", "CPNG", "CLCMS2", "LightboxTestSupport",
+      ]),
     .testTarget(
       name: "TerminalGraphicsTests",
       dependencies: ["TerminalGraphics", "Imaging", "PhotoModel", "CSixel", "LightboxTestSupport"]),
