@@ -52,7 +52,9 @@ public enum RAWPreviews {
           continue
         }
       }
-      previews.append(Preview(range: range, size: frameSize(b, range)))
+      let frame = self.frame(b, range)
+      if frame.isLossless { continue }
+      previews.append(Preview(range: range, size: frame.size))
     }
     return previews.sorted { a, b in
       switch (a.size, b.size) {
@@ -67,6 +69,17 @@ public enum RAWPreviews {
   /// The frame size of the JPEG at `range`, from the bytes at hand; nil when the frame is
   /// not among them, or when it is a lossless (raw data) frame.
   static func frameSize(_ b: ByteView, _ range: Range<Int>) -> PixelSize? {
+    frame(b, range).size
+  }
+
+  /// The JPEG frame at `range`: its size when found, and whether it is lossless (SOF3:
+  /// DNG's and CR2's raw data, not a picture TurboJPEG can show).
+  static func frame(_ b: ByteView, _ range: Range<Int>) -> (size: PixelSize?, isLossless: Bool) {
+    guard let (marker, size) = startOfFrame(b, range) else { return (nil, false) }
+    return marker == 0xC3 ? (nil, true) : (size, false)
+  }
+
+  private static func startOfFrame(_ b: ByteView, _ range: Range<Int>) -> (Int, PixelSize?)? {
     guard range.lowerBound + 4 <= b.count else { return nil }
     let end = min(range.upperBound, b.count)
     var pos = range.lowerBound + 2
@@ -81,10 +94,10 @@ public enum RAWPreviews {
       }
       guard let length = b.u16be(pos + 2), length >= 2 else { return nil }
       if JPEGScanner.isStartOfFrame(marker) {
-        // SOF3 (lossless) is DNG/CR2 raw data, not a picture TurboJPEG can show.
-        guard marker != 0xC3, let h = b.u16be(pos + 5), let w = b.u16be(pos + 7), w > 0, h > 0
-        else { return nil }
-        return PixelSize(width: w, height: h)
+        guard let h = b.u16be(pos + 5), let w = b.u16be(pos + 7), w > 0, h > 0 else {
+          return (marker, nil)
+        }
+        return (marker, PixelSize(width: w, height: h))
       }
       if marker == 0xDA { return nil }
       pos += 2 + length
