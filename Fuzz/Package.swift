@@ -18,6 +18,11 @@ let package = Package(
     .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg"),
     .systemLibrary(name: "CPNG", pkgConfig: "libpng"),
     .systemLibrary(name: "CSixel", pkgConfig: "libsixel"),
+    .systemLibrary(name: "CHeif", pkgConfig: "libheif"),
+    .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux"),
+    .systemLibrary(name: "CGIF"),
+    .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4"),
+    .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2"),
     .target(name: "CPNGWriter", linkerSettings: [.linkedLibrary("z")]),
     .target(name: "CImageKernels"),
     .target(name: "CFuzzDriver"),
@@ -26,7 +31,10 @@ let package = Package(
     .target(name: "PhotoStore", dependencies: ["PhotoModel"]),
     .target(
       name: "Imaging",
-      dependencies: ["PhotoModel", "CTurboJPEG", "CPNG", "CPNGWriter", "CImageKernels"]),
+      dependencies: [
+        "PhotoModel", "PhotoMetadata", "CTurboJPEG", "CPNG", "CPNGWriter", "CImageKernels",
+        "CHeif", "CWebP", "CGIF", "CTIFF", "CLCMS2",
+      ]),
     .target(name: "TerminalGraphics", dependencies: ["PhotoModel", "Imaging", "CSixel"]),
     .target(name: "TerminalUI", dependencies: ["PhotoModel", "PhotoStore"]),
     .target(
@@ -54,5 +62,10 @@ let package = Package(
         "CFuzzDriver", "Settings", "TerminalUI", .product(name: "TOMLKit", package: "TOMLKit"),
       ]),
     .executableTarget(name: "FuzzReplyParser", dependencies: ["CFuzzDriver", "TerminalGraphics"]),
+    .executableTarget(
+      name: "FuzzRAW", dependencies: ["CFuzzDriver", "Imaging", "PhotoMetadata", "PhotoModel"]),
+    .executableTarget(
+      name: "FuzzHEIFItems", dependencies: ["CFuzzDriver", "PhotoMetadata", "PhotoModel"]),
+    .executableTarget(name: "FuzzICC", dependencies: ["CFuzzDriver", "Imaging", "PhotoModel"]),
   ]
 )

@@ -142,8 +142,8 @@ public final class LibraryService: @unchecked Sendable {
     purgeOldTrash(catalog)
     // The first frame comes from the catalog as it is: the newest photos at once (the All
     // grid opens on them), the whole library right after; indexing follows.
-    let newest = Self.filter(
-      ((try? catalog.newestAssets(limit: Self.firstScreenLimit)) ?? []), under: roots)
+    let newest = RAWPairing.pair(
+      Self.filter(((try? catalog.newestAssets(limit: Self.firstScreenLimit)) ?? []), under: roots))
     if !newest.isEmpty { inbox.post(.libraryLoaded(assets: newest, problems: [])) }
     inbox.post(.libraryLoaded(assets: load(), problems: []))
     inbox.post(.collectionsLoaded(collections(catalog, roots: roots)))
@@ -198,7 +198,7 @@ public final class LibraryService: @unchecked Sendable {
   /// The catalog's photos under `roots` (a catalog may hold other libraries too), in the
   /// catalog's order.
   public static func assets(in catalog: Catalog, under roots: [String]) -> [Asset] {
-    filter((try? catalog.allAssets()) ?? [], under: roots)
+    RAWPairing.pair(filter((try? catalog.allAssets()) ?? [], under: roots))
   }
 
   /// How many of the newest photos are loaded before the rest: more than any screen holds.
@@ -228,7 +228,8 @@ public final class LibraryService: @unchecked Sendable {
     for problem in result.problems { LightboxLog.logger("scanner").error("\(problem)") }
     inbox.post(
       .libraryLoaded(
-        assets: result.assets, problems: (problem.map { [$0] } ?? []) + result.problems))
+        assets: RAWPairing.pair(result.assets),
+        problems: (problem.map { [$0] } ?? []) + result.problems))
     inbox.post(.indexFinished)
   }
 }

@@ -35,6 +35,9 @@ public struct Asset: Hashable, Sendable, Identifiable {
   public var addedAt: Int64
   /// More than one frame (GIF or APNG), when the header says so.
   public var isAnimated: Bool
+  /// The camera RAW file shot with this JPEG or HEIF (same folder, same name but for the
+  /// extension), shown as one photo with it; nil for a photo without one.
+  public var rawCompanion: RAWCompanion?
 
   public init(
     id: AssetID, path: String, byteSize: Int64, modificationTime: Int64, format: MediaFormat,

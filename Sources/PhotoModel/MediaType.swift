@@ -22,7 +22,7 @@ public enum MediaType: String, Hashable, Sendable, CaseIterable {
     case .selfies:
       return asset.lensModel.map { $0.lowercased().contains("front") } ?? false
     case .animated: return asset.isAnimated
-    case .raw: return asset.format == .raw
+    case .raw: return asset.format == .raw || asset.rawCompanion != nil
     case .videos: return asset.format == .video
     }
   }

@@ -109,16 +109,29 @@ extension AppState {
     guard !moving.isEmpty else { return [] }
     libraryAssets.removeAll { targets.contains($0.id) }
     collections.hidden.removeAll { targets.contains($0.id) }
-    for asset in moving {
+    // A RAW+JPEG pair is one photo: its RAW file goes to the Trash with it (and comes back
+    // with an undo), listed there under its own name.
+    let companions = moving.compactMap { asset -> Asset? in
+      guard let raw = asset.rawCompanion else { return nil }
+      var file = asset
+      file.id = raw.id
+      file.path = raw.path
+      file.byteSize = raw.byteSize
+      file.format = .raw
+      file.rawCompanion = nil
+      return file
+    }
+    let files = moving + companions
+    for asset in files {
       collections.trashed.append(
         TrashedPhoto(asset: asset, originalPath: asset.path, deletedAt: collections.now))
     }
     let what = ids.count == 1 ? moving[0].fileName : Self.photoCount(moving.count)
     marked = []
-    undoableTrash = moving.map(\.id)
+    undoableTrash = files.map(\.id)
     libraryChanged()
     message = "\(what) moved to Recently Deleted · u undo"
-    return [.moveToTrash(moving.map(\.id))]
+    return [.moveToTrash(files.map(\.id))]
   }
 
   /// r in Recently Deleted (and u after a delete): puts the photos back in the library.

@@ -183,6 +183,12 @@ extension LibraryView {
         Glyphs.favorite, row: rect.row + rect.height + labelRows, column: rect.column,
         role: .favorite)
     }
+    // Apple Photos' badge for a RAW+JPEG pair, under the tile's right edge.
+    if asset.rawCompanion != nil, rect.width >= 5 {
+      frame.put(
+        "RAW", row: rect.row + rect.height + labelRows, column: rect.column + rect.width - 3,
+        role: .headerDim)
+    }
   }
 
   /// Recently Deleted's label under a photo: the days left.

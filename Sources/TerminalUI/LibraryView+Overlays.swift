@@ -197,6 +197,9 @@ extension LibraryView {
     if let lat = asset.latitude, let lon = asset.longitude {
       lines.append(("Place", coordinates(lat, lon)))
     }
+    if let raw = asset.rawCompanion {
+      lines.append(("RAW", "\(raw.fileName) · \(ByteCountText.format(raw.byteSize))"))
+    }
     let albums = state.collections.albums.filter { $0.assetIDs.contains(asset.id) }.map(\.name)
     lines.append(("Albums", albums.isEmpty ? "none" : albums.joined(separator: ", ")))
     var flags: [String] = []

@@ -358,6 +358,7 @@ public enum LibraryView {
     var parts = [asset.fileName]
     if let size = asset.displayPixelSize { parts.append(size.description) }
     parts.append(ByteCountText.format(asset.byteSize))
+    if asset.rawCompanion != nil { parts.append("RAW+\(asset.format.label)") }
     parts.append(asset.captureDate.shortDateTime)
     return parts.joined(separator: " · ")
   }

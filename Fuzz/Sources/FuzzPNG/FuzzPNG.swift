@@ -21,9 +21,10 @@ public func fuzzPNG(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     precondition(bitmap.width > 0 && bitmap.height > 0)
     precondition(bitmap.pixels.count == bitmap.width * bitmap.height * 4)
     // Alpha is composited away: every pixel comes out opaque.
-    precondition(stride(from: 3, to: bitmap.pixels.count, by: 4).allSatisfy {
-      bitmap.pixels[$0] == 255
-    })
+    precondition(
+      stride(from: 3, to: bitmap.pixels.count, by: 4).allSatisfy {
+        bitmap.pixels[$0] == 255
+      })
   }
   return 0
 }
