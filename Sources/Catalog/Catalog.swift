@@ -44,9 +44,9 @@ public final class Catalog: Sendable {
 
   /// Opens the pool and migrates, again for up to ~10 s while another process is creating
   /// or migrating the same catalog: the migrator decides what to run before it takes the
-  /// write lock, so the loser of that race fails at once ("table … already exists", or
-  /// SQLITE_BUSY from a stale snapshot, which skips the busy timeout). On the next try the
-  /// winner's migrations are committed and skipped.
+  /// write lock, so the loser of that race fails at once ("table … already exists", a
+  /// migration already recorded, or SQLITE_BUSY from a stale snapshot, which skips the busy
+  /// timeout). On the next try the winner's migrations are committed and skipped.
   private static func openMigrated(path: String, configuration: Configuration) throws
     -> DatabasePool
   {
@@ -58,7 +58,12 @@ public final class Catalog: Sendable {
         return pool
       } catch let error as DatabaseError {
         let racing: [ResultCode] = [.SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_ERROR]
-        if attempt < 200 && racing.contains(error.resultCode) {
+        // A migration without DDL (v3's UPDATE) runs again in the loser and fails only
+        // when it records itself: the winner's row is already in grdb_migrations.
+        let recordedByWinner =
+          error.resultCode == .SQLITE_CONSTRAINT
+          && (error.message ?? "").contains("grdb_migrations")
+        if attempt < 200 && (racing.contains(error.resultCode) || recordedByWinner) {
           attempt += 1
           usleep(50_000)
           continue
