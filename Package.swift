@@ -43,6 +43,8 @@ let package = Package(
     .target(name: "CImageKernels"),
     // The commit a build comes from (scripts/install passes it with -Xcc).
     .target(name: "CBuildInfo"),
+    // prctl, rlimits, seccomp and posix_spawn for the decode worker (see docs/DECISIONS.md).
+    .target(name: "CProcessSandbox"),
 
     .target(name: "PhotoModel"),
     .target(name: "PhotoMetadata", dependencies: ["PhotoModel"]),
@@ -52,7 +54,10 @@ let package = Package(
       dependencies: ["PhotoModel", "PhotoMetadata", .product(name: "GRDB", package: "GRDB.swift")]),
     .target(
       name: "Imaging",
-      dependencies: ["PhotoModel", "CTurboJPEG", "CPNG", "CPNGWriter", "CImageKernels"]),
+      dependencies: [
+        "PhotoModel", "PhotoMetadata", "CTurboJPEG", "CPNG", "CPNGWriter", "CImageKernels",
+        "CProcessSandbox",
+      ]),
     .target(name: "TerminalGraphics", dependencies: ["PhotoModel", "Imaging", "CSixel"]),
     // The pure view: links no C library (a test checks).
     .target(name: "TerminalUI", dependencies: ["PhotoModel", "PhotoStore"]),
@@ -80,7 +85,7 @@ let package = Package(
       name: "LightboxCommands",
       dependencies: [
         "PhotoModel", "PhotoMetadata", "Catalog", "Imaging", "TerminalGraphics", "TerminalUI",
-        "Settings", "DemoLibrary", "LightboxApp", "CBuildInfo",
+        "Settings", "DemoLibrary", "LightboxApp", "CBuildInfo", "CProcessSandbox",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(name: "lightbox", dependencies: ["LightboxCommands"]),

@@ -21,12 +21,16 @@ let package = Package(
     .target(name: "CPNGWriter", linkerSettings: [.linkedLibrary("z")]),
     .target(name: "CImageKernels"),
     .target(name: "CFuzzDriver"),
+    .target(name: "CProcessSandbox"),
     .target(name: "PhotoModel"),
     .target(name: "PhotoMetadata", dependencies: ["PhotoModel"]),
     .target(name: "PhotoStore", dependencies: ["PhotoModel"]),
     .target(
       name: "Imaging",
-      dependencies: ["PhotoModel", "CTurboJPEG", "CPNG", "CPNGWriter", "CImageKernels"]),
+      dependencies: [
+        "PhotoModel", "PhotoMetadata", "CTurboJPEG", "CPNG", "CPNGWriter", "CImageKernels",
+        "CProcessSandbox",
+      ]),
     .target(name: "TerminalGraphics", dependencies: ["PhotoModel", "Imaging", "CSixel"]),
     .target(name: "TerminalUI", dependencies: ["PhotoModel", "PhotoStore"]),
     .target(

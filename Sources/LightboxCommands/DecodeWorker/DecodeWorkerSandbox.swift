@@ -1,0 +1,33 @@
+import CProcessSandbox
+import Foundation
+
+/// What the decode worker gives up before it reads its first request: the parent's death
+/// ends it, no descriptor but 0, 1 and 2, limits on memory and CPU time, no new privileges
+/// and a seccomp filter (see docs/DECISIONS.md, 2026-11-25).
+enum DecodeWorkerSandbox {
+  /// The worker's resource limits.
+  struct Limits: Sendable, Equatable {
+    /// RLIMIT_AS. 2 GiB holds the largest image the pixel budget lets through (200 MP of
+    /// RGBA is 800 MB) with the decoder's own buffers; the runtime and libraries take about
+    /// 300 MB of address space before any decode.
+    var addressSpaceMiB: Int
+    /// RLIMIT_CPU, over the worker's whole life; it retires (exits after a reply) at half.
+    var cpuSeconds: Int
+
+    static let standard = Limits(addressSpaceMiB: 2048, cpuSeconds: 120)
+  }
+
+  /// Enters the sandbox; returns what failed, or nil. Nothing after this may open a file for
+  /// writing, start a process or a thread, or touch the network.
+  static func enter(limits: Limits) -> String? {
+    // SIGKILL when the browser goes; if it went before this line, stop now.
+    if lb_sandbox_parent_death_signal(SIGKILL) != 0 { return "parent death signal" }
+    if getppid() == 1 { exit(0) }
+    if lb_sandbox_close_from(3) != 0 { return "closing descriptors" }
+    let bytes = UInt64(limits.addressSpaceMiB) << 20
+    if lb_sandbox_limits(bytes, UInt64(limits.cpuSeconds)) != 0 { return "resource limits" }
+    if lb_sandbox_no_new_privs() != 0 { return "no new privileges" }
+    if lb_sandbox_seccomp() != 0 { return "seccomp filter" }
+    return nil
+  }
+}

@@ -1,0 +1,40 @@
+import CProcessSandbox
+import Foundation
+import Imaging
+import PhotoMetadata
+
+/// Test-only decoder faults, inert unless the worker's environment has
+/// `LIGHTBOX_TEST_DECODER_HOOKS=1`: a WebP file (RIFF/WEBP header) holding the marker
+/// `LIGHTBOX-TEST-ABORT` makes the worker call abort(), one holding `LIGHTBOX-TEST-SPIN`
+/// makes it spin forever — a crashing and a hanging decoder on demand.
+struct DecodeWorkerTestHooks: Sendable {
+  let isEnabled: Bool
+
+  init(environment: [String: String]) {
+    isEnabled = environment["LIGHTBOX_TEST_DECODER_HOOKS"] == "1"
+  }
+
+  private static let abortMarker = Array("LIGHTBOX-TEST-ABORT".utf8)
+  private static let spinMarker = Array("LIGHTBOX-TEST-SPIN".utf8)
+
+  /// Crashes or spins when the file at `path` asks for it (and the hooks are on).
+  func run(path: String) {
+    guard isEnabled, case .success(let bytes) = ImageDecoder.readFile(path: path),
+      FormatSniffer.format(of: bytes) == .webp
+    else { return }
+    if Self.contains(bytes, Self.abortMarker) { abort() }
+    if Self.contains(bytes, Self.spinMarker) {
+      // A call the optimiser cannot remove, so the loop really burns CPU until killed.
+      while true { _ = lb_sandbox_cpu_milliseconds() }
+    }
+  }
+
+  private static func contains(_ bytes: [UInt8], _ marker: [UInt8]) -> Bool {
+    guard bytes.count >= marker.count else { return false }
+    for start in 0...(bytes.count - marker.count)
+    where bytes[start] == marker[0] && Array(bytes[start..<(start + marker.count)]) == marker {
+      return true
+    }
+    return false
+  }
+}
