@@ -9,6 +9,8 @@
 #include <linux/audit.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
+#include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stddef.h>
@@ -135,6 +137,23 @@ int lb_sandbox_seccomp(void) {
     BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, O_WRONLY | O_RDWR | O_CREAT | O_TRUNC | O_APPEND, 0, 1),
     BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),
     BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+    // clone: threads only (decoders such as dav1d and libde265 decode on several); a new
+    // process (no CLONE_THREAD) is refused. clone3 passes its flags in memory a filter cannot
+    // read, so it fails with ENOSYS and glibc falls back to clone.
+    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_clone, 0, 4),
+    BPF_STMT(BPF_LD | BPF_W | BPF_ABS, LB_ARG_LOW(0)),
+    BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, CLONE_THREAD, 1, 0),
+    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),
+    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+#ifdef SYS_clone3
+    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_clone3, 0, 1),
+    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS),
+#endif
+    LB_ALLOW(SYS_set_robust_list),
+#ifdef SYS_rseq
+    LB_ALLOW(SYS_rseq),
+#endif
+    LB_ALLOW(SYS_sched_getaffinity),
     LB_ALLOW(SYS_read),
     LB_ALLOW(SYS_pread64),
     LB_ALLOW(SYS_readv),
@@ -180,4 +199,20 @@ uint64_t lb_sandbox_cpu_milliseconds(void) {
   if (getrusage(RUSAGE_SELF, &usage) != 0) return 0;
   return (uint64_t)(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000 +
          (uint64_t)(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000;
+}
+
+static void *lb_probe_thread_main(void *argument) { return argument; }
+
+int lb_sandbox_probe_thread(void) {
+  pthread_t thread;
+  int error = pthread_create(&thread, NULL, lb_probe_thread_main, NULL);
+  if (error != 0) return error;
+  return pthread_join(thread, NULL);
+}
+
+int lb_sandbox_probe_open_for_writing(void) {
+  int fd = open("/dev/null", O_WRONLY);
+  if (fd < 0) return errno;
+  close(fd);
+  return 0;
 }

@@ -42,4 +42,12 @@ int lb_sandbox_seccomp(void);
 /// CPU time this process has used, user plus system, in milliseconds.
 uint64_t lb_sandbox_cpu_milliseconds(void);
 
+/// Test hook: starts a thread and joins it (the filter allows decoders' threads).
+/// Returns 0 or an errno value.
+int lb_sandbox_probe_thread(void);
+
+/// Test hook: opens /dev/null for writing, which the filter answers with SIGSYS.
+/// Returns 0 (no filter) or an errno value.
+int lb_sandbox_probe_open_for_writing(void);
+
 #endif

@@ -13,8 +13,9 @@ enum DecodeWorkerLoop {
     if DecodeWorkerSandbox.enter(limits: limits) != nil { _exit(3) }
     let retireAt = UInt64(limits.cpuSeconds) * 500
     while let request = readRequest() {
-      hooks.run(path: request.path)
-      let result = ImageDecoder.decode(path: request.path, options: request.options)
+      let result =
+        hooks.run(path: request.path).map { .failure($0) }
+        ?? ImageDecoder.decode(path: request.path, options: request.options)
       let isLast = lb_sandbox_cpu_milliseconds() >= retireAt
       reply(result, isLast: isLast)
       if isLast { break }
