@@ -2,9 +2,10 @@ import ArgumentParser
 
 /// `lightbox decode-worker`: hidden; the sandboxed process the browser and the commands
 /// decode risky formats in (see `DecodeWorkerHost`). Reads requests on standard input and
-/// writes replies on standard output until its input closes.
-struct DecodeWorkerCommandLine: ParsableCommand {
-  static let configuration = CommandConfiguration(
+/// writes replies on standard output until its input closes. Public so `lightbox-bench`
+/// can serve as its own worker (the same code, built in the same configuration).
+public struct DecodeWorkerCommandLine: ParsableCommand {
+  public static let configuration = CommandConfiguration(
     commandName: "decode-worker",
     abstract: "Decode images for another lightbox process (internal).",
     shouldDisplay: false)
@@ -15,13 +16,15 @@ struct DecodeWorkerCommandLine: ParsableCommand {
   @Option(help: "CPU-time limit in seconds (the worker retires at half of it).")
   var cpuSeconds: Int = DecodeWorkerSandbox.Limits.standard.cpuSeconds
 
-  func validate() throws {
+  public init() {}
+
+  public func validate() throws {
     guard maxMemoryMb >= 256, cpuSeconds >= 2 else {
       throw ValidationError("--max-memory-mb must be at least 256 and --cpu-seconds at least 2")
     }
   }
 
-  func run() throws {
+  public func run() throws {
     let limits = DecodeWorkerSandbox.Limits(addressSpaceMiB: maxMemoryMb, cpuSeconds: cpuSeconds)
     DecodeWorkerLoop.run(limits: limits)
   }

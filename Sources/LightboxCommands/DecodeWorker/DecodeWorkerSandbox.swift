@@ -8,8 +8,8 @@ enum DecodeWorkerSandbox {
   /// The worker's resource limits.
   struct Limits: Sendable, Equatable {
     /// RLIMIT_AS. 2 GiB holds the largest image the pixel budget lets through (200 MP of
-    /// RGBA is 800 MB) with the decoder's own buffers; the runtime and libraries take about
-    /// 300 MB of address space before any decode.
+    /// RGBA is 800 MB) with the decoder's own buffers; an idle worker has 86 MB of address
+    /// space (the runtime and the linked libraries).
     var addressSpaceMiB: Int
     /// RLIMIT_CPU, over the worker's whole life; it retires (exits after a reply) at half.
     var cpuSeconds: Int
