@@ -23,6 +23,21 @@
 
 int lb_sandbox_channel(int fds[2]) {
   if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) != 0) return errno;
+  // A parent started with 0, 1 or 2 closed would get one of them here; the spawn's dup2
+  // onto 0 and 1 must never be a dup2 of a descriptor onto itself (which keeps CLOEXEC).
+  for (int i = 0; i < 2; i++) {
+    if (fds[i] < 3) {
+      int moved = fcntl(fds[i], F_DUPFD_CLOEXEC, 3);
+      if (moved < 0) {
+        int error = errno;
+        close(fds[0]);
+        close(fds[1]);
+        return error;
+      }
+      close(fds[i]);
+      fds[i] = moved;
+    }
+  }
   // A 256 px tile is 256 KB of RGBA; bigger buffers mean fewer round trips per reply.
   int size = 1 << 20;
   for (int i = 0; i < 2; i++) {
