@@ -15,8 +15,9 @@ public struct PhotoDecoder: Sendable {
     self.host = host
   }
 
-  /// Bytes read from a file's head to tell its format.
-  static let headSize = 64
+  /// Bytes read from a file's head to tell its format: enough for HEIF brands and for a
+  /// TIFF's first IFD, which tells RAW from TIFF (both go to the worker either way).
+  public static let headSize = 4096
 
   /// Decodes the file at `path`: its head is sniffed, a risky format goes to a worker.
   public func decode(path: String, options: DecodeOptions) -> Result<Bitmap, ImageError> {

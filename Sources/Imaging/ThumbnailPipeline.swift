@@ -99,7 +99,8 @@ public struct ThumbnailPipeline: Sendable {
     -> Outcome
   {
     // The head first: a video or a document is never read whole.
-    guard case .success(let head) = ImageFile.prefix(atPath: source.path, count: 64),
+    guard
+      case .success(let head) = ImageFile.prefix(atPath: source.path, count: PhotoDecoder.headSize),
       let format = FormatSniffer.format(of: head), attempts(format)
     else { return .skipped("not a JPEG or PNG") }
     let bytes: [UInt8]
