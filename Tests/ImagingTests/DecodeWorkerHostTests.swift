@@ -92,6 +92,42 @@ final class DecodeWorkerHostTests: XCTestCase {
       try ImageDecoder.decode(path: png, options: DecodeWorkerFiles.tile).get())
   }
 
+  /// A worker killed while idle is replaced without blaming the next file, and a request
+  /// written to a dead worker is an EPIPE for that request (MSG_NOSIGNAL), never a SIGPIPE
+  /// that would end this process.
+  func testDeadWorkerIsReplacedAndWritingToItRaisesNoSIGPIPE() throws {
+    let host = try DecodeWorkerFiles.host()
+    let jpeg = try files.jpeg("l.jpg", seed: 12)
+    _ = try host.decode(path: jpeg, options: DecodeWorkerFiles.tile).get()
+    let idle = try XCTUnwrap(host.idleWorkerPIDs.first)
+    try Self.killAndAwaitExit(idle)
+    XCTAssertNoThrow(try host.decode(path: jpeg, options: DecodeWorkerFiles.tile).get())
+    XCTAssertNotEqual(host.idleWorkerPIDs, [idle])
+    XCTAssertEqual(host.workerCount, 1)
+
+    let lightbox = try BuiltProduct.requireLightbox()
+    let worker = try DecodeWorkerProcess.spawn(
+      executable: lightbox, arguments: ["decode-worker"], environment: []
+    ).get()
+    try Self.killAndAwaitExit(worker.pid)
+    let request = DecodeWorkerMessage.Request(path: jpeg, options: DecodeWorkerFiles.tile)
+    guard
+      case .lost(let error) = worker.decode(
+        request, name: "l.jpg", deadline: .now() + .seconds(10))
+    else { return XCTFail("a dead worker cannot answer") }
+    XCTAssertEqual(error.reason, "decoder crashed on l.jpg (signal \(SIGKILL))")
+    XCTAssertEqual(DecodeWorkerFiles.zombieChildren(), [])
+  }
+
+  /// SIGKILL to `pid`, then waits (without reaping: WNOWAIT) until it has exited.
+  static func killAndAwaitExit(_ pid: Int32) throws {
+    XCTAssertEqual(kill(pid, SIGKILL), 0)
+    var info = siginfo_t()
+    while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0 {
+      guard errno == EINTR else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    }
+  }
+
   /// Without LIGHTBOX_TEST_DECODER_HOOKS=1 the markers are just bytes.
   func testHooksAreInertWithoutTheEnvironmentVariable() throws {
     let host = try DecodeWorkerFiles.host(hooks: false)
