@@ -55,6 +55,20 @@ final class DecodeWorkerSandboxTests: XCTestCase {
     XCTAssertNoThrow(try host.decode(path: jpeg, options: DecodeWorkerFiles.tile).get())
   }
 
+  /// A decoder that asks for more memory than the address-space limit ends its worker; that
+  /// file fails with one line and the next one decodes.
+  func testPassingTheMemoryLimitIsOneFilesFailure() throws {
+    let host = try DecodeWorkerFiles.host()
+    let memory = try files.webp("memory.webp", marker: "LIGHTBOX-TEST-MEMORY")
+    let reason = try XCTUnwrap(
+      host.decode(path: memory, options: DecodeWorkerFiles.tile).failureReason)
+    XCTAssertTrue(reason.hasPrefix("decoder crashed on memory.webp (signal "), reason)
+    XCTAssertTrue(TestImages.isOneLine(reason))
+    let png = try files.png("m.png", seed: 13)
+    XCTAssertNoThrow(try host.decode(path: png, options: DecodeWorkerFiles.tile).get())
+    XCTAssertEqual(DecodeWorkerFiles.zombieChildren(), [])
+  }
+
   /// Every JPEG and PNG of the corpus (valid, malformed, every orientation) decodes through
   /// the sandboxed worker exactly as in process — the same pixels or the same one-line
   /// error — so the filter allows every path the decoders take, error paths included. The

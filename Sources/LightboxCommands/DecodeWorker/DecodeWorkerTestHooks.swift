@@ -9,7 +9,10 @@ import PhotoMetadata
 /// makes it spin forever — a crashing and a hanging decoder on demand. Two more check the
 /// seccomp filter for real: `LIGHTBOX-TEST-THREAD` starts and joins a thread (allowed:
 /// decoders use threads) and answers "test thread ran"; `LIGHTBOX-TEST-OPEN-WRITE` opens
-/// /dev/null for writing, which the filter answers by killing the worker (SIGSYS).
+/// /dev/null for writing, which the filter answers by killing the worker (SIGSYS);
+/// `LIGHTBOX-TEST-MEMORY` asks for 3 GiB as a decoder would, which passes the address-space
+/// limit (the runtime traps on the refused allocation: a crash) — the pages are never touched,
+/// so without the limit it is harmless and answers "allocated".
 struct DecodeWorkerTestHooks: Sendable {
   let isEnabled: Bool
 
@@ -21,6 +24,7 @@ struct DecodeWorkerTestHooks: Sendable {
   private static let spinMarker = Array("LIGHTBOX-TEST-SPIN".utf8)
   private static let threadMarker = Array("LIGHTBOX-TEST-THREAD".utf8)
   private static let openMarker = Array("LIGHTBOX-TEST-OPEN-WRITE".utf8)
+  private static let memoryMarker = Array("LIGHTBOX-TEST-MEMORY".utf8)
 
   /// Crashes or spins when the file at `path` asks for it (and the hooks are on); returns
   /// the reply of a probe that did not end the worker.
@@ -31,6 +35,11 @@ struct DecodeWorkerTestHooks: Sendable {
     if Self.contains(bytes, Self.threadMarker) {
       let error = lb_sandbox_probe_thread()
       return ImageError(error == 0 ? "test thread ran" : "test thread failed (\(error))")
+    }
+    if Self.contains(bytes, Self.memoryMarker) {
+      let block = UnsafeMutableRawPointer.allocate(byteCount: 3 << 30, alignment: 16)
+      block.deallocate()
+      return ImageError("allocated")
     }
     if Self.contains(bytes, Self.openMarker) {
       let error = lb_sandbox_probe_open_for_writing()
