@@ -8,13 +8,16 @@ enum DecodeWorkerLoop {
   static func run(limits: DecodeWorkerSandbox.Limits) -> Never {
     // Read before the sandbox: the environment is all the worker needs from outside.
     let hooks = DecodeWorkerTestHooks(environment: ProcessInfo.processInfo.environment)
-    // A worker that cannot sandbox itself serves nothing: the parent reads a closed socket
-    // and reports "decoder exited on NAME (status 3)".
-    if DecodeWorkerSandbox.enter(limits: limits) != nil { _exit(3) }
+    // A worker that cannot sandbox itself (a kernel without seccomp filters, a container
+    // that forbids them) decodes nothing: each file fails with the reason, so the user sees
+    // why instead of a bare exit status. Fail closed: the decoders never run unconfined.
+    let refusal = DecodeWorkerSandbox.enter(limits: limits).map {
+      ImageError("decoder sandbox unavailable (\($0))")
+    }
     let retireAt = UInt64(limits.cpuSeconds) * 500
     while let request = readRequest() {
       let result =
-        hooks.run(path: request.path).map { .failure($0) }
+        refusal.map { .failure($0) } ?? hooks.run(path: request.path).map { .failure($0) }
         ?? ImageDecoder.decode(path: request.path, options: request.options)
       let isLast = lb_sandbox_cpu_milliseconds() >= retireAt
       reply(result, isLast: isLast)

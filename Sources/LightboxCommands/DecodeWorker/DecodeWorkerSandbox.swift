@@ -17,17 +17,24 @@ enum DecodeWorkerSandbox {
     static let standard = Limits(addressSpaceMiB: 2048, cpuSeconds: 120)
   }
 
-  /// Enters the sandbox; returns what failed, or nil. Nothing after this may open a file for
-  /// writing, start a process or a thread, or touch the network.
+  /// Enters the sandbox; returns what failed (a step and the system's reason), or nil.
+  /// Nothing after this may open a file for writing, start a process or touch the network.
   static func enter(limits: Limits) -> String? {
     // SIGKILL when the browser goes; if it went before this line, stop now.
-    if lb_sandbox_parent_death_signal(SIGKILL) != 0 { return "parent death signal" }
+    if let failed = step("parent death signal", lb_sandbox_parent_death_signal(SIGKILL)) {
+      return failed
+    }
     if getppid() == 1 { exit(0) }
-    if lb_sandbox_close_from(3) != 0 { return "closing descriptors" }
+    if let failed = step("closing descriptors", lb_sandbox_close_from(3)) { return failed }
     let bytes = UInt64(limits.addressSpaceMiB) << 20
-    if lb_sandbox_limits(bytes, UInt64(limits.cpuSeconds)) != 0 { return "resource limits" }
-    if lb_sandbox_no_new_privs() != 0 { return "no new privileges" }
-    if lb_sandbox_seccomp() != 0 { return "seccomp filter" }
-    return nil
+    if let failed = step("resource limits", lb_sandbox_limits(bytes, UInt64(limits.cpuSeconds))) {
+      return failed
+    }
+    if let failed = step("no new privileges", lb_sandbox_no_new_privs()) { return failed }
+    return step("seccomp filter", lb_sandbox_seccomp())
+  }
+
+  private static func step(_ name: String, _ error: Int32) -> String? {
+    error == 0 ? nil : "\(name): \(String(cString: strerror(error)))"
   }
 }
