@@ -63,6 +63,69 @@ final class DecodeWorkerEndToEndTests: XCTestCase {
     XCTAssertFalse(logged().contains(".jpg"), "the JPEGs decoded:\n\(logged())")
   }
 
+  /// The worker dies with the program that started it, even mid-decode: `lightbox show` on
+  /// the spin file is killed with SIGKILL (no clean-up of its own runs) and its worker,
+  /// spinning, ends too (PR_SET_PDEATHSIG).
+  func testWorkerDiesWithItsParent() throws {
+    let lightbox = try BuiltProduct.requireLightbox()
+    let home = BuiltProduct.temporaryDirectory("decode-worker-orphan")
+    defer { try? FileManager.default.removeItem(at: home) }
+    let spin = home.appendingPathComponent("spin.webp").path
+    let body = Array("WEBPLIGHTBOX-TEST-SPIN".utf8)
+    let size = UInt32(body.count)
+    try Data(
+      Array("RIFF".utf8) + [0, 8, 16, 24].map { UInt8(truncatingIfNeeded: size >> $0) } + body
+    )
+    .write(to: URL(fileURLWithPath: spin))
+    let env = BuiltProduct.privateEnvironment(
+      home: home, extra: ["LIGHTBOX_TEST_DECODER_HOOKS": "1"])
+    let show = try ChildProcess(
+      [lightbox, "show", "--graphics", "halfblock", "--width", "20", spin], environment: env)
+    var worker: Int32?
+    // Bounds only catch a hang: the worker appears as soon as show asks it for the file.
+    XCTAssertTrue(
+      Self.waitUntil(timeout: 30) {
+        worker = Self.processes().first { $0.parent == show.pid && $0.isWorker }?.pid
+        return worker != nil
+      }, "no decode-worker child of show")
+    XCTAssertTrue(show.killAndWait(), "show was still waiting for its worker")
+    let pid = try XCTUnwrap(worker)
+    XCTAssertTrue(
+      Self.waitUntil(timeout: 30) {
+        guard let entry = Self.processes().first(where: { $0.pid == pid }) else { return true }
+        return entry.state == "Z"
+      }, "worker \(pid) outlived its parent")
+  }
+
+  /// Calls `condition` until it holds or `timeout` seconds pass; true when it held.
+  static func waitUntil(timeout: TimeInterval, _ condition: () -> Bool) -> Bool {
+    let end = Date().addingTimeInterval(timeout)
+    while Date() < end {
+      if condition() { return true }
+      usleep(10_000)
+    }
+    return condition()
+  }
+
+  /// Every process's pid, parent, state letter and whether it is a decode worker.
+  static func processes() -> [(pid: Int32, parent: Int32, state: Character, isWorker: Bool)] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.compactMap { entry in
+      guard let pid = Int32(entry),
+        let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+      else { return nil }
+      let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
+      guard fields.count > 2, let parent = Int32(fields[1]), let state = fields[0].first else {
+        return nil
+      }
+      let command =
+        (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(entry)/cmdline"))) ?? Data()
+      let isWorker = String(decoding: command, as: UTF8.self).contains("decode-worker")
+      return (pid, parent, state, isWorker)
+    }
+  }
+
   /// Failure tiles on the screen: rows holding the failure glyph "!" between spaces, one per
   /// tile (a tile's glyph sits on its middle row).
   static func failureTiles(_ screen: String) -> Int {
