@@ -1,6 +1,9 @@
 import Foundation
+import Imaging
 import LightboxTestSupport
 import XCTest
+
+@testable import LightboxCommands
 
 /// A decoder that crashes and one that hangs, in a real session (tmux): two failure tiles,
 /// browsing goes on, the JPEGs are pictures, and the log has one line for each bad file.
@@ -138,5 +141,20 @@ final class DecodeWorkerEndToEndTests: XCTestCase {
   static func statusLine(_ screen: String) -> String {
     screen.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
       .map(String.init) ?? ""
+  }
+}
+
+/// `lightbox doctor`'s line about the decode worker.
+final class DoctorWorkerLineTests: XCTestCase {
+  func testDoctorSaysWhetherTheWorkerStartsSandboxed() throws {
+    let lightbox = try BuiltProduct.requireLightbox()
+    let ok = DoctorCommand.workerLine(DecodeWorkerHost(configuration: .init(executable: lightbox)))
+    XCTAssertTrue(ok.hasPrefix("worker: ok"), ok)
+    let missing = DoctorCommand.workerLine(
+      DecodeWorkerHost(configuration: .init(executable: "/nonexistent/lightbox")))
+    XCTAssertEqual(
+      missing,
+      "worker: decoder could not start: No such file or directory "
+        + "(HEIF, WebP, GIF, TIFF and RAW files will fail)")
   }
 }
