@@ -53,7 +53,7 @@ public final class DecodeWorkerHost: @unchecked Sendable {
     switch worker.decode(request, name: name, deadline: deadline) {
     case .answered(let result, let isLast):
       if isLast {
-        worker.retire()
+        worker.terminate()
         checkIn(nil)
       } else {
         checkIn(worker)
@@ -76,7 +76,7 @@ public final class DecodeWorkerHost: @unchecked Sendable {
         if worker.hasExited {
           live -= 1
           condition.unlock()
-          worker.retire()
+          worker.terminate()
           condition.lock()
           continue
         }

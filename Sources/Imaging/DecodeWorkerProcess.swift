@@ -63,7 +63,7 @@ final class DecodeWorkerProcess {
   func decode(_ request: DecodeWorkerMessage.Request, name: String, deadline: DispatchTime)
     -> Outcome
   {
-    guard send(DecodeWorkerMessage.encode(request)) else { return lost(name, deadline: deadline) }
+    guard send(DecodeWorkerMessage.encode(request)) else { return lost(name) }
     // The largest reply the request can have: the target box's pixels (the decoder never
     // returns more than it was asked for), with room for rounding.
     let target = request.options.target
@@ -71,7 +71,7 @@ final class DecodeWorkerProcess {
     var head = [UInt8](repeating: 0, count: DecodeWorkerMessage.replyHeaderSize)
     switch receive(into: &head, deadline: deadline) {
     case .done: break
-    case .closed: return lost(name, deadline: deadline)
+    case .closed: return lost(name)
     case .timedOut: return timedOut(name)
     }
     guard let header = DecodeWorkerMessage.decodeReplyHeader(head, maxBody: maxBody) else {
@@ -81,7 +81,7 @@ final class DecodeWorkerProcess {
     var body = [UInt8](repeating: 0, count: header.bodySize)
     switch receive(into: &body, deadline: deadline) {
     case .done: break
-    case .closed: return lost(name, deadline: deadline)
+    case .closed: return lost(name)
     case .timedOut: return timedOut(name)
     }
     if header.isBitmap {
@@ -92,21 +92,14 @@ final class DecodeWorkerProcess {
     return .answered(.failure(ImageError.oneLine(message)), isLast: header.isLast)
   }
 
-  /// Kills the worker (if it still runs), reaps it and closes the socket. Idempotent.
+  /// Kills the worker (if it still runs), reaps it and closes the socket. Idempotent. Also
+  /// for a worker that said its reply was its last: a worker taken over by a hostile file
+  /// could say so and live on, and waiting for it would hang the caller.
   func terminate() {
     guard !reaped else { return }
     reaped = true
     close(channel)
     kill(pid, SIGKILL)
-    _ = waitStatus()
-  }
-
-  /// Closes the socket and reaps a worker that is exiting on its own (it said its reply was
-  /// its last, or it reads the closed socket as "no more requests").
-  func retire() {
-    guard !reaped else { return }
-    reaped = true
-    close(channel)
     _ = waitStatus()
   }
 
@@ -161,7 +154,7 @@ final class DecodeWorkerProcess {
 
   /// The worker closed its end or could not be written to: it died (or is dying). Its exit
   /// status says how.
-  private func lost(_ name: String, deadline: DispatchTime) -> Outcome {
+  private func lost(_ name: String) -> Outcome {
     reaped = true
     close(channel)
     // By the time its socket reads as closed, a crashed worker's status is fixed (the
