@@ -50,6 +50,8 @@ let package = Package(
     .target(name: "CImageKernels"),
     // The commit a build comes from (scripts/install passes it with -Xcc).
     .target(name: "CBuildInfo"),
+    // prctl, rlimits, seccomp and posix_spawn for the decode worker (see docs/DECISIONS.md).
+    .target(name: "CProcessSandbox"),
 
     .target(name: "PhotoModel"),
     .target(name: "PhotoMetadata", dependencies: ["PhotoModel"]),
@@ -61,7 +63,7 @@ let package = Package(
       name: "Imaging",
       dependencies: [
         "PhotoModel", "PhotoMetadata", "CTurboJPEG", "CPNG", "CPNGWriter", "CImageKernels",
-        "CHeif", "CWebP", "CGIF", "CTIFF", "CLCMS2",
+        "CHeif", "CWebP", "CGIF", "CTIFF", "CLCMS2", "CProcessSandbox",
       ]),
     .target(name: "TerminalGraphics", dependencies: ["PhotoModel", "Imaging", "CSixel"]),
     // The pure view: links no C library (a test checks).
@@ -90,7 +92,7 @@ let package = Package(
       name: "LightboxCommands",
       dependencies: [
         "PhotoModel", "PhotoMetadata", "Catalog", "Imaging", "TerminalGraphics", "TerminalUI",
-        "Settings", "DemoLibrary", "LightboxApp", "CBuildInfo",
+        "Settings", "DemoLibrary", "LightboxApp", "CBuildInfo", "CProcessSandbox",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(name: "lightbox", dependencies: ["LightboxCommands"]),

@@ -26,6 +26,7 @@ let package = Package(
     .target(name: "CPNGWriter", linkerSettings: [.linkedLibrary("z")]),
     .target(name: "CImageKernels"),
     .target(name: "CFuzzDriver"),
+    .target(name: "CProcessSandbox"),
     .target(name: "PhotoModel"),
     .target(name: "PhotoMetadata", dependencies: ["PhotoModel"]),
     .target(name: "PhotoStore", dependencies: ["PhotoModel"]),
@@ -33,7 +34,7 @@ let package = Package(
       name: "Imaging",
       dependencies: [
         "PhotoModel", "PhotoMetadata", "CTurboJPEG", "CPNG", "CPNGWriter", "CImageKernels",
-        "CHeif", "CWebP", "CGIF", "CTIFF", "CLCMS2",
+        "CHeif", "CWebP", "CGIF", "CTIFF", "CLCMS2", "CProcessSandbox",
       ]),
     .target(name: "TerminalGraphics", dependencies: ["PhotoModel", "Imaging", "CSixel"]),
     .target(name: "TerminalUI", dependencies: ["PhotoModel", "PhotoStore"]),

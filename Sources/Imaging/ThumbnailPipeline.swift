@@ -1,3 +1,4 @@
+import PhotoMetadata
 import PhotoModel
 
 /// The one way a photo becomes a thumbnail, for the browser's tiles and `lightbox
@@ -43,9 +44,12 @@ public struct ThumbnailPipeline: Sendable {
 
   /// The freedesktop cache the entries live in.
   public let cache: ThumbnailDiskCache
+  /// Decodes the photos (risky formats in a worker process when it has a host).
+  public let decoder: PhotoDecoder
 
-  public init(cache: ThumbnailDiskCache) {
+  public init(cache: ThumbnailDiskCache, decoder: PhotoDecoder = PhotoDecoder()) {
     self.cache = cache
+    self.decoder = decoder
   }
 
   /// The `size` thumbnail of the file at `path`: the cached entry (decoded when
@@ -95,22 +99,20 @@ public struct ThumbnailPipeline: Sendable {
     -> Outcome
   {
     // The head first: a video or a document is never read whole.
-    guard ImageDecoder.format(ofFile: source.path) != nil else {
-      return .skipped("not an image Lightbox decodes")
-    }
+    guard
+      case .success(let head) = ImageFile.prefix(atPath: source.path, count: PhotoDecoder.headSize),
+      let format = FormatSniffer.format(of: head), attempts(format)
+    else { return .skipped("not an image Lightbox decodes") }
     let bytes: [UInt8]
     switch ImageDecoder.readFile(path: source.path) {
     case .success(let read): bytes = read
     case .failure(let error): return .failed(error)
     }
-    guard let format = ImageDecoder.format(of: bytes) else {
-      return .skipped("not an image Lightbox decodes")
-    }
     let known = facts(bytes)
     let options = DecodeOptions(
       target: PixelSize(width: size.pixels, height: size.pixels), mode: .fit, quality: .fast,
       orientation: known.orientation, background: Self.background)
-    switch ImageDecoder.decode(data: bytes, options: options) {
+    switch decoder.decode(data: bytes, path: source.path, options: options) {
     case .success(let bitmap):
       let display = known.storedSize.map { known.orientation.displaySize(ofStored: $0) }
       let stored = cache.store(
@@ -118,10 +120,21 @@ public struct ThumbnailPipeline: Sendable {
       if case .failure(let error) = stored { return .made(bitmap, storeProblem: error) }
       return .made(bitmap, storeProblem: nil)
     case .failure(let error):
+      // A worker's decoder for a format this build does not decode yet answers so; that is
+      // not the file's fault. A crash or hang is (like any decode error of a known format).
+      guard format.isDecodable || PhotoDecoder.isWorkerFailure(error) else {
+        return .skipped(error.reason)
+      }
       // Only a file that cannot be decoded gets a failure entry (not a full disk).
       _ = cache.storeFailure(for: source)
       return .failed(error)
     }
+  }
+
+  /// True when the pipeline tries to decode files of `format`: those this build decodes,
+  /// and with a worker host the risky ones (whose crashes the worker turns into failures).
+  func attempts(_ format: MediaFormat) -> Bool {
+    format.isDecodable || decoder.runsOutOfProcess(format)
   }
 
   /// The MIME type written as `Thumb::Mimetype`.

@@ -33,6 +33,8 @@ public final class BrowseSession {
     public var tileSize: TileSize = .standard
     /// Lines to show in the status line at start (problems in the config file).
     public var notices: [String] = []
+    /// The decode worker processes for risky formats; nil decodes everything in process.
+    public var decodeWorker: DecodeWorkerHost.Configuration?
 
     public init(
       roots: [String], colorDepth: ColorDepth, theme: Theme = .dark,
@@ -92,12 +94,14 @@ public final class BrowseSession {
     let format = format ?? .halfBlock(options.colorDepth)
     let inbox = ActionInbox(wake: terminal.waker)
     let cache = PictureCache(budgetBytes: options.cacheBudgetBytes)
+    // Lives as long as the session: its workers are killed when it goes.
+    let host = options.decodeWorker.map(DecodeWorkerHost.init(configuration:))
     let runner = EffectRunner(
       inbox: inbox, cache: cache, format: format,
       background: options.theme.imageBackground, catalogPath: options.catalogPath,
       diskCache: options.thumbnailCacheRoot.map { ThumbnailDiskCache(root: $0) },
       trashHome: options.trashHome, retentionDays: options.trashRetentionDays,
-      upscale: options.upscale)
+      upscale: options.upscale, decoder: PhotoDecoder(host: host))
     defer { runner.stop() }
     let store = Store(
       state: AppState(

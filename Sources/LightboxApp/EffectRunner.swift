@@ -16,7 +16,7 @@ final class EffectRunner: Sendable {
   init(
     inbox: ActionInbox, cache: PictureCache, format: PictureFormat, background: RGB,
     catalogPath: String?, diskCache: ThumbnailDiskCache? = nil, trashHome: String? = nil,
-    retentionDays: Int = 30, upscale: Bool = true
+    retentionDays: Int = 30, upscale: Bool = true, decoder: PhotoDecoder = PhotoDecoder()
   ) {
     self.inbox = inbox
     self.cache = cache
@@ -30,7 +30,7 @@ final class EffectRunner: Sendable {
         "decoding \(request.path) at \(request.key.size.width)x\(request.key.size.height)")
       let action = EffectRunner.makePicture(
         request, format: format, background: background, cache: cache, diskCache: diskCache,
-        upscale: upscale, preview: { inbox.post($0) })
+        upscale: upscale, decoder: decoder, preview: { inbox.post($0) })
       if case .imageFailed(_, let reason) = action { failures.note(request.path, reason) }
       inbox.post(action)
     }
@@ -71,13 +71,13 @@ final class EffectRunner: Sendable {
   static func makePicture(
     _ request: ImageRequest, format: PictureFormat, background: RGB, cache: PictureCache,
     diskCache: ThumbnailDiskCache? = nil, upscale: Bool = true,
-    preview: ((Action) -> Void)? = nil
+    decoder: PhotoDecoder = PhotoDecoder(), preview: ((Action) -> Void)? = nil
   ) -> Action {
     if request.key.fit == .fill, let diskCache,
       let sizeClass = ThumbnailSize.covering(max(request.key.size.width, request.key.size.height)),
       case .success(let source) = ThumbnailSource.forFile(atPath: request.path)
     {
-      let pipeline = ThumbnailPipeline(cache: diskCache)
+      let pipeline = ThumbnailPipeline(cache: diskCache, decoder: decoder)
       let facts = ThumbnailPipeline.PhotoFacts(
         orientation: request.orientation, storedSize: request.storedSize)
       switch pipeline.cached(source, size: sizeClass, wantsPixels: true) {
@@ -119,7 +119,7 @@ final class EffectRunner: Sendable {
       target: request.key.size, mode: request.key.fit == .fill ? .fill : .fit,
       quality: request.bestQuality ? .best : .fast, orientation: request.orientation,
       background: background)
-    switch ImageDecoder.decode(path: request.path, options: options) {
+    switch decoder.decode(path: request.path, options: options) {
     case .success(let bitmap):
       // A photo smaller than the detail view is enlarged by a whole factor (`Upscale`).
       let shown =

@@ -12,7 +12,7 @@ public struct LightboxCommand: ParsableCommand {
     version: BuildInfo.versionLine,
     subcommands: [
       Browse.self, Demo.self, IndexCommandLine.self, InfoCommandLine.self, Show.self,
-      Thumbnails.self, Doctor.self,
+      Thumbnails.self, Doctor.self, DecodeWorkerCommandLine.self,
     ],
     defaultSubcommand: Browse.self)
 
@@ -20,6 +20,13 @@ public struct LightboxCommand: ParsableCommand {
   /// `--log-level` changes it once parsed), then runs the command.
   public static func main() {
     let environment = ProcessInfo.processInfo.environment
+    // The decode worker logs nothing: it closes every descriptor but 0, 1 and 2 and may not
+    // open files for writing.
+    if CommandLine.arguments.dropFirst().first == DecodeWorkerCommandLine.configuration.commandName
+    {
+      main(nil)
+      return
+    }
     LightboxLog.bootstrap(
       path: LightboxPaths(environment: environment).logFile,
       level: LightboxLog.level(environment: environment))

@@ -70,10 +70,12 @@ final class EndToEndTests: XCTestCase {
 
     // Left pages to the previous photo: another file.
     tmux.send("Left")
-    guard let paged = tmux.waitFor("29 of 30", timeout: 20), let second = selectedFile(paged) else {
-      return XCTFail("Left did not page:\n\(tmux.capture())")
+    // tmux can capture between two writes of a frame (the new title, the old status line):
+    // wait for the status line to name another file; if it never does, that is the failure.
+    let paged = tmux.waitUntil(timeout: 20) { screen in
+      screen.contains("29 of 30") && self.selectedFile(screen).map { $0 != first } == true
     }
-    XCTAssertNotEqual(second, first)
+    XCTAssertNotNil(paged, "Left did not page to another file:\n\(tmux.capture())")
 
     // Right comes back; Esc returns to the grid at the same photo.
     tmux.send("Right")

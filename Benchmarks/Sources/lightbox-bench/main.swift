@@ -1,11 +1,15 @@
 import ArgumentParser
+import LightboxCommands
 
 /// `lightbox-bench`: the figures of docs/benchmarks.md and docs/pipeline.md, as medians.
 struct LightboxBench: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "lightbox-bench",
     abstract: "Lightbox's benchmarks (medians; see docs/benchmarks.md).",
-    subcommands: [BenchUI.self, BenchStartup.self, BenchPictures.self, ThumbnailsBench.self])
+    subcommands: [
+      BenchUI.self, BenchStartup.self, BenchPictures.self, ThumbnailsBench.self, WorkerBench.self,
+      DecodeWorkerCommandLine.self,
+    ])
 }
 
 LightboxBench.main()

@@ -1,3 +1,5 @@
+import Imaging
+import PhotoModel
 import Settings
 import TerminalGraphics
 
@@ -10,6 +12,22 @@ public enum DoctorCommand {
       CapabilityProbe.run(environment: environment), graphics: graphics,
       colors: ColorDepth.detect(environment: environment, tmux: .live))
       + "\nFiles:\n  log: \(LightboxPaths(environment: environment).logFile)\n"
+      + "\nDecoders:\n  \(workerLine(DecodeWorkerHost(configuration: .currentExecutable)))\n"
+  }
+
+  /// Whether the decode worker starts and enters its sandbox: it is asked to decode "/",
+  /// which a sandboxed worker refuses as "not a regular file"; one that could not sandbox
+  /// itself says why, and one that could not start says that.
+  static func workerLine(_ host: DecodeWorkerHost) -> String {
+    let options = DecodeOptions(target: PixelSize(width: 1, height: 1))
+    switch host.decode(path: "/", options: options) {
+    case .failure(let error) where error.reason == "not a regular file":
+      return "worker: ok (HEIF, WebP, GIF, TIFF and RAW decode in a sandboxed process)"
+    case .failure(let error):
+      return "worker: \(error.reason) (HEIF, WebP, GIF, TIFF and RAW files will fail)"
+    case .success:
+      return "worker: answered a folder with pixels (unexpected)"
+    }
   }
 
   /// The report for a probe result. Pure: every byte from the terminal is shown escaped.

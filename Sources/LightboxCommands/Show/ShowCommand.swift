@@ -38,7 +38,8 @@ public enum ShowCommand {
     // Keys typed during the probe are dropped: `show` reads no input.
     let probe = CapabilityProbe.run(environment: environment, ask: outputIsTerminal)
     let renderer = Renderer(
-      capabilities: probe.capabilities, options: options, environment: environment)
+      capabilities: probe.capabilities, options: options, environment: environment,
+      decoder: CommandSupport.photoDecoder())
     var failures = 0
     for path in options.files {
       switch renderer.render(path: path) {
@@ -65,10 +66,15 @@ public enum ShowCommand {
     public var columns: Int
     public var rows: Int?
     public var depth: ColorDepth
+    /// Decodes the files (risky formats in a worker process when it has a host).
+    public var decoder: PhotoDecoder
 
-    public init(capabilities: TerminalCapabilities, options: Options, environment: [String: String])
-    {
+    public init(
+      capabilities: TerminalCapabilities, options: Options, environment: [String: String],
+      decoder: PhotoDecoder = PhotoDecoder()
+    ) {
       self.capabilities = capabilities
+      self.decoder = decoder
       mode = capabilities.graphicsMode(requested: options.graphics)
       let terminalColumns =
         capabilities.windowSize?.columns ?? environment["COLUMNS"].flatMap { Int($0) } ?? 80
@@ -87,7 +93,7 @@ public enum ShowCommand {
           columns: columns, rows: rows, cell: cell, maxSixel: capabilities.maxSixelSize)
         let options = DecodeOptions(
           target: box, mode: .fit, quality: .best, orientation: orientation)
-        return ImageDecoder.decode(path: path, options: options).flatMap { bitmap in
+        return decoder.decode(path: path, options: options).flatMap { bitmap in
           let encoderOptions = SixelEncoder.Options(
             colors: capabilities.sixelPaletteSize, cell: cell)
           return SixelEncoder.encode(bitmap, options: encoderOptions)
@@ -98,7 +104,7 @@ public enum ShowCommand {
         let box = ShowLayout.halfBlockBox(columns: columns, rows: rows, cell: cell)
         let options = DecodeOptions(
           target: box, mode: .fit, quality: .best, orientation: orientation)
-        return ImageDecoder.decode(path: path, options: options).map { bitmap in
+        return decoder.decode(path: path, options: options).map { bitmap in
           let shaped = bitmap.resized(to: ShowLayout.halfBlockPixels(for: bitmap.size, cell: cell))
           let image = HalfBlockImage(bitmap: shaped, depth: depth)
           var out: [UInt8] = []

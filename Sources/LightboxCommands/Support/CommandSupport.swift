@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Imaging
 import LightboxApp
 import Settings
 
@@ -16,6 +17,12 @@ public enum CommandSupport {
   /// The config file (`$XDG_CONFIG_HOME/lightbox/config.toml` or `LIGHTBOX_CONFIG`), its
   /// theme, and every problem found in either, one line each with file:line.
   static func loadConfig() -> LoadedConfig { LoadedConfig.load() }
+
+  /// The commands' decoder: risky formats in `lightbox decode-worker` processes (this
+  /// executable), JPEG and PNG in process.
+  static func photoDecoder() -> PhotoDecoder {
+    PhotoDecoder(host: DecodeWorkerHost(configuration: .currentExecutable))
+  }
 
   /// Browses `roots`: command-line options win over the config file.
   static func browse(
@@ -45,6 +52,7 @@ public enum CommandSupport {
       options.trashRetentionDays = config.trashRetentionDays
       options.upscale = config.upscale
       options.notices = loaded.problems
+      options.decodeWorker = .currentExecutable
       try BrowseSession(options: options).run()
     } catch let error as ColorChoice.Invalid {
       throw ValidationError(error.description)

@@ -66,8 +66,10 @@ public enum ThumbnailBatch {
 
   /// Makes (or finds) the `size` thumbnail of every file in `files` with `jobs` threads.
   /// `progress` is called from the worker threads after each file, never concurrently.
+  /// Risky formats are decoded by `decoder`'s worker processes when it has a host.
   public static func run(
     files: [String], cache: ThumbnailDiskCache, size: ThumbnailSize, jobs: Int,
+    decoder: PhotoDecoder = PhotoDecoder(),
     progress: @escaping @Sendable (Progress) -> Void = { _ in }
   ) -> Summary {
     let start = DispatchTime.now().uptimeNanoseconds
@@ -78,7 +80,8 @@ public enum ThumbnailBatch {
       group.enter()
       let thread = Thread {
         while let index = state.next() {
-          let outcome = thumbnail(path: files[index], cache: cache, size: size)
+          let outcome = thumbnail(
+            path: files[index], cache: cache, size: size, decoder: decoder)
           state.record(outcome, at: index, report: progress)
         }
         group.leave()
@@ -107,10 +110,11 @@ public enum ThumbnailBatch {
 
   /// One file through the thumbnail pipeline: reuse a valid entry or failure entry, else
   /// decode (one read of the file for metadata and pixels), orient, fit to `size`, write.
-  public static func thumbnail(path: String, cache: ThumbnailDiskCache, size: ThumbnailSize)
-    -> Outcome
-  {
-    let pipeline = ThumbnailPipeline(cache: cache)
+  public static func thumbnail(
+    path: String, cache: ThumbnailDiskCache, size: ThumbnailSize,
+    decoder: PhotoDecoder = PhotoDecoder()
+  ) -> Outcome {
+    let pipeline = ThumbnailPipeline(cache: cache, decoder: decoder)
     let outcome = pipeline.thumbnail(path: path, size: size, wantsPixels: false) { bytes in
       let metadata = MetadataReader.read(bytes: bytes)
       return ThumbnailPipeline.PhotoFacts(

@@ -51,7 +51,8 @@ struct Thumbnails: ParsableCommand {
 
     let bar = ProgressBar(enabled: isatty(STDERR_FILENO) == 1)
     let summary = ThumbnailBatch.run(
-      files: files, cache: ThumbnailDiskCache(root: root), size: size, jobs: jobs
+      files: files, cache: ThumbnailDiskCache(root: root), size: size, jobs: jobs,
+      decoder: CommandSupport.photoDecoder()
     ) { progress in bar.update(progress) }
     bar.finish()
     if verbose {

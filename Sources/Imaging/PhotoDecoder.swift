@@ -1,0 +1,55 @@
+import PhotoMetadata
+import PhotoModel
+
+/// The app's one way to decode a photo file: formats whose decoders have long CVE histories
+/// (`MediaFormat.decodesOutOfProcess`) go to the sandboxed worker processes of `host`;
+/// JPEG, PNG and everything when there is no host decode in process with `ImageDecoder`.
+///
+/// Library users and unit tests pass no host; the browser and the commands pass one that
+/// runs `/proc/self/exe decode-worker`.
+public struct PhotoDecoder: Sendable {
+  /// The worker processes, or nil to decode everything in process.
+  public let host: DecodeWorkerHost?
+
+  public init(host: DecodeWorkerHost? = nil) {
+    self.host = host
+  }
+
+  /// Bytes read from a file's head to tell its format: enough for HEIF brands and for a
+  /// TIFF's first IFD, which tells RAW from TIFF (both go to the worker either way).
+  public static let headSize = 4096
+
+  /// Decodes the file at `path`: its head is sniffed, a risky format goes to a worker.
+  public func decode(path: String, options: DecodeOptions) -> Result<Bitmap, ImageError> {
+    if let host, case .success(let head) = ImageFile.prefix(atPath: path, count: Self.headSize),
+      FormatSniffer.format(of: head)?.decodesOutOfProcess == true
+    {
+      return host.decode(path: path, options: options)
+    }
+    return ImageDecoder.decode(path: path, options: options)
+  }
+
+  /// Decodes `bytes`, already read from the file at `path` (by a caller that also reads
+  /// metadata from them); a risky format is decoded by a worker from the path.
+  public func decode(data bytes: [UInt8], path: String, options: DecodeOptions) -> Result<
+    Bitmap, ImageError
+  > {
+    if let host, runsOutOfProcess(FormatSniffer.format(of: Array(bytes.prefix(Self.headSize)))) {
+      return host.decode(path: path, options: options)
+    }
+    return ImageDecoder.decode(data: bytes, options: options)
+  }
+
+  /// True when files of `format` are decoded by a worker with this decoder.
+  public func runsOutOfProcess(_ format: MediaFormat?) -> Bool {
+    host != nil && format?.decodesOutOfProcess == true
+  }
+
+  /// True when a failure `error` from this decoder is the worker's end (a crash, a hang, a
+  /// malformed reply) rather than a decoder's answer about the file.
+  public static func isWorkerFailure(_ error: ImageError) -> Bool {
+    error.reason.hasPrefix("decoder crashed on ") || error.reason.hasPrefix("decoder timed out on ")
+      || error.reason.hasPrefix("decoder exited on ")
+      || error.reason.hasPrefix("decoder sent a malformed reply")
+  }
+}
