@@ -53,6 +53,8 @@ public enum CapabilityProbe {
       name: "DECRQM 2026 synchronized output", bytes: bytes(ControlSequence.querySynchronizedOutput)
     ),
     Query(
+      name: "kitty graphics query (a=q)", bytes: bytes(ControlSequence.queryKittyGraphics)),
+    Query(
       name: "DA1 primary device attributes", bytes: bytes(ControlSequence.queryDeviceAttributes)),
   ]
 

@@ -150,9 +150,10 @@ final class TerminalCapabilitiesTests: XCTestCase {
     XCTAssertEqual(try GraphicsMode.parse("auto").get(), .auto)
     XCTAssertEqual(try GraphicsMode.parse("SIXEL").get(), .sixel)
     XCTAssertEqual(try GraphicsMode.parse("halfblock").get(), .halfBlock)
-    guard case .failure(let error) = GraphicsMode.parse("kitty") else {
-      return XCTFail("parsed kitty")
+    XCTAssertEqual(try GraphicsMode.parse("Kitty").get(), .kitty)
+    guard case .failure(let error) = GraphicsMode.parse("iterm") else {
+      return XCTFail("parsed iterm")
     }
-    XCTAssertTrue(error.description.contains("'kitty'"))
+    XCTAssertTrue(error.description.contains("'iterm'"))
   }
 }

@@ -75,8 +75,11 @@ public enum DoctorCommand {
     lines.append("Conclusions:")
     let decision = caps.modeDecision(requested: graphics)
     lines.append("  graphics mode: \(decision.mode.rawValue) — \(decision.reason)")
+    let kitty = caps.kittyGraphicsSupport
+    lines.append(
+      "  kitty graphics: \(kitty.available ? "available" : "not used") — \(kitty.reason)")
     let sixel = caps.sixelSupport
-    if graphics != .auto {
+    if graphics != .auto || kitty.available {
       lines.append("  sixel: \(sixel.available ? "available" : "not used") — \(sixel.reason)")
     }
     lines.append(
@@ -120,7 +123,8 @@ public enum DoctorCommand {
     case .cellSize: return 3
     case .textAreaSize: return 4
     case .modeReport(mode: 2026, _): return 5
-    case .deviceAttributes: return 6
+    case .kittyGraphics: return 6
+    case .deviceAttributes: return 7
     default: return nil
     }
   }

@@ -34,7 +34,8 @@ public enum CommandSupport {
         thumbnailCacheRoot: cacheRoot)
       if let graphics = display.graphics {
         guard let mode = GraphicsChoice.parse(graphics) else {
-          throw ValidationError("--graphics must be auto, sixel or halfblock, not '\(graphics)'")
+          throw ValidationError(
+            "--graphics must be auto, kitty, sixel or halfblock, not '\(graphics)'")
         }
         options.graphics = mode
       } else {

@@ -1,0 +1,77 @@
+import Imaging
+import PhotoModel
+import Synchronization
+
+/// A picture for the kitty graphics protocol: an image id and the bytes that transmit it
+/// once; placing it again later costs a few dozen bytes (`KittyDriver`).
+public struct KittyImage: Sendable {
+  /// The terminal's id of this image, unique in the process.
+  public let id: UInt32
+  /// The picture's size in pixels.
+  public let pixelSize: PixelSize
+  /// The cells it covers (columns × rows), rounded up.
+  public let cellSize: PixelSize
+  /// The chunked `a=t` commands that hand the pixels to the terminal.
+  public let transmission: [UInt8]
+
+  /// Bytes a base64 chunk may hold: the protocol's limit for one escape code.
+  public static let chunkBytes = 4096
+
+  /// Ids handed out so far: every encode gets a new one, so two pictures never share an id
+  /// (the picture cache keeps one picture per image key, so a tile keeps its id).
+  private static let lastID = Atomic<UInt32>(0)
+
+  /// A fresh image id (never 0, which the protocol reserves; wraps after 4 billion).
+  static func nextID() -> UInt32 {
+    var id = lastID.add(1, ordering: .relaxed).newValue
+    while id == 0 || id == UInt32(ControlSequence.kittyQueryID) {
+      id = lastID.add(1, ordering: .relaxed).newValue
+    }
+    return id
+  }
+
+  /// Encodes `bitmap` as raw RGB (`f=24`), base64 in chunks of `chunkBytes`, with a new id.
+  /// Alpha is dropped: the pipeline composites every picture on its background already.
+  public init(bitmap: Bitmap, cell: PixelSize) {
+    self.init(bitmap: bitmap, cell: cell, id: Self.nextID())
+  }
+
+  init(bitmap: Bitmap, cell: PixelSize, id: UInt32) {
+    self.id = id
+    pixelSize = bitmap.size
+    cellSize = SixelImage.cells(covering: bitmap.size, cell: cell)
+    var rgb = [UInt8](repeating: 0, count: bitmap.width * bitmap.height * 3)
+    bitmap.pixels.withUnsafeBufferPointer { source in
+      rgb.withUnsafeMutableBufferPointer { target in
+        var s = 0
+        var t = 0
+        while t < target.count {
+          target[t] = source[s]
+          target[t + 1] = source[s + 1]
+          target[t + 2] = source[s + 2]
+          s += 4
+          t += 3
+        }
+      }
+    }
+    let payload = Base64.encode(rgb)
+    var out: [UInt8] = []
+    out.reserveCapacity(payload.count + payload.count / Self.chunkBytes * 16 + 80)
+    var start = 0
+    repeat {
+      let end = min(payload.count, start + Self.chunkBytes)
+      let more = end < payload.count
+      let keys =
+        start == 0
+        ? ControlSequence.kittyTransmitKeys(
+          id: id, width: bitmap.width, height: bitmap.height, more: more)
+        : ControlSequence.kittyContinuationKeys(more: more)
+      out += ControlSequence.kittyCommand(keys, payload: payload[start..<end])
+      start = end
+    } while start < payload.count
+    transmission = out
+  }
+
+  /// Pixel bytes the terminal keeps for this image (3 per pixel): what the LRU budgets.
+  public var storedBytes: Int { pixelSize.width * pixelSize.height * 3 }
+}
