@@ -92,10 +92,23 @@ public enum ControlSequence {
     return out
   }
 
-  /// The first chunk of a transmission of image `id` (raw RGB, `f=24`, in the stream, `t=d`),
-  /// quiet (`q=2`): the terminal answers nothing, so no reply reaches the key stream.
-  public static func kittyTransmitKeys(id: UInt32, width: Int, height: Int, more: Bool) -> String {
-    "a=t,i=\(id),f=24,t=d,s=\(width),v=\(height),q=2,m=\(more ? 1 : 0)"
+  /// How a kitty transmission's pixels are given.
+  public enum KittyFormat: Sendable, Hashable {
+    /// A PNG file (`f=100`); the size is in the file.
+    case png
+    /// Raw 8-bit R, G, B (`f=24`) of `width` × `height` pixels.
+    case rgb(width: Int, height: Int)
+  }
+
+  /// The first chunk of a transmission of image `id` in the stream (`t=d`), quiet (`q=2`):
+  /// the terminal answers nothing, so no reply reaches the key stream.
+  public static func kittyTransmitKeys(id: UInt32, format: KittyFormat, more: Bool) -> String {
+    let pixels =
+      switch format {
+      case .png: "f=100"
+      case .rgb(let width, let height): "f=24,s=\(width),v=\(height)"
+      }
+    return "a=t,i=\(id),\(pixels),t=d,q=2,m=\(more ? 1 : 0)"
   }
 
   /// The keys of a continuation chunk (kitty reads only `m` there).

@@ -173,6 +173,7 @@ final class KittyScreenshotTests: XCTestCase {
     let detail = work.appendingPathComponent("detail.png").path
     let back = work.appendingPathComponent("back.png").path
     let help = work.appendingPathComponent("help.png").path
+    let exit = work.appendingPathComponent("exit.png").path
     let raw = work.appendingPathComponent("raw").path
     let home = work.path
     let shot = Subprocess.run([
@@ -182,7 +183,9 @@ final class KittyScreenshotTests: XCTestCase {
       "--keys", "Escape", "--wait-idle", "1",
       "--keys", "Page_Up Page_Up Page_Up", "--wait-idle", "1.5",
       "--keys", "Page_Down Page_Down Page_Down", "--wait-idle", "1.5", "--shot", back,
-      "--keys", "question", "--wait-idle", "1.5", "--out", help, "--",
+      "--keys", "question", "--wait-idle", "1.5", "--shot", help,
+      // Quitting frees every image: the shell's screen shows none.
+      "--keys", "Escape", "--wait-idle", "1", "--keys", "q", "--wait-exit", "--out", exit, "--",
       "env", "HOME=\(home)", "XDG_DATA_HOME=\(home)/data", "XDG_CACHE_HOME=\(home)/cache",
       "XDG_CONFIG_HOME=\(home)/config", "XDG_STATE_HOME=\(home)/state", "SWIFT_BACKTRACE=enable=no",
       lightbox, "--catalog", "\(home)/catalog.sqlite", library,
@@ -280,5 +283,19 @@ final class KittyScreenshotTests: XCTestCase {
       in: helpShot, frame: helpFrame, rows: 2..<(Self.rows - 1))
     XCTAssertGreaterThan(panelChecked, 200)
     XCTAssertEqual(panelGhosts, [], "picture pixels on the help panel or around it")
+
+    // The last graphics command deletes every image, and none is left on screen.
+    let last = commands.last?["keys"] as? [String: Any]
+    XCTAssertEqual(last?["a"] as? String, "d")
+    XCTAssertEqual(last?["d"] as? String, "A")
+    let exitShot = try decode(exit)
+    var colors = Set<UInt32>()
+    for y in stride(from: 0, to: exitShot.height, by: 3) {
+      for x in stride(from: 0, to: exitShot.width, by: 3) {
+        let c = exitShot.rgb(x: x, y: y)
+        colors.insert(UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b))
+      }
+    }
+    XCTAssertLessThan(colors.count, 16, "no picture is left after quitting")
   }
 }

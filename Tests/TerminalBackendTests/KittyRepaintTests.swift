@@ -139,9 +139,9 @@ final class KittyRepaintTests: XCTestCase {
       .reduce(0) { $0 + $1.payloadBytes }
     let newPixelBytes = newKeys.reduce(0) { sum, key in
       guard case .kitty(let image)? = pictures.made[key] else { return sum }
-      return sum + image.storedBytes * 4 / 3
+      return sum + image.transmission.count
     }
-    XCTAssertLessThanOrEqual(pixelBytes, newPixelBytes + 4 * newKeys.count)
+    XCTAssertLessThanOrEqual(pixelBytes, newPixelBytes)
     XCTAssertLessThan(
       bytes.count - pixelBytes, 200 * frame.images.count, "placements are a few dozen bytes")
     let firstPixelBytes = firstCommands.reduce(0) { $0 + $1.payloadBytes }

@@ -37,13 +37,31 @@ final class KittyDriverTests: XCTestCase {
     }
   }
 
-  func testTransmissionIsChunkedRawRGBWithTheImageID() throws {
+  func testTransmissionIsAChunkedPNGWithTheImageID() throws {
     let bitmap = gradient(width: 140, height: 133)
-    let image = KittyImage(bitmap: bitmap, cell: cell, id: 77)
+    let image = KittyImage(bitmap: bitmap, cell: cell, id: 76)
     XCTAssertEqual(image.cellSize, PixelSize(width: 14, height: 7))
     let chunks = commands(image.transmission)
     XCTAssertGreaterThan(chunks.count, 1)
-    XCTAssertEqual(chunks[0].keys, "a=t,i=77,f=24,t=d,s=140,v=133,q=2,m=1")
+    XCTAssertEqual(chunks[0].keys, "a=t,i=76,f=100,t=d,q=2,m=1")
+    for chunk in chunks.dropFirst().dropLast() { XCTAssertEqual(chunk.keys, "m=1") }
+    XCTAssertEqual(chunks.last?.keys, "m=0")
+    XCTAssertTrue(chunks.allSatisfy { $0.payload.count <= 4096 && $0.payload.count % 4 == 0 })
+    let base64 = String(decoding: chunks.flatMap(\.payload), as: UTF8.self)
+    let png = try XCTUnwrap(Data(base64Encoded: base64))
+    XCTAssertLessThan(png.count, 140 * 133 * 3, "smaller than the raw pixels")
+    let decoded = try ImageDecoder.decode(
+      data: Array(png), options: DecodeOptions(target: PixelSize(width: 140, height: 133))
+    ).get()
+    XCTAssertEqual(decoded, bitmap, "the PNG holds exactly the picture")
+  }
+
+  func testRawTransmissionIsChunkedRGBWithTheImageID() throws {
+    let bitmap = gradient(width: 140, height: 133)
+    let image = KittyImage(bitmap: bitmap, cell: cell, id: 77, png: false)
+    let chunks = commands(image.transmission)
+    XCTAssertGreaterThan(chunks.count, 1)
+    XCTAssertEqual(chunks[0].keys, "a=t,i=77,f=24,s=140,v=133,t=d,q=2,m=1")
     for chunk in chunks.dropFirst().dropLast() { XCTAssertEqual(chunk.keys, "m=1") }
     XCTAssertEqual(chunks.last?.keys, "m=0")
     XCTAssertTrue(chunks.allSatisfy { $0.payload.count <= 4096 && $0.payload.count % 4 == 0 })
@@ -71,7 +89,7 @@ final class KittyDriverTests: XCTestCase {
     driver.place(picture, row: 2, column: 3, into: &first)
     var second: [UInt8] = []
     driver.place(picture, row: 10, column: 3, into: &second)
-    XCTAssertEqual(commands(first).map(\.keys).first, "a=t,i=5,f=24,t=d,s=20,v=20,q=2,m=0")
+    XCTAssertEqual(commands(first).map(\.keys).first, "a=t,i=5,f=100,t=d,q=2,m=0")
     XCTAssertTrue(
       String(decoding: first, as: UTF8.self).hasSuffix(
         "\u{1B}[3;4H\u{1B}_Ga=p,i=5,p=\(2 * 4096 + 4),C=1,q=2\u{1B}\\"))
@@ -116,8 +134,8 @@ final class KittyDriverTests: XCTestCase {
   }
 
   func testLeastRecentlyPlacedImagesAreFreedPastTheBudgetButNotOnesOnScreen() {
-    // Each 20×20 image holds 1,200 bytes; the budget fits two.
-    var driver = KittyDriver(cell: cell, budgetBytes: 2_400)
+    // Each 20×20 image holds 1,600 bytes in the terminal; the budget fits two.
+    var driver = KittyDriver(cell: cell, budgetBytes: 3_200)
     let pictures = (20..<24).map {
       TerminalPicture.kitty(KittyImage(bitmap: gradient(width: 20, height: 20), cell: cell, id: $0))
     }
@@ -137,7 +155,7 @@ final class KittyDriverTests: XCTestCase {
     XCTAssertEqual(
       commands(fourth).map(\.keys).filter { $0.hasPrefix("a=d") }, ["a=d,d=I,i=21,q=2"])
     XCTAssertTrue(driver.ledger.holds(22))
-    XCTAssertEqual(driver.ledger.transmittedBytes, 2_400)
+    XCTAssertEqual(driver.ledger.transmittedBytes, 3_200)
     // Placing a freed image again sends it again.
     driver.erase(row: 0, column: 0, width: 4, into: &bytes)
     var again: [UInt8] = []
