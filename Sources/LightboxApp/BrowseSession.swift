@@ -71,6 +71,7 @@ public final class BrowseSession {
       let mode = capabilities.graphicsMode(requested: options.graphics)
       switch mode {
       case .kitty: format = .kitty(cell: capabilities.cellSize)
+      case .iTerm2: format = .iTerm2(cell: capabilities.cellSize)
       case .sixel:
         format = .sixel(colors: capabilities.sixelPaletteSize, cell: capabilities.cellSize)
       case .halfBlock, .auto: break

@@ -68,6 +68,8 @@ public final class PictureCache: @unchecked Sendable {
       return image.bytes.count + 64
     case .kitty(let image):
       return image.transmission.count + 64
+    case .iTerm2(let image):
+      return image.bytes.count + 64
     }
   }
 }

@@ -138,6 +138,19 @@ public enum ControlSequence {
   /// Deletes every image on the screen and frees the data: the terminal is left clean.
   public static let kittyFreeAll: [UInt8] = kittyCommand("a=d,d=A,q=2")
 
+  // MARK: iTerm2 inline images
+
+  /// OSC 1337 `File=` with `inline=1`: a file of `fileBytes` bytes (base64 after the colon)
+  /// shown at the cursor over `columns` × `rows` cells, stretched to them exactly
+  /// (`preserveAspectRatio=0`: Lightbox has fitted the picture already), ended by BEL.
+  public static func iTerm2InlineImage(columns: Int, rows: Int, fileBytes: Int, base64: [UInt8])
+    -> [UInt8]
+  {
+    Array(
+      "\u{1B}]1337;File=inline=1;size=\(fileBytes);width=\(columns);height=\(rows);preserveAspectRatio=0:"
+        .utf8) + base64 + [0x07]
+  }
+
   // MARK: Queries (the capability probe)
 
   /// XTVERSION: the terminal's name and version.

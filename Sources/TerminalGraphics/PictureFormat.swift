@@ -10,6 +10,8 @@ public enum PictureFormat: Sendable, Hashable {
   case sixel(colors: Int, cell: PixelSize)
   /// The kitty graphics protocol, for cells of `cell` pixels.
   case kitty(cell: PixelSize)
+  /// iTerm2's inline images, for cells of `cell` pixels.
+  case iTerm2(cell: PixelSize)
 
   /// The driver for this protocol.
   public var driver: any GraphicsDriver {
@@ -17,6 +19,7 @@ public enum PictureFormat: Sendable, Hashable {
     case .halfBlock(let depth): HalfBlockDriver(depth: depth)
     case .sixel(let colors, let cell): SixelDriver(colors: colors, cell: cell)
     case .kitty(let cell): KittyDriver(cell: cell)
+    case .iTerm2(let cell): ITerm2Driver(cell: cell)
     }
   }
 

@@ -163,9 +163,9 @@ public struct TerminalCapabilities: Sendable, Hashable {
     return (true, "DA1 lists 4 (sixel)")
   }
 
-  /// The mode to draw with for a request: `auto` becomes `kitty`, `sixel` or `halfBlock`
-  /// from the probe, in that order of preference; a forced mode is kept. Never returns
-  /// `auto`.
+  /// The mode to draw with for a request: `auto` becomes `kitty`, `iTerm2`, `sixel` or
+  /// `halfBlock` from the probe, in that order of preference; a forced mode is kept. Never
+  /// returns `auto`.
   public func graphicsMode(requested: GraphicsMode) -> GraphicsMode {
     modeDecision(requested: requested).mode
   }
@@ -174,11 +174,14 @@ public struct TerminalCapabilities: Sendable, Hashable {
   public func modeDecision(requested: GraphicsMode) -> (mode: GraphicsMode, reason: String) {
     switch requested {
     case .kitty: return (.kitty, "forced by the graphics option")
+    case .iTerm2: return (.iTerm2, "forced by the graphics option")
     case .sixel: return (.sixel, "forced by the graphics option")
     case .halfBlock: return (.halfBlock, "forced by the graphics option")
     case .auto:
       let kitty = kittyGraphicsSupport
       if kitty.available { return (.kitty, kitty.reason) }
+      let iTerm2 = iTerm2ImagesSupport
+      if iTerm2.available { return (.iTerm2, iTerm2.reason) }
       let support = sixelSupport
       return (support.available ? .sixel : .halfBlock, support.reason)
     }

@@ -71,8 +71,8 @@ final class KittyProbeTests: XCTestCase {
     XCTAssertNil(xterm.kittyGraphicsReply)
     XCTAssertEqual(xterm.graphicsMode(requested: .auto), .sixel)
     XCTAssertEqual(xterm.kittyGraphicsSupport.reason, "no reply to the kitty graphics query")
-    // WezTerm as shipped (kitty graphics off by default): sixel.
-    XCTAssertEqual(capabilities(RecordedTerminals.wezterm).graphicsMode(requested: .auto), .sixel)
+    // WezTerm as shipped (kitty graphics off by default): its iTerm2 inline images.
+    XCTAssertEqual(capabilities(RecordedTerminals.wezterm).graphicsMode(requested: .auto), .iTerm2)
     let tmux = capabilities(
       RecordedTerminals.tmux33WithKittyQuery, environment: RecordedTerminals.tmux33Environment)
     XCTAssertEqual(tmux.graphicsMode(requested: .auto), .halfBlock)

@@ -35,6 +35,15 @@ extension RecordedTerminals {
   /// speaks it since 22.04).
   static let konsole = bytes("\u{1B}[6;26;11t" + kittyOK + "\u{1B}[?62;1;4c")
 
+  /// iTerm2 3.6.5: DA1 `?64;1;2;4;6;17;18;21;22c` as ucs-detect recorded it
+  /// (macos-iTerm2-3.6.5.yaml), XTVERSION `iTerm2 3.6.5` as iTerm2 documents its reply,
+  /// 2026 supported; no answer to the kitty graphics query (documentation, not recorded).
+  static let iTerm2 = bytes(
+    "\u{1B}P>|iTerm2 3.6.5\u{1B}\\" + "\u{1B}[?2026;2$y" + "\u{1B}[?64;1;2;4;6;17;18;21;22c")
+  static let iTerm2Environment = [
+    "TERM": "xterm-256color", "TERM_PROGRAM": "iTerm.app", "LC_TERMINAL": "iTerm2",
+  ]
+
   /// xterm 379 as term-shot runs it, recorded on this machine with the kitty query in the
   /// batch: no answer to it (xterm drops the APC string), everything else as `xterm`.
   static let xtermWithKittyQuery = xterm

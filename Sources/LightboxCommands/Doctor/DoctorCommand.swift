@@ -78,8 +78,11 @@ public enum DoctorCommand {
     let kitty = caps.kittyGraphicsSupport
     lines.append(
       "  kitty graphics: \(kitty.available ? "available" : "not used") — \(kitty.reason)")
+    let iTerm2 = caps.iTerm2ImagesSupport
+    lines.append(
+      "  iTerm2 inline images: \(iTerm2.available ? "available" : "not used") — \(iTerm2.reason)")
     let sixel = caps.sixelSupport
-    if graphics != .auto || kitty.available {
+    if graphics != .auto || kitty.available || iTerm2.available {
       lines.append("  sixel: \(sixel.available ? "available" : "not used") — \(sixel.reason)")
     }
     lines.append(

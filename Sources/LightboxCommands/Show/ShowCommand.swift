@@ -105,6 +105,13 @@ public enum ShowCommand {
           return image.transmission + ControlSequence.kittyPlaceInline(id: image.id)
             + Array("\r\n".utf8)
         }
+      case .iTerm2:
+        let box = ShowLayout.sixelBox(columns: columns, rows: rows, cell: cell, maxSixel: nil)
+        let options = DecodeOptions(
+          target: box, mode: .fit, quality: .best, orientation: orientation)
+        return ImageDecoder.decode(path: path, options: options).map { bitmap in
+          ITerm2Image(bitmap: bitmap, cell: cell).bytes + Array("\r\n".utf8)
+        }
       case .halfBlock:
         let box = ShowLayout.halfBlockBox(columns: columns, rows: rows, cell: cell)
         let options = DecodeOptions(

@@ -35,7 +35,7 @@ public enum CommandSupport {
       if let graphics = display.graphics {
         guard let mode = GraphicsChoice.parse(graphics) else {
           throw ValidationError(
-            "--graphics must be auto, kitty, sixel or halfblock, not '\(graphics)'")
+            "--graphics must be auto, kitty, iterm2, sixel or halfblock, not '\(graphics)'")
         }
         options.graphics = mode
       } else {
