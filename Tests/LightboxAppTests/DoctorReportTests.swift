@@ -41,4 +41,18 @@ final class DoctorReportTests: XCTestCase {
     XCTAssertTrue(
       report.contains("kitty graphics: not used — no reply to the kitty graphics query"), report)
   }
+
+  func testTmuxGetsItsHintLine() {
+    let report = DoctorCommand.report(
+      probe(
+        "\u{1B}P>|tmux 3.3a\u{1B}\\\u{1B}[?1;2c",
+        environment: [
+          "TERM": "xterm-256color", "TMUX": "/tmp/tmux-0/default,1,0", "TERM_PROGRAM": "tmux",
+          "TERM_PROGRAM_VERSION": "3.3a",
+        ]),
+      tmux: TmuxPassthrough(allowed: false, clientTermName: "xterm-kitty"))
+    XCTAssertTrue(report.contains("graphics mode: halfblock"), report)
+    XCTAssertTrue(
+      report.contains("  tmux: tmux 3.3a passes no pictures (sixel needs tmux ≥ 3.4"), report)
+  }
 }

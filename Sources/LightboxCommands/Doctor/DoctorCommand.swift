@@ -6,17 +6,20 @@ import TerminalGraphics
 public enum DoctorCommand {
   /// Probes the controlling terminal and returns the report.
   public static func run(environment: [String: String], graphics: GraphicsMode = .auto) -> String {
-    report(
-      CapabilityProbe.run(environment: environment), graphics: graphics,
-      colors: ColorDepth.detect(environment: environment, tmux: .live))
+    let probe = CapabilityProbe.run(environment: environment)
+    return report(
+      probe, graphics: graphics,
+      colors: ColorDepth.detect(environment: environment, tmux: .live),
+      tmux: probe.capabilities.environment.insideTmux ? TmuxPassthrough.ask(.live) : nil)
       + "\nFiles:\n  log: \(LightboxPaths(environment: environment).logFile)\n"
   }
 
   /// The report for a probe result. Pure: every byte from the terminal is shown escaped.
-  /// `colors` is the colour-depth decision with its reason (COLORTERM alone when nil).
+  /// `colors` is the colour-depth decision with its reason (COLORTERM alone when nil);
+  /// `tmux`, inside tmux, what tmux says about passing pictures (for the hint line).
   public static func report(
     _ probe: CapabilityProbe.Result, graphics: GraphicsMode = .auto,
-    colors: ColorDepth.Detection? = nil
+    colors: ColorDepth.Detection? = nil, tmux: TmuxPassthrough? = nil
   ) -> String {
     let caps = probe.capabilities
     let env = caps.environment
@@ -81,6 +84,7 @@ public enum DoctorCommand {
     let iTerm2 = caps.iTerm2ImagesSupport
     lines.append(
       "  iTerm2 inline images: \(iTerm2.available ? "available" : "not used") — \(iTerm2.reason)")
+    if let tmux, let hint = caps.tmuxHint(tmux) { lines.append("  tmux: \(hint)") }
     let sixel = caps.sixelSupport
     if graphics != .auto || kitty.available || iTerm2.available {
       lines.append("  sixel: \(sixel.available ? "available" : "not used") — \(sixel.reason)")
