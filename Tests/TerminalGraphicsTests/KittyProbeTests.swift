@@ -24,6 +24,23 @@ final class KittyProbeTests: XCTestCase {
       "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\")
   }
 
+  func testTmuxAndScreenAreNotSentTheQuery() {
+    // tmux 3.3a takes an APC string for the window title: the query renamed the window.
+    let kittyQuery = Array(ControlSequence.queryKittyGraphics.utf8)
+    for environment in [
+      RecordedTerminals.tmux33Environment, ["TERM": "screen", "STY": "1.pts"],
+      ["TERM": "screen-256color"], ["TERM": "tmux-256color"],
+    ] {
+      let sent = CapabilityProbe.queries(for: TerminalEnvironment(environment: environment))
+      XCTAssertFalse(sent.contains { $0.bytes == kittyQuery }, "\(environment)")
+      XCTAssertEqual(sent.count, CapabilityProbe.queries.count - 1)
+      XCTAssertEqual(sent.last?.name, "DA1 primary device attributes")
+    }
+    let xterm = CapabilityProbe.queries(
+      for: TerminalEnvironment(environment: ["TERM": "xterm-256color"]))
+    XCTAssertEqual(xterm, CapabilityProbe.queries)
+  }
+
   func testRepliesAreParsedAndTypedKeysKept() {
     let bytes = Array("j\u{1B}_Gi=31;OK\u{1B}\\k\u{1B}_Gi=31;ENOTSUPPORTED:no\u{1B}\\".utf8)
     let scan = ReplyParser.scan(bytes, final: true)

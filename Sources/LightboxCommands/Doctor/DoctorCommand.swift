@@ -50,9 +50,9 @@ public enum DoctorCommand {
         "Queries (one batch, DA1 last): \(probe.outcome.rawValue) after "
           + "\(Int(probe.elapsedMilliseconds.rounded())) ms")
       var used = Set<Int>()
-      for (index, query) in probe.sent.enumerated() {
+      for query in probe.sent {
         let replies = caps.replies.enumerated().filter {
-          queryIndex(for: $0.element.reply) == index
+          queryIndex(for: $0.element.reply).map { CapabilityProbe.queries[$0] } == query
         }
         replies.forEach { used.insert($0.offset) }
         let answer =
