@@ -145,7 +145,8 @@ let package = Package(
     .testTarget(
       name: "TerminalBackendTests",
       dependencies: [
-        "TerminalBackend", "TerminalUI", "PhotoModel", "PhotoStore", "LightboxTestSupport",
+        "TerminalBackend", "TerminalUI", "TerminalGraphics", "Imaging", "PhotoModel", "PhotoStore",
+        "LightboxTestSupport",
       ]),
     .testTarget(
       name: "DemoLibraryTests",

@@ -13,7 +13,7 @@ public final class BrowseSession {
   public struct Options: Sendable {
     public var roots: [String]
     public var colorDepth: ColorDepth
-    /// Sixel, half-blocks, or chosen from what the terminal answers.
+    /// kitty, sixel, half-blocks, or chosen from what the terminal answers.
     public var graphics: GraphicsMode = .halfBlock
     public var theme: Theme
     public var cacheBudgetBytes: Int
@@ -71,8 +71,12 @@ public final class BrowseSession {
       let capabilities = probe.capabilities
       synchronizedOutput = capabilities.synchronizedOutput
       let mode = capabilities.graphicsMode(requested: options.graphics)
-      if mode == .sixel {
+      switch mode {
+      case .kitty: format = .kitty(cell: capabilities.cellSize)
+      case .iTerm2: format = .iTerm2(cell: capabilities.cellSize)
+      case .sixel:
         format = .sixel(colors: capabilities.sixelPaletteSize, cell: capabilities.cellSize)
+      case .halfBlock, .auto: break
       }
       let cell = capabilities.cellSize
       LightboxLog.logger("probe").info(

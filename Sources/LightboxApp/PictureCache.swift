@@ -66,6 +66,10 @@ public final class PictureCache: @unchecked Sendable {
         + image.encodedRows.reduce(0) { $0 + $1.count } + 64
     case .sixel(let image):
       return image.bytes.count + 64
+    case .kitty(let image):
+      return image.transmission.count + 64
+    case .iTerm2(let image):
+      return image.bytes.count + 64
     }
   }
 }

@@ -189,7 +189,7 @@ extension ConfigLoader {
       _ value: TOMLValueConvertible, into config: inout LightboxConfig
     ) {
       guard let text = value.string, let mode = GraphicsChoice.parse(text.lowercased()) else {
-        return refuse("graphics", value, allowed: "auto, sixel or halfblock")
+        return refuse("graphics", value, allowed: "auto, kitty, iterm2, sixel or halfblock")
       }
       config.graphics = mode
     }

@@ -23,8 +23,6 @@ public final class CursesTerminal: Terminal {
   private let synchronizedOutput: Bool
   private var screen: OpaquePointer?
   private var lastFrame: Frame?
-  /// Pictures on screen now, by the cells they occupy.
-  private var drawn: [CellRect: ImagePlacement] = [:]
   private var needsFullRepaint = true
   private var attributes: [StyleRole: attr_t] = [:]
   /// SGR sequences that give a cell its role's colours, for cells the backend erases.
@@ -40,12 +38,12 @@ public final class CursesTerminal: Terminal {
   /// cursor, keypad in normal mode, leave the alternate screen.
   static let restoreSequence = ControlSequence.restoreTerminal
 
-  /// The driver of the session's graphics protocol: places and erases pictures.
-  private let graphics: any GraphicsDriver
+  /// The pictures on screen, written through the session's graphics driver.
+  private var pictures: PictureLayer
 
   public init(theme: Theme, graphics: any GraphicsDriver, synchronizedOutput: Bool = true) {
     self.theme = theme
-    self.graphics = graphics
+    self.pictures = PictureLayer(driver: graphics)
     self.synchronizedOutput = synchronizedOutput
   }
 
@@ -104,6 +102,8 @@ public final class CursesTerminal: Terminal {
   /// Gives the terminal back (normal screen, cursor, echo); safe to call twice.
   public func stop() {
     guard let screen else { return }
+    // kitty keeps images until told: free them all, so none outlives the session.
+    writeRaw(pictures.finish())
     writeRaw(Array((ControlSequence.endSynchronizedUpdate + ControlSequence.resetAttributes).utf8))
     curs_set(1)
     endwin()
@@ -143,7 +143,7 @@ public final class CursesTerminal: Terminal {
 
   // MARK: Drawing
 
-  public func present(_ frame: Frame, pictures: (ImageKey) -> TerminalPicture?) {
+  public func present(_ frame: Frame, pictures picture: (ImageKey) -> TerminalPicture?) {
     guard screen != nil else { return }
     if frame.size != lastFrame?.size { needsFullRepaint = true }
     if synchronizedOutput { writeRaw(Array(ControlSequence.beginSynchronizedUpdate.utf8)) }
@@ -151,25 +151,19 @@ public final class CursesTerminal: Terminal {
     if needsFullRepaint {
       clearok(lb_curscr(), true)
       lastFrame = nil
-      drawn = [:]
+      writeRaw(pictures.screenCleared())
     }
     // Where ncurses may still scroll lines, pictures and all (see removeScrollCapabilities),
     // any text change sends every picture again.
     let plan = PictureRepaint.plan(
-      previous: lastFrame, drawn: drawn, frame: frame, textMayScroll: !textNeverScrolls)
+      previous: lastFrame, drawn: pictures.drawn, frame: frame, textMayScroll: !textNeverScrolls)
 
     // Pictures that leave are erased first (ECH in the picture role's colours): xterm paints
     // its newest sixel images again over text written on their cells, so only an erase
     // removes them. Cells that stay picture cells now hold what ncurses believes they hold;
     // the others are rewritten by ncurses below.
-    if !plan.erase.isEmpty {
-      var erase: [UInt8] = roleSequences[.image] ?? []
-      for run in plan.erase {
-        graphics.erase(row: run.row, column: run.column, width: run.width, into: &erase)
-      }
-      erase += Self.resetAndHome
-      writeRaw(erase)
-    }
+    let erase = pictures.eraseBytes(for: plan, colors: roleSequences[.image] ?? [])
+    if !erase.isEmpty { writeRaw(erase + Self.resetAndHome) }
 
     let columns = frame.size.columns
     for row in 0..<frame.size.rows {
@@ -190,19 +184,7 @@ public final class CursesTerminal: Terminal {
     vidattr(lb_a_normal())
     fflush(lb_stdout())
 
-    var bytes: [UInt8] = []
-    var nowDrawn: [CellRect: ImagePlacement] = [:]
-    let sending = Set(plan.send)
-    for placement in frame.images {
-      if !sending.contains(placement), drawn[placement.rect] == placement {
-        nowDrawn[placement.rect] = placement
-        continue
-      }
-      guard let picture = pictures(placement.key) else { continue }
-      appendPicture(picture, in: placement.rect, to: &bytes)
-      nowDrawn[placement.rect] = placement
-    }
-    drawn = nowDrawn
+    var bytes = pictures.placeBytes(for: frame, plan: plan, pictures: picture)
     bytes += Self.resetAndHome
     if synchronizedOutput { bytes += Array(ControlSequence.endSynchronizedUpdate.utf8) }
     writeRaw(bytes)
@@ -213,15 +195,6 @@ public final class CursesTerminal: Terminal {
   /// SGR 0 and the cursor home: where ncurses believes the cursor is after `doupdate()`.
   static let resetAndHome =
     Array(ControlSequence.resetAttributes.utf8) + ControlSequence.cursorPosition(row: 0, column: 0)
-
-  /// Centres `picture` in `rect` and lets the driver write it (nothing if it does not fit).
-  private func appendPicture(_ picture: TerminalPicture, in rect: CellRect, to bytes: inout [UInt8])
-  {
-    guard picture.columns <= rect.width, picture.rows <= rect.height else { return }
-    let left = rect.column + (rect.width - picture.columns) / 2
-    let top = rect.row + (rect.height - picture.rows) / 2
-    graphics.place(picture, row: top, column: left, into: &bytes)
-  }
 
   private func writeRaw(_ bytes: [UInt8]) {
     bytes.withUnsafeBytes { buffer in

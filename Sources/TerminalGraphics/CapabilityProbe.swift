@@ -53,8 +53,22 @@ public enum CapabilityProbe {
       name: "DECRQM 2026 synchronized output", bytes: bytes(ControlSequence.querySynchronizedOutput)
     ),
     Query(
+      name: "kitty graphics query (a=q)", bytes: bytes(ControlSequence.queryKittyGraphics)),
+    Query(
       name: "DA1 primary device attributes", bytes: bytes(ControlSequence.queryDeviceAttributes)),
   ]
+
+  /// The batch for a terminal in `environment`: inside tmux or GNU screen (`TMUX`, `STY`, or a
+  /// `TERM` of `tmux…`/`screen…`) without the kitty graphics query, because tmux takes an APC
+  /// string for the pane title (3.3a showed `Gi=31,…` as the title) and neither would pass
+  /// kitty graphics on anyway.
+  public static func queries(for environment: TerminalEnvironment) -> [Query] {
+    let multiplexerTerm = environment.term.map { $0.hasPrefix("screen") } ?? false
+    guard environment.insideTmux || environment.insideScreen || multiplexerTerm else {
+      return queries
+    }
+    return queries.filter { $0.bytes != bytes(ControlSequence.queryKittyGraphics) }
+  }
 
   /// The longest the probe waits when DA1 never comes.
   public static let defaultTimeoutMilliseconds = 500
@@ -94,18 +108,21 @@ public enum CapabilityProbe {
         leftoverInput: [], sent: [], received: [], outcome: .notATerminal, elapsedMilliseconds: 0)
     }
     let start = now()
-    let exchange = self.exchange(fd: fd, timeoutMilliseconds: timeoutMilliseconds)
+    let sent = queries(for: environment)
+    let exchange = self.exchange(fd: fd, batch: sent, timeoutMilliseconds: timeoutMilliseconds)
     let scan = ReplyParser.scan(exchange.received, final: true)
     return Result(
       capabilities: TerminalCapabilities(
         environment: environment, replies: scan.replies, windowSize: size),
-      leftoverInput: scan.leftover, sent: queries, received: exchange.received,
+      leftoverInput: scan.leftover, sent: sent, received: exchange.received,
       outcome: exchange.sawDA1 ? .answered : .timedOut, elapsedMilliseconds: (now() - start) * 1000)
   }
 
   /// Writes the batch and reads until DA1 + grace or the timeout, in raw mode (restored
   /// before returning, without flushing typed input).
-  static func exchange(fd: Int32, timeoutMilliseconds: Int) -> (received: [UInt8], sawDA1: Bool) {
+  static func exchange(fd: Int32, batch queries: [Query], timeoutMilliseconds: Int) -> (
+    received: [UInt8], sawDA1: Bool
+  ) {
     var saved = termios()
     let haveTermios = tcgetattr(fd, &saved) == 0
     if haveTermios {

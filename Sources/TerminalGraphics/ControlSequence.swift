@@ -75,6 +75,82 @@ public enum ControlSequence {
   /// ST: the end of a sixel image.
   public static let stringTerminator: [UInt8] = [0x1B, UInt8(ascii: "\\")]
 
+  // MARK: kitty graphics protocol
+
+  /// The parts of a kitty graphics command: `ESC _ G keys ; payload ESC \`.
+  static let kittyStart: [UInt8] = Array("\u{1B}_G".utf8)
+
+  /// One kitty graphics command with `keys` (`a=p,i=3`) and an optional base64 payload.
+  public static func kittyCommand(_ keys: String, payload: ArraySlice<UInt8> = []) -> [UInt8] {
+    var out = kittyStart
+    out += Array(keys.utf8)
+    if !payload.isEmpty {
+      out.append(UInt8(ascii: ";"))
+      out += payload
+    }
+    out += stringTerminator
+    return out
+  }
+
+  /// How a kitty transmission's pixels are given.
+  public enum KittyFormat: Sendable, Hashable {
+    /// A PNG file (`f=100`); the size is in the file.
+    case png
+    /// Raw 8-bit R, G, B (`f=24`) of `width` × `height` pixels.
+    case rgb(width: Int, height: Int)
+  }
+
+  /// The first chunk of a transmission of image `id` in the stream (`t=d`), quiet (`q=2`):
+  /// the terminal answers nothing, so no reply reaches the key stream.
+  public static func kittyTransmitKeys(id: UInt32, format: KittyFormat, more: Bool) -> String {
+    let pixels =
+      switch format {
+      case .png: "f=100"
+      case .rgb(let width, let height): "f=24,s=\(width),v=\(height)"
+      }
+    return "a=t,i=\(id),\(pixels),t=d,q=2,m=\(more ? 1 : 0)"
+  }
+
+  /// The keys of a continuation chunk (kitty reads only `m` there).
+  public static func kittyContinuationKeys(more: Bool) -> String { "m=\(more ? 1 : 0)" }
+
+  /// Places image `id` at the cursor as placement `placement`; `C=1` leaves the cursor where
+  /// it is, so ncurses' idea of it stays true.
+  public static func kittyPlace(id: UInt32, placement: UInt32) -> [UInt8] {
+    kittyCommand("a=p,i=\(id),p=\(placement),C=1,q=2")
+  }
+
+  /// Places image `id` at the cursor and moves the cursor past it (`lightbox show`).
+  public static func kittyPlaceInline(id: UInt32) -> [UInt8] {
+    kittyCommand("a=p,i=\(id),q=2")
+  }
+
+  /// Deletes one placement of image `id`; the image data stays for the next placement.
+  public static func kittyDeletePlacement(id: UInt32, placement: UInt32) -> [UInt8] {
+    kittyCommand("a=d,d=i,i=\(id),p=\(placement),q=2")
+  }
+
+  /// Deletes image `id` with all its placements and frees its data (LRU eviction).
+  public static func kittyFreeImage(id: UInt32) -> [UInt8] {
+    kittyCommand("a=d,d=I,i=\(id),q=2")
+  }
+
+  /// Deletes every image on the screen and frees the data: the terminal is left clean.
+  public static let kittyFreeAll: [UInt8] = kittyCommand("a=d,d=A,q=2")
+
+  // MARK: iTerm2 inline images
+
+  /// OSC 1337 `File=` with `inline=1`: a file of `fileBytes` bytes (base64 after the colon)
+  /// shown at the cursor over `columns` × `rows` cells, stretched to them exactly
+  /// (`preserveAspectRatio=0`: Lightbox has fitted the picture already), ended by BEL.
+  public static func iTerm2InlineImage(columns: Int, rows: Int, fileBytes: Int, base64: [UInt8])
+    -> [UInt8]
+  {
+    Array(
+      "\u{1B}]1337;File=inline=1;size=\(fileBytes);width=\(columns);height=\(rows);preserveAspectRatio=0:"
+        .utf8) + base64 + [0x07]
+  }
+
   // MARK: Queries (the capability probe)
 
   /// XTVERSION: the terminal's name and version.
@@ -89,6 +165,13 @@ public enum ControlSequence {
   public static let queryTextAreaSize = "\(csi)14t"
   /// DECRQM 2026: whether synchronized output is known.
   public static let querySynchronizedOutput = "\(csi)?2026$p"
+  /// The kitty graphics query: a 1×1 RGB image with id `kittyQueryID` that is checked and
+  /// not stored (`a=q`). A terminal with the protocol answers `ESC _ G i=31;OK ESC \`;
+  /// others ignore the APC string, so it costs nothing before DA1.
+  public static let queryKittyGraphics =
+    "\u{1B}_Gi=\(kittyQueryID),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"
+  /// The image id of the kitty graphics query.
+  public static let kittyQueryID = 31
   /// DA1: primary device attributes; every terminal answers, so it ends the probe.
   public static let queryDeviceAttributes = "\(csi)c"
 }

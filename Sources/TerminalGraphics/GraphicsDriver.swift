@@ -2,11 +2,13 @@ import Imaging
 import PhotoModel
 
 /// How pictures reach one kind of terminal: one driver per graphics protocol (half-blocks,
-/// sixel; kitty and iTerm2 plug in here).
+/// sixel, kitty).
 ///
 /// A driver knows how many image pixels a cell shows, turns a bitmap into a picture for its
 /// terminal, writes the bytes that place a picture at its cells, and erases the cells of a
 /// picture that leaves. The backend decides *when* (its repaint plan); the driver says *how*.
+/// Placing and erasing are `mutating`: a driver may remember what the terminal holds (kitty
+/// keeps transmitted images by id), so the backend keeps one driver per session.
 public protocol GraphicsDriver: Sendable {
   /// Image pixels one cell shows.
   var cellPixelSize: PixelSize { get }
@@ -15,11 +17,17 @@ public protocol GraphicsDriver: Sendable {
   func encode(_ bitmap: Bitmap) -> Result<TerminalPicture, ImageError>
 
   /// Appends the bytes that draw `picture` with its top-left cell at `row`, `column`.
-  func place(_ picture: TerminalPicture, row: Int, column: Int, into bytes: inout [UInt8])
+  mutating func place(_ picture: TerminalPicture, row: Int, column: Int, into bytes: inout [UInt8])
 
   /// Appends the bytes that clear `width` cells from `row`, `column` of a picture that
   /// leaves, in the current colours (the caller sets the picture role's colours first).
-  func erase(row: Int, column: Int, width: Int, into bytes: inout [UInt8])
+  mutating func erase(row: Int, column: Int, width: Int, into bytes: inout [UInt8])
+
+  /// Appends what must go before the screen is cleared and painted again in full.
+  mutating func screenCleared(into bytes: inout [UInt8])
+
+  /// Appends what leaves the terminal clean when the session ends.
+  mutating func finish(into bytes: inout [UInt8])
 }
 
 extension GraphicsDriver {
@@ -29,4 +37,10 @@ extension GraphicsDriver {
     bytes += ControlSequence.cursorPosition(row: row, column: column)
     bytes += ControlSequence.eraseCharacters(width)
   }
+
+  /// Nothing: clearing the screen clears sixel and half-block pictures with it.
+  public func screenCleared(into bytes: inout [UInt8]) {}
+
+  /// Nothing: these pictures live in the screen's cells, which the terminal gives back.
+  public func finish(into bytes: inout [UInt8]) {}
 }

@@ -8,12 +8,18 @@ public enum PictureFormat: Sendable, Hashable {
   case halfBlock(ColorDepth)
   /// Sixel with a palette of `colors` registers, for cells of `cell` pixels.
   case sixel(colors: Int, cell: PixelSize)
+  /// The kitty graphics protocol, for cells of `cell` pixels.
+  case kitty(cell: PixelSize)
+  /// iTerm2's inline images, for cells of `cell` pixels.
+  case iTerm2(cell: PixelSize)
 
   /// The driver for this protocol.
   public var driver: any GraphicsDriver {
     switch self {
     case .halfBlock(let depth): HalfBlockDriver(depth: depth)
     case .sixel(let colors, let cell): SixelDriver(colors: colors, cell: cell)
+    case .kitty(let cell): KittyDriver(cell: cell)
+    case .iTerm2(let cell): ITerm2Driver(cell: cell)
     }
   }
 

@@ -2,7 +2,7 @@
 /// and everything else (keys the user typed meanwhile), so that no reply byte reaches the
 /// key stream and no key is lost. Pure: bytes in, values out.
 ///
-/// Replies are told from keys by their shape: a key never produces a DCS or OSC string,
+/// Replies are told from keys by their shape: a key never produces a DCS, OSC or APC string,
 /// a CSI with a `?` prefix ending in `c`, `S` or `$y`, or a `CSI 4/6/8 ; … t` report.
 /// Everything else, including key sequences such as `ESC [ A` or `ESC [ 1 ; 5 C`, is
 /// returned as leftover input in its original order.
@@ -184,7 +184,23 @@ public enum ReplyParser {
     {
       return .version(String(decoding: body.dropFirst(2), as: UTF8.self))
     }
+    if introducer == UInt8(ascii: "_") && body.first == UInt8(ascii: "G") {
+      return kittyGraphics(body.dropFirst())
+    }
     return .unrecognized
+  }
+
+  /// `i=31,…;OK`: the id among the keys before `;` and the message after it.
+  static func kittyGraphics(_ body: ArraySlice<UInt8>) -> TerminalReply {
+    let parts = body.split(
+      separator: UInt8(ascii: ";"), maxSplits: 1, omittingEmptySubsequences: false)
+    let keys = parts[0].split(separator: UInt8(ascii: ","))
+    guard
+      let idKey = keys.first(where: { $0.starts(with: [UInt8(ascii: "i"), UInt8(ascii: "=")]) }),
+      let id = Int(String(decoding: idKey.dropFirst(2), as: UTF8.self))
+    else { return .unrecognized }
+    let message = parts.count > 1 ? String(decoding: parts[1], as: UTF8.self) : ""
+    return .kittyGraphics(id: id, message: message)
   }
 
   /// Bytes made readable for a report: ESC as `\e`, other controls and non-ASCII as `\xNN`.

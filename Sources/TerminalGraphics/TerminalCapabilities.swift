@@ -32,6 +32,9 @@ public struct TerminalCapabilities: Sendable, Hashable {
   public var maxSixelSize: PixelSize?
   /// XTVERSION text, e.g. `XTerm(379)`.
   public var terminalVersion: String?
+  /// The message of the reply to the kitty graphics query (`OK` when supported), nil when
+  /// the terminal did not answer it.
+  public var kittyGraphicsReply: String?
   /// DECRQM 2026 answered set or reset: synchronized output is supported.
   public var synchronizedOutput: Bool
   public var cellSize: PixelSize
@@ -52,6 +55,7 @@ public struct TerminalCapabilities: Sendable, Hashable {
     var geometry: PixelSize?
     var version: String?
     var sync = false
+    var kitty: String?
     var cellReport: PixelSize?
     var textArea: PixelSize?
     var textCells: (columns: Int, rows: Int)?
@@ -64,6 +68,7 @@ public struct TerminalCapabilities: Sendable, Hashable {
       where values.count >= 2 && values[0] > 0 && values[1] > 0:
         geometry = PixelSize(width: values[0], height: values[1])
       case .version(let text): version = text
+      case .kittyGraphics(ControlSequence.kittyQueryID, let message): kitty = message
       case .modeReport(2026, let value): sync = value == 1 || value == 2
       case .cellSize(let w, let h): cellReport = PixelSize(width: w, height: h)
       case .textAreaSize(let w, let h): textArea = PixelSize(width: w, height: h)
@@ -76,6 +81,7 @@ public struct TerminalCapabilities: Sendable, Hashable {
     maxSixelSize = geometry
     terminalVersion = version
     synchronizedOutput = sync
+    kittyGraphicsReply = kitty
     // tmux answers XTVERSION itself ("tmux 3.3a"): a version when the environment had none.
     if self.environment.insideTmux && self.environment.tmuxVersion == nil,
       let text = version, text.hasPrefix("tmux")
@@ -157,8 +163,9 @@ public struct TerminalCapabilities: Sendable, Hashable {
     return (true, "DA1 lists 4 (sixel)")
   }
 
-  /// The mode to draw with for a request: `auto` becomes `sixel` or `halfBlock` from the
-  /// probe; a forced mode is kept. Never returns `auto`.
+  /// The mode to draw with for a request: `auto` becomes `kitty`, `iTerm2`, `sixel` or
+  /// `halfBlock` from the probe, in that order of preference; a forced mode is kept. Never
+  /// returns `auto`.
   public func graphicsMode(requested: GraphicsMode) -> GraphicsMode {
     modeDecision(requested: requested).mode
   }
@@ -166,9 +173,15 @@ public struct TerminalCapabilities: Sendable, Hashable {
   /// The chosen mode and why.
   public func modeDecision(requested: GraphicsMode) -> (mode: GraphicsMode, reason: String) {
     switch requested {
+    case .kitty: return (.kitty, "forced by the graphics option")
+    case .iTerm2: return (.iTerm2, "forced by the graphics option")
     case .sixel: return (.sixel, "forced by the graphics option")
     case .halfBlock: return (.halfBlock, "forced by the graphics option")
     case .auto:
+      let kitty = kittyGraphicsSupport
+      if kitty.available { return (.kitty, kitty.reason) }
+      let iTerm2 = iTerm2ImagesSupport
+      if iTerm2.available { return (.iTerm2, iTerm2.reason) }
       let support = sixelSupport
       return (support.available ? .sixel : .halfBlock, support.reason)
     }

@@ -16,6 +16,9 @@ public enum TerminalReply: Sendable, Hashable {
   /// DECRPM `CSI ? mode ; value $ y`: 0 = not recognised, 1 set, 2 reset, 3 permanently
   /// set, 4 permanently reset.
   case modeReport(mode: Int, value: Int)
+  /// kitty graphics `ESC _ G i=ID ; message ESC \`: the answer to a graphics command, `OK`
+  /// or an error such as `ENOENT:…`.
+  case kittyGraphics(id: Int, message: String)
   /// A reply-shaped sequence the probe did not ask for or cannot read (kept so that it
   /// never reaches the key stream, and shown by `lightbox doctor`).
   case unrecognized

@@ -20,7 +20,9 @@ public final class TmuxSession {
       separator: " ")
     let result = Self.run([
       "tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", name, "-x", "\(columns)",
-      "-y", "\(rows)", "env -i \(env) \(shellCommand)",
+      // TMUX as tmux sets it in every pane (`env -i` would drop it): programs tell they run
+      // inside tmux from it, as they do for real users.
+      "-y", "\(rows)", "env -i TMUX=\"$TMUX\" \(env) \(shellCommand)",
     ])
     guard result.status == 0 else {
       throw NSError(

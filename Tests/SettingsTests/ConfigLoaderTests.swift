@@ -81,7 +81,7 @@ final class ConfigLoaderTests: XCTestCase {
     let (config, problems) = parse(
       """
       theme = "light"
-      graphics = "kitty"
+      graphics = "tektronix"
       colors = 16
       thumbnail-size = "huge"
       # a comment = with an equals sign
@@ -93,7 +93,7 @@ final class ConfigLoaderTests: XCTestCase {
     XCTAssertEqual(
       problems,
       [
-        "config.toml:2: graphics must be auto, sixel or halfblock, not 'kitty'; using the default",
+        "config.toml:2: graphics must be auto, kitty, iterm2, sixel or halfblock, not 'tektronix'; using the default",
         "config.toml:3: colors must be auto, truecolor or 256, not 16; using the default",
         "config.toml:4: thumbnail-size must be small, medium or large, not 'huge';"
           + " using the default",
@@ -178,7 +178,9 @@ final class ConfigLoaderTests: XCTestCase {
     XCTAssertEqual(config.keys, [.favorite: [.character("*")]])
     XCTAssertEqual(
       problems,
-      ["config.toml:3: graphics must be auto, sixel or halfblock, not 'nope'; using the default"])
+      [
+        "config.toml:3: graphics must be auto, kitty, iterm2, sixel or halfblock, not 'nope'; using the default"
+      ])
     let (_, inline) = parse("keys = { favorite = \"ctrl-c\" }\n")
     XCTAssertEqual(inline.count, 1)
     XCTAssertTrue(
@@ -200,7 +202,7 @@ final class ConfigLoaderTests: XCTestCase {
     XCTAssertTrue(problems[1].hasPrefix("config.toml:3: keys must be a table"))
     XCTAssertEqual(
       problems[2],
-      "config.toml:4: graphics must be auto, sixel or halfblock, not '\\u{1B}[2J';"
+      "config.toml:4: graphics must be auto, kitty, iterm2, sixel or halfblock, not '\\u{1B}[2J';"
         + " using the default"
     )
     for problem in problems {
@@ -224,7 +226,11 @@ final class ConfigLoaderTests: XCTestCase {
     XCTAssertEqual(loaded.0.theme, "light")
     XCTAssertEqual(
       loaded.problems,
-      ["\(file.path):2: graphics must be auto, sixel or halfblock, not 3; using the default"])
+      [
+        "\(file.path):2: graphics must be auto, kitty, iterm2, sixel or halfblock, not 3; "
+          + "using the default"
+      ]
+    )
 
     let folderAsFile = ConfigLoader.load(path: folder.path)
     XCTAssertEqual(folderAsFile.0, .defaults)

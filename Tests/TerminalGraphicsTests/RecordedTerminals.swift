@@ -32,9 +32,10 @@ enum RecordedTerminals {
     "\u{1B}P>|WezTerm 20240203-110809-5046fc22\u{1B}\\" + "\u{1B}[?2026;2$y"
       + "\u{1B}[?65;4;6;18;22c")
 
-  /// kitty 0.26.5: XTVERSION `kitty(0.26.5)`, DA1 `CSI ? 62 ; c` (no 4: kitty draws
-  /// images with its own protocol, not sixel; as tabulated by terminal-detection code),
-  /// 2026 supported; the 16t answer is shaped as kitty sends it, for a 10×20 font.
+  /// kitty 0.26.5 to a batch without the kitty graphics query: XTVERSION `kitty(0.26.5)`,
+  /// DA1 `CSI ? 62 ; c` (no 4: kitty draws images with its own protocol, not sixel; as
+  /// tabulated by terminal-detection code), 2026 supported; the 16t answer is shaped as kitty
+  /// sends it, for a 10×20 font. With the query, see `kitty026`.
   static let kitty = bytes(
     "\u{1B}P>|kitty(0.26.5)\u{1B}\\" + "\u{1B}[6;20;10t" + "\u{1B}[?2026;2$y" + "\u{1B}[?62;c")
 

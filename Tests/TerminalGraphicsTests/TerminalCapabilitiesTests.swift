@@ -57,9 +57,14 @@ final class TerminalCapabilitiesTests: XCTestCase {
       ("wezterm", RecordedTerminals.wezterm),
     ] {
       let caps = capabilities(recorded)
-      XCTAssertEqual(caps.graphicsMode(requested: .auto), .sixel, name)
+      XCTAssertTrue(caps.sixelSupport.available, name)
+      XCTAssertEqual(caps.graphicsMode(requested: .sixel), .sixel, name)
       XCTAssertEqual(caps.sixelPaletteSize, 256, "\(name): not reported → 256")
     }
+    XCTAssertEqual(capabilities(RecordedTerminals.mlterm).graphicsMode(requested: .auto), .sixel)
+    XCTAssertEqual(capabilities(RecordedTerminals.foot).graphicsMode(requested: .auto), .sixel)
+    // WezTerm says its name: iTerm2's inline images are preferred over its sixel.
+    XCTAssertEqual(capabilities(RecordedTerminals.wezterm).graphicsMode(requested: .auto), .iTerm2)
     let foot = capabilities(RecordedTerminals.foot, window: WindowSize(columns: 116, rows: 39))
     XCTAssertEqual(foot.cellSize, PixelSize(width: 6, height: 12))
     XCTAssertTrue(foot.synchronizedOutput)
@@ -150,9 +155,11 @@ final class TerminalCapabilitiesTests: XCTestCase {
     XCTAssertEqual(try GraphicsMode.parse("auto").get(), .auto)
     XCTAssertEqual(try GraphicsMode.parse("SIXEL").get(), .sixel)
     XCTAssertEqual(try GraphicsMode.parse("halfblock").get(), .halfBlock)
-    guard case .failure(let error) = GraphicsMode.parse("kitty") else {
-      return XCTFail("parsed kitty")
+    XCTAssertEqual(try GraphicsMode.parse("Kitty").get(), .kitty)
+    XCTAssertEqual(try GraphicsMode.parse("iTerm2").get(), .iTerm2)
+    guard case .failure(let error) = GraphicsMode.parse("tektronix") else {
+      return XCTFail("parsed iterm")
     }
-    XCTAssertTrue(error.description.contains("'kitty'"))
+    XCTAssertTrue(error.description.contains("'tektronix'"))
   }
 }

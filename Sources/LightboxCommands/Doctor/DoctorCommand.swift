@@ -8,9 +8,11 @@ import TerminalGraphics
 public enum DoctorCommand {
   /// Probes the controlling terminal and returns the report.
   public static func run(environment: [String: String], graphics: GraphicsMode = .auto) -> String {
-    report(
-      CapabilityProbe.run(environment: environment), graphics: graphics,
-      colors: ColorDepth.detect(environment: environment, tmux: .live))
+    let probe = CapabilityProbe.run(environment: environment)
+    return report(
+      probe, graphics: graphics,
+      colors: ColorDepth.detect(environment: environment, tmux: .live),
+      tmux: probe.capabilities.environment.insideTmux ? TmuxPassthrough.ask(.live) : nil)
       + "\nFiles:\n  log: \(LightboxPaths(environment: environment).logFile)\n"
       + "\nDecoders:\n  \(workerLine(DecodeWorkerHost(configuration: .currentExecutable)))\n"
   }
@@ -31,10 +33,11 @@ public enum DoctorCommand {
   }
 
   /// The report for a probe result. Pure: every byte from the terminal is shown escaped.
-  /// `colors` is the colour-depth decision with its reason (COLORTERM alone when nil).
+  /// `colors` is the colour-depth decision with its reason (COLORTERM alone when nil);
+  /// `tmux`, inside tmux, what tmux says about passing pictures (for the hint line).
   public static func report(
     _ probe: CapabilityProbe.Result, graphics: GraphicsMode = .auto,
-    colors: ColorDepth.Detection? = nil
+    colors: ColorDepth.Detection? = nil, tmux: TmuxPassthrough? = nil
   ) -> String {
     let caps = probe.capabilities
     let env = caps.environment
@@ -65,9 +68,9 @@ public enum DoctorCommand {
         "Queries (one batch, DA1 last): \(probe.outcome.rawValue) after "
           + "\(Int(probe.elapsedMilliseconds.rounded())) ms")
       var used = Set<Int>()
-      for (index, query) in probe.sent.enumerated() {
+      for query in probe.sent {
         let replies = caps.replies.enumerated().filter {
-          queryIndex(for: $0.element.reply) == index
+          queryIndex(for: $0.element.reply).map { CapabilityProbe.queries[$0] } == query
         }
         replies.forEach { used.insert($0.offset) }
         let answer =
@@ -93,8 +96,15 @@ public enum DoctorCommand {
     lines.append("Conclusions:")
     let decision = caps.modeDecision(requested: graphics)
     lines.append("  graphics mode: \(decision.mode.rawValue) — \(decision.reason)")
+    let kitty = caps.kittyGraphicsSupport
+    lines.append(
+      "  kitty graphics: \(kitty.available ? "available" : "not used") — \(kitty.reason)")
+    let iTerm2 = caps.iTerm2ImagesSupport
+    lines.append(
+      "  iTerm2 inline images: \(iTerm2.available ? "available" : "not used") — \(iTerm2.reason)")
+    if let tmux, let hint = caps.tmuxHint(tmux) { lines.append("  tmux: \(hint)") }
     let sixel = caps.sixelSupport
-    if graphics != .auto {
+    if graphics != .auto || kitty.available || iTerm2.available {
       lines.append("  sixel: \(sixel.available ? "available" : "not used") — \(sixel.reason)")
     }
     lines.append(
@@ -138,7 +148,8 @@ public enum DoctorCommand {
     case .cellSize: return 3
     case .textAreaSize: return 4
     case .modeReport(mode: 2026, _): return 5
-    case .deviceAttributes: return 6
+    case .kittyGraphics: return 6
+    case .deviceAttributes: return 7
     default: return nil
     }
   }

@@ -8,7 +8,7 @@ struct Doctor: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Show what the terminal answered and which graphics mode Lightbox picks.")
 
-  @Option(help: "auto, sixel or halfblock: report the choice as if given to show.")
+  @Option(help: "auto, kitty, iterm2, sixel or halfblock: report the choice as if given to show.")
   var graphics: String = "auto"
 
   func validate() throws {

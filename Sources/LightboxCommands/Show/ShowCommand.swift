@@ -100,6 +100,24 @@ public enum ShowCommand {
             .map { $0.bytes + Array("\r\n".utf8) }
             .mapError { ImageError($0.reason) }
         }
+      case .kitty:
+        let box = ShowLayout.sixelBox(columns: columns, rows: rows, cell: cell, maxSixel: nil)
+        let options = DecodeOptions(
+          target: box, mode: .fit, quality: .best, orientation: orientation)
+        return ImageDecoder.decode(path: path, options: options).map { bitmap in
+          // Transmitted and shown with the cursor moving past it, as text would; the image
+          // stays in the terminal's scrollback like any other output.
+          let image = KittyImage(bitmap: bitmap, cell: cell)
+          return image.transmission + ControlSequence.kittyPlaceInline(id: image.id)
+            + Array("\r\n".utf8)
+        }
+      case .iTerm2:
+        let box = ShowLayout.sixelBox(columns: columns, rows: rows, cell: cell, maxSixel: nil)
+        let options = DecodeOptions(
+          target: box, mode: .fit, quality: .best, orientation: orientation)
+        return ImageDecoder.decode(path: path, options: options).map { bitmap in
+          ITerm2Image(bitmap: bitmap, cell: cell).bytes + Array("\r\n".utf8)
+        }
       case .halfBlock:
         let box = ShowLayout.halfBlockBox(columns: columns, rows: rows, cell: cell)
         let options = DecodeOptions(

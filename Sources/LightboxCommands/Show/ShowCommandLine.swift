@@ -11,7 +11,8 @@ struct Show: ParsableCommand {
   @Argument(help: "Image files (JPEG, PNG, HEIC/AVIF, WebP, GIF, TIFF, RAW).", completion: .file())
   var files: [String]
 
-  @Option(help: "auto, sixel or halfblock (default: auto, from the terminal's answers).")
+  @Option(
+    help: "auto, kitty, iterm2, sixel or halfblock (default: auto, from the terminal's answers).")
   var graphics: String = "auto"
 
   @Option(help: "Width in columns (default: the terminal's width).")

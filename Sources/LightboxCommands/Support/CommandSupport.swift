@@ -41,7 +41,8 @@ public enum CommandSupport {
         thumbnailCacheRoot: cacheRoot)
       if let graphics = display.graphics {
         guard let mode = GraphicsChoice.parse(graphics) else {
-          throw ValidationError("--graphics must be auto, sixel or halfblock, not '\(graphics)'")
+          throw ValidationError(
+            "--graphics must be auto, kitty, iterm2, sixel or halfblock, not '\(graphics)'")
         }
         options.graphics = mode
       } else {

@@ -1,0 +1,20 @@
+extension TerminalCapabilities {
+  /// One line for `lightbox doctor` when pictures fall back to half-blocks inside tmux: why,
+  /// and what would give real pixels. Nil outside tmux or when sixel passes through it.
+  public func tmuxHint(_ passthrough: TmuxPassthrough) -> String? {
+    guard environment.insideTmux, !sixelSupport.available else { return nil }
+    let tmux = environment.tmuxVersion.map { "tmux \($0)" } ?? "this tmux"
+    let outer = passthrough.clientTermType ?? passthrough.clientTermName ?? "unknown"
+    if passthrough.kittyPlaceholdersPossible {
+      return "\(tmux) passes kitty graphics to \(outer) (allow-passthrough on), which Lightbox "
+        + "does not send through tmux yet: half-blocks; run Lightbox outside tmux for pixels"
+    }
+    if let version = environment.tmuxVersion, version < TmuxVersion.firstWithSixel {
+      return "\(tmux) passes no pictures (sixel needs tmux ≥ 3.4 built with it): half-blocks; "
+        + "run Lightbox outside tmux (outer terminal: \(outer)) for pixels"
+    }
+    return "\(tmux) passes no pictures to \(outer) (no sixel in its DA1, "
+      + "allow-passthrough \(passthrough.allowed ? "on" : "off")): half-blocks; "
+      + "run Lightbox outside tmux for pixels"
+  }
+}

@@ -1,0 +1,301 @@
+import Foundation
+import Imaging
+import LightboxTestSupport
+import PhotoMetadata
+import PhotoModel
+import PhotoStore
+import TerminalGraphics
+import TerminalUI
+import XCTest
+
+/// The browser with the kitty graphics protocol inside a real kitty
+/// (`../shared/tools/term-shot --terminal kitty`): every tile is a picture, paging away and
+/// back leaves no stale picture, the help panel hides the pictures under it, and the detail
+/// view's picture (decoded from the stream with `kitty-decode`) is the photo.
+final class KittyScreenshotTests: XCTestCase {
+  static let columns = 100
+  static let rows = 30
+  /// term-shot's kitty: DejaVu Sans Mono 12 pt, cells from the window's top-left corner.
+  static let cell = PixelSize(width: 10, height: 19)
+
+  var work: URL!
+
+  override func setUpWithError() throws {
+    _ = try BuiltProduct.requireLightbox()
+    guard FileManager.default.isExecutableFile(atPath: Self.tool("term-shot")) else {
+      throw XCTSkip("../shared/tools/term-shot is absent: kitty screenshot tests skipped")
+    }
+    let check = Subprocess.run([Self.tool("install-deps"), "--check"])
+    guard check.status == 0, Subprocess.run(["sh", "-c", "command -v kitty"]).status == 0 else {
+      throw XCTSkip(
+        "term-shot --terminal kitty needs kitty, Xvfb, xdotool and ImageMagick "
+          + "(../shared/tools/install-deps): "
+          + check.output.split(separator: "\n").joined(separator: "; "))
+    }
+    work = BuiltProduct.temporaryDirectory("kitty-shot")
+  }
+
+  override func tearDown() {
+    // LIGHTBOX_KEEP_SHOTS=1 keeps the screenshots to look at.
+    guard ProcessInfo.processInfo.environment["LIGHTBOX_KEEP_SHOTS"] == nil else {
+      print("screenshots kept in \(work?.path ?? "-")")
+      return
+    }
+    if let work { try? FileManager.default.removeItem(at: work) }
+  }
+
+  static func tool(_ name: String) -> String {
+    CorpusLocator.packageRoot.deletingLastPathComponent()
+      .appendingPathComponent("shared/tools/\(name)").path
+  }
+
+  /// The frame the view draws after `actions`, for a library of `count` photos.
+  func expectedFrame(count: Int, after actions: [Action]) -> Frame {
+    var state = AppState(
+      roots: ["/photos"], terminal: TerminalSize(columns: Self.columns, rows: Self.rows),
+      cellPixelSize: Self.cell)
+    _ = Reducer.reduce(&state, .start)
+    _ = Reducer.reduce(&state, .libraryLoaded(assets: Fixtures.assets(count), problems: []))
+    _ = Reducer.reduce(&state, .indexFinished)
+    for action in actions { _ = Reducer.reduce(&state, action) }
+    for key in state.images.keys { _ = Reducer.reduce(&state, .imageLoaded(key)) }
+    return LibraryView.render(state)
+  }
+
+  func decode(_ path: String, fitting box: PixelSize? = nil, orientation: Orientation = .up) throws
+    -> Bitmap
+  {
+    let options = DecodeOptions(
+      target: box ?? PixelSize(width: 1 << 14, height: 1 << 14), mode: .fit, quality: .best,
+      orientation: orientation)
+    switch ImageDecoder.decode(path: path, options: options) {
+    case .success(let bitmap): return bitmap
+    case .failure(let error): throw XCTSkip("cannot read \(path): \(error.reason)")
+    }
+  }
+
+  /// A theme colour as kitty shows it (ncurses gives it the nearest 256-colour index).
+  static func shown(_ role: StyleRole) -> RGB {
+    Palette256.color(ofIndex: Palette256.nearestIndex(Theme.dark.style(role).background))
+  }
+
+  /// The pixel rectangle of cells in the screenshot (no border in kitty).
+  func pixels(of rect: CellRect) -> (x: Int, y: Int, width: Int, height: Int) {
+    (
+      rect.column * Self.cell.width, rect.row * Self.cell.height, rect.width * Self.cell.width,
+      rect.height * Self.cell.height
+    )
+  }
+
+  /// Distinct colours in a tile and the share in the placeholder's flat colour.
+  func assertPicture(_ shot: Bitmap, _ rect: CellRect, _ what: String, line: UInt = #line) {
+    let p = pixels(of: rect)
+    var colors = Set<UInt32>()
+    var flat = 0
+    var n = 0
+    let placeholder = Self.shown(.tilePlaceholder)
+    for y in p.y..<min(shot.height, p.y + p.height - Self.cell.height) {
+      for x in p.x..<min(shot.width, p.x + p.width) {
+        let c = shot.rgb(x: x, y: y)
+        n += 1
+        colors.insert(UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b))
+        if abs(Int(c.r) - Int(placeholder.r)) + abs(Int(c.g) - Int(placeholder.g))
+          + abs(Int(c.b) - Int(placeholder.b)) < 12
+        {
+          flat += 1
+        }
+      }
+    }
+    XCTAssertGreaterThan(colors.count, 16, "\(what) \(rect) has few colours", line: line)
+    XCTAssertLessThan(Double(flat), Double(n) / 2, "\(what) \(rect) is the placeholder", line: line)
+  }
+
+  /// Blank cells outside the frame's pictures whose pixels are not their background.
+  func ghostCells(in shot: Bitmap, frame: Frame, rows: Range<Int>) -> (
+    ghosts: [String], checked: Int
+  ) {
+    var ghosts: [String] = []
+    var checked = 0
+    for row in rows {
+      for column in 0..<Self.columns {
+        let cell = frame[row, column]
+        guard cell.text == " ",
+          !frame.images.contains(where: { $0.rect.contains(row: row, column: column) })
+        else { continue }
+        checked += 1
+        let background = Self.shown(cell.role)
+        let p = pixels(of: CellRect(row: row, column: column, width: 1, height: 1))
+        var clean = true
+        for y in p.y..<(p.y + p.height) {
+          for x in p.x..<(p.x + p.width) {
+            let c = shot.rgb(x: x, y: y)
+            if abs(Int(c.r) - Int(background.r)) > 6 || abs(Int(c.g) - Int(background.g)) > 6
+              || abs(Int(c.b) - Int(background.b)) > 6
+            {
+              clean = false
+            }
+          }
+        }
+        if !clean { ghosts.append("\(row),\(column)") }
+      }
+    }
+    return (ghosts, checked)
+  }
+
+  /// PSNR of `a` against the same-sized region of `b` at (x, y).
+  func psnr(_ a: Bitmap, _ b: Bitmap, x: Int = 0, y: Int = 0) -> Double {
+    var error = 0.0
+    var n = 0.0
+    for py in 0..<a.height where y + py < b.height {
+      for px in 0..<a.width where x + px < b.width {
+        let p = a.rgb(x: px, y: py)
+        let q = b.rgb(x: x + px, y: y + py)
+        for (u, v) in [(p.r, q.r), (p.g, q.g), (p.b, q.b)] {
+          let d = Double(u) - Double(v)
+          error += d * d
+          n += 1
+        }
+      }
+    }
+    guard n > 0 else { return 0 }
+    return error == 0 ? 99 : 10 * log10(255 * 255 / (error / n))
+  }
+
+  func testGridDetailPagingAndHelpInKitty() throws {
+    let count = 40
+    let lightbox = BuiltProduct.lightbox!
+    let library = work.appendingPathComponent("library").path
+    let made = Subprocess.run([
+      lightbox, "demo", "--no-browse", "--count", "\(count)", "--library", library,
+    ])
+    XCTAssertEqual(made.status, 0, made.output)
+    let grid = work.appendingPathComponent("grid.png").path
+    let detail = work.appendingPathComponent("detail.png").path
+    let back = work.appendingPathComponent("back.png").path
+    let help = work.appendingPathComponent("help.png").path
+    let exit = work.appendingPathComponent("exit.png").path
+    let raw = work.appendingPathComponent("raw").path
+    let home = work.path
+    let shot = Subprocess.run([
+      Self.tool("term-shot"), "--terminal", "kitty", "--size", "\(Self.columns)x\(Self.rows)",
+      "--timeout", "90", "--raw", raw, "--wait", "3", "--wait-idle", "1.5", "--shot", grid,
+      "--keys", "Return", "--wait-idle", "1.5", "--shot", detail,
+      "--keys", "Escape", "--wait-idle", "1",
+      "--keys", "Page_Up Page_Up Page_Up", "--wait-idle", "1.5",
+      "--keys", "Page_Down Page_Down Page_Down", "--wait-idle", "1.5", "--shot", back,
+      "--keys", "question", "--wait-idle", "1.5", "--shot", help,
+      // Quitting frees every image: the shell's screen shows none.
+      "--keys", "Escape", "--wait-idle", "1", "--keys", "q", "--wait-exit", "--out", exit, "--",
+      "env", "HOME=\(home)", "XDG_DATA_HOME=\(home)/data", "XDG_CACHE_HOME=\(home)/cache",
+      "XDG_CONFIG_HOME=\(home)/config", "XDG_STATE_HOME=\(home)/state", "SWIFT_BACKTRACE=enable=no",
+      lightbox, "--catalog", "\(home)/catalog.sqlite", library,
+    ])
+    if shot.status == 2 { throw XCTSkip("term-shot could not start kitty: \(shot.output)") }
+    XCTAssertTrue(shot.status == 0 || shot.status == 1, shot.output)
+
+    // kitty was chosen from the probe (no --graphics): the stream holds kitty commands only.
+    let listing = Subprocess.run([Self.tool("kitty-decode"), raw, "--json"])
+    XCTAssertEqual(listing.status, 0, listing.output)
+    let json = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(listing.output.utf8)) as? [String: Any])
+    XCTAssertEqual((json["warnings"] as? [Any])?.count, 0, "\(json["warnings"] ?? "")")
+    let commands = try XCTUnwrap(json["commands"] as? [[String: Any]])
+    let rawText = String(decoding: try Data(contentsOf: URL(fileURLWithPath: raw)), as: UTF8.self)
+    XCTAssertFalse(rawText.contains("\u{1B}Pq"), "no sixel image was sent")
+
+    // The grid: every tile is a picture.
+    let gridFrame = expectedFrame(count: count, after: [])
+    let gridShot = try decode(grid)
+    XCTAssertEqual(gridShot.width, Self.columns * Self.cell.width + 1)
+    XCTAssertGreaterThan(gridFrame.images.count, 10)
+    for placement in gridFrame.images { assertPicture(gridShot, placement.rect, "grid tile") }
+
+    // The detail view: the largest transmitted picture is the photo (≥ 30 dB against the
+    // file decoded to the same size) and kitty shows it where it was placed.
+    let tileWidth = gridFrame.images[0].rect.width * Self.cell.width
+    let large = try XCTUnwrap(
+      commands.first {
+        ($0["action"] as? String) == "t" && ($0["width"] as? Int ?? 0) > 3 * tileWidth
+      },
+      "no detail-sized picture was transmitted")
+    let index = try XCTUnwrap(large["img"] as? Int)
+    let pictures = work.appendingPathComponent("pictures").path
+    let decoded = Subprocess.run([
+      Self.tool("kitty-decode"), raw, "-d", pictures,
+    ])
+    XCTAssertEqual(decoded.status, 0, decoded.output)
+    // kitty-decode writes every image it decodes, named by its number.
+    let sent = try decode("\(pictures)/kitty-\(String(format: "%03d", index)).png")
+    var best = (db: 0.0, file: "")
+    for file in try FileManager.default.subpathsOfDirectory(atPath: library)
+    where file.uppercased().hasSuffix(".JPG") || file.uppercased().hasSuffix(".JPEG") {
+      let path = "\(library)/\(file)"
+      let orientation = (try? MetadataReader.read(contentsOf: path).get())?.orientation ?? .up
+      let photo = try decode(path, orientation: orientation)
+      // Only photos of the picture's shape can be it (a portrait never is a landscape).
+      let aspect = Double(photo.width) / Double(photo.height)
+      guard abs(aspect - Double(sent.width) / Double(sent.height)) < 0.02 else { continue }
+      let db = psnr(photo.resized(to: sent.size), sent)
+      if db > best.db { best = (db, file) }
+    }
+    print("kitty detail picture: \(best.file), \(best.db) dB against the photo")
+    XCTAssertGreaterThanOrEqual(best.db, 30, "the detail picture is a photo of the library")
+    let detailFrame = expectedFrame(count: count, after: [.open])
+    let area = try XCTUnwrap(detailFrame.images.first?.rect)
+    let at = (large["at"] as? String ?? "").split(separator: ";").compactMap { Int($0) }
+    let placedAt =
+      commands.first {
+        ($0["action"] as? String) == "p" && ($0["image"] as? Int) == index
+      }?["at"] as? String
+    let place = (placedAt ?? "").split(separator: ";").compactMap { Int($0) }
+    XCTAssertEqual(place.count, 2, "the detail picture was placed (transmitted at \(at))")
+    if place.count == 2 {
+      XCTAssertTrue(area.contains(row: place[0] - 1, column: place[1] - 1), "placed in its area")
+      let detailShot = try decode(detail)
+      XCTAssertGreaterThan(
+        psnr(
+          sent, detailShot, x: (place[1] - 1) * Self.cell.width,
+          y: (place[0] - 1) * Self.cell.height),
+        40, "kitty shows the picture as sent")
+    }
+
+    // Three pages up and down again: pictures in every tile, nothing left on the background.
+    let paged =
+      [Action.open, .back] + Array(repeating: .move(.pageUp), count: 3)
+      + Array(repeating: .move(.pageDown), count: 3)
+    let backFrame = expectedFrame(count: count, after: paged)
+    let backShot = try decode(back)
+    for placement in backFrame.images {
+      assertPicture(backShot, placement.rect, "tile after paging")
+    }
+    let (ghosts, checked) = ghostCells(in: backShot, frame: backFrame, rows: 2..<(Self.rows - 1))
+    XCTAssertGreaterThan(checked, 200)
+    XCTAssertEqual(ghosts, [], "picture pixels left on background cells")
+
+    // The help panel: no picture shows through it; the tiles beside it stay.
+    let helpFrame = expectedFrame(count: count, after: paged + [.toggleHelp])
+    let helpShot = try decode(help)
+    XCTAssertGreaterThan(helpFrame.images.count, 0)
+    for placement in helpFrame.images {
+      assertPicture(helpShot, placement.rect, "tile beside help")
+    }
+    let (panelGhosts, panelChecked) = ghostCells(
+      in: helpShot, frame: helpFrame, rows: 2..<(Self.rows - 1))
+    XCTAssertGreaterThan(panelChecked, 200)
+    XCTAssertEqual(panelGhosts, [], "picture pixels on the help panel or around it")
+
+    // The last graphics command deletes every image, and none is left on screen.
+    let last = commands.last?["keys"] as? [String: Any]
+    XCTAssertEqual(last?["a"] as? String, "d")
+    XCTAssertEqual(last?["d"] as? String, "A")
+    let exitShot = try decode(exit)
+    var colors = Set<UInt32>()
+    for y in stride(from: 0, to: exitShot.height, by: 3) {
+      for x in stride(from: 0, to: exitShot.width, by: 3) {
+        let c = exitShot.rgb(x: x, y: y)
+        colors.insert(UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b))
+      }
+    }
+    XCTAssertLessThan(colors.count, 16, "no picture is left after quitting")
+  }
+}
