@@ -49,17 +49,11 @@ final class KittyScreenshotTests: XCTestCase {
       .appendingPathComponent("shared/tools/\(name)").path
   }
 
-  /// The frame the view draws after `actions`, for a library of `count` photos.
+  /// The cells, the font and no border: kitty's window as term-shot opens it.
+  static let grid = ScreenshotGrid(columns: columns, rows: rows, cell: cell, border: 0)
+
   func expectedFrame(count: Int, after actions: [Action]) -> Frame {
-    var state = AppState(
-      roots: ["/photos"], terminal: TerminalSize(columns: Self.columns, rows: Self.rows),
-      cellPixelSize: Self.cell)
-    _ = Reducer.reduce(&state, .start)
-    _ = Reducer.reduce(&state, .libraryLoaded(assets: Fixtures.assets(count), problems: []))
-    _ = Reducer.reduce(&state, .indexFinished)
-    for action in actions { _ = Reducer.reduce(&state, action) }
-    for key in state.images.keys { _ = Reducer.reduce(&state, .imageLoaded(key)) }
-    return LibraryView.render(state)
+    Self.grid.expectedFrame(count: count, after: actions)
   }
 
   func decode(_ path: String, fitting box: PixelSize? = nil, orientation: Orientation = .up) throws
@@ -74,91 +68,18 @@ final class KittyScreenshotTests: XCTestCase {
     }
   }
 
-  /// A theme colour as kitty shows it (ncurses gives it the nearest 256-colour index).
-  static func shown(_ role: StyleRole) -> RGB {
-    Palette256.color(ofIndex: Palette256.nearestIndex(Theme.dark.style(role).background))
-  }
-
-  /// The pixel rectangle of cells in the screenshot (no border in kitty).
-  func pixels(of rect: CellRect) -> (x: Int, y: Int, width: Int, height: Int) {
-    (
-      rect.column * Self.cell.width, rect.row * Self.cell.height, rect.width * Self.cell.width,
-      rect.height * Self.cell.height
-    )
-  }
-
-  /// Distinct colours in a tile and the share in the placeholder's flat colour.
   func assertPicture(_ shot: Bitmap, _ rect: CellRect, _ what: String, line: UInt = #line) {
-    let p = pixels(of: rect)
-    var colors = Set<UInt32>()
-    var flat = 0
-    var n = 0
-    let placeholder = Self.shown(.tilePlaceholder)
-    for y in p.y..<min(shot.height, p.y + p.height - Self.cell.height) {
-      for x in p.x..<min(shot.width, p.x + p.width) {
-        let c = shot.rgb(x: x, y: y)
-        n += 1
-        colors.insert(UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b))
-        if abs(Int(c.r) - Int(placeholder.r)) + abs(Int(c.g) - Int(placeholder.g))
-          + abs(Int(c.b) - Int(placeholder.b)) < 12
-        {
-          flat += 1
-        }
-      }
-    }
-    XCTAssertGreaterThan(colors.count, 16, "\(what) \(rect) has few colours", line: line)
-    XCTAssertLessThan(Double(flat), Double(n) / 2, "\(what) \(rect) is the placeholder", line: line)
+    Self.grid.assertPicture(shot, rect, what, line: line)
   }
 
-  /// Blank cells outside the frame's pictures whose pixels are not their background.
   func ghostCells(in shot: Bitmap, frame: Frame, rows: Range<Int>) -> (
     ghosts: [String], checked: Int
   ) {
-    var ghosts: [String] = []
-    var checked = 0
-    for row in rows {
-      for column in 0..<Self.columns {
-        let cell = frame[row, column]
-        guard cell.text == " ",
-          !frame.images.contains(where: { $0.rect.contains(row: row, column: column) })
-        else { continue }
-        checked += 1
-        let background = Self.shown(cell.role)
-        let p = pixels(of: CellRect(row: row, column: column, width: 1, height: 1))
-        var clean = true
-        for y in p.y..<(p.y + p.height) {
-          for x in p.x..<(p.x + p.width) {
-            let c = shot.rgb(x: x, y: y)
-            if abs(Int(c.r) - Int(background.r)) > 6 || abs(Int(c.g) - Int(background.g)) > 6
-              || abs(Int(c.b) - Int(background.b)) > 6
-            {
-              clean = false
-            }
-          }
-        }
-        if !clean { ghosts.append("\(row),\(column)") }
-      }
-    }
-    return (ghosts, checked)
+    Self.grid.ghostCells(in: shot, frame: frame, rows: rows)
   }
 
-  /// PSNR of `a` against the same-sized region of `b` at (x, y).
   func psnr(_ a: Bitmap, _ b: Bitmap, x: Int = 0, y: Int = 0) -> Double {
-    var error = 0.0
-    var n = 0.0
-    for py in 0..<a.height where y + py < b.height {
-      for px in 0..<a.width where x + px < b.width {
-        let p = a.rgb(x: px, y: py)
-        let q = b.rgb(x: x + px, y: y + py)
-        for (u, v) in [(p.r, q.r), (p.g, q.g), (p.b, q.b)] {
-          let d = Double(u) - Double(v)
-          error += d * d
-          n += 1
-        }
-      }
-    }
-    guard n > 0 else { return 0 }
-    return error == 0 ? 99 : 10 * log10(255 * 255 / (error / n))
+    ScreenshotGrid.psnr(a, b, x: x, y: y)
   }
 
   func testGridDetailPagingAndHelpInKitty() throws {

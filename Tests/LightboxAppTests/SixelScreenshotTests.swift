@@ -50,18 +50,11 @@ final class SixelScreenshotTests: XCTestCase {
       .appendingPathComponent("shared/tools/\(name)").path
   }
 
-  /// The frame the view draws after `keys`, for a library of `count` photos (the layout of
-  /// the All grid depends only on the count and the terminal size).
+  /// The cells, the font and xterm's border as term-shot opens it.
+  static let grid = ScreenshotGrid(columns: columns, rows: rows, cell: cell, border: border)
+
   func expectedFrame(count: Int, after actions: [Action]) -> Frame {
-    var state = AppState(
-      roots: ["/photos"], terminal: TerminalSize(columns: Self.columns, rows: Self.rows),
-      cellPixelSize: Self.cell)
-    _ = Reducer.reduce(&state, .start)
-    _ = Reducer.reduce(&state, .libraryLoaded(assets: Fixtures.assets(count), problems: []))
-    _ = Reducer.reduce(&state, .indexFinished)
-    for action in actions { _ = Reducer.reduce(&state, action) }
-    for key in state.images.keys { _ = Reducer.reduce(&state, .imageLoaded(key)) }
-    return LibraryView.render(state)
+    Self.grid.expectedFrame(count: count, after: actions)
   }
 
   func decodePNG(_ path: String) throws -> Bitmap {
@@ -72,21 +65,8 @@ final class SixelScreenshotTests: XCTestCase {
     }
   }
 
-  /// Pixel rectangle of a cell rectangle in the screenshot.
-  func pixels(of rect: CellRect) -> (x: Int, y: Int, width: Int, height: Int) {
-    (
-      Self.border + rect.column * Self.cell.width, Self.border + rect.row * Self.cell.height,
-      rect.width * Self.cell.width, rect.height * Self.cell.height
-    )
-  }
-
-  /// A theme colour as xterm shows it (term-shot's xterm has 256 colours).
-  static func shown(_ role: StyleRole) -> RGB {
-    Palette256.color(ofIndex: Palette256.nearestIndex(Theme.dark.style(role).background))
-  }
-
   /// The placeholder tile's background.
-  static let placeholder = shown(.tilePlaceholder)
+  static let placeholder = ScreenshotGrid.shown(.tilePlaceholder)
 
   /// Distinct colours in a rectangle, and the share of its pixels in the placeholder colour.
   func texture(_ shot: Bitmap, x: Int, y: Int, width: Int, height: Int) -> (
@@ -109,65 +89,18 @@ final class SixelScreenshotTests: XCTestCase {
     return (colors.count, n > 0 ? Double(flat) / Double(n) : 1)
   }
 
-  /// A tile shows a picture: many colours, and not mostly the placeholder's flat colour.
   func assertPicture(_ shot: Bitmap, _ rect: CellRect, _ what: String, line: UInt = #line) {
-    let p = pixels(of: rect)
-    let t = texture(shot, x: p.x, y: p.y, width: p.width, height: p.height - Self.cell.height)
-    XCTAssertGreaterThan(t.colors, 16, "\(what) \(rect) has few colours", line: line)
-    XCTAssertLessThan(t.flat, 0.5, "\(what) \(rect) is the placeholder", line: line)
+    Self.grid.assertPicture(shot, rect, what, line: line)
   }
 
-  /// PSNR of `a` against the region of `shot` at (x, y).
   func psnr(_ a: Bitmap, in shot: Bitmap, x: Int, y: Int) -> Double {
-    var error = 0.0
-    var n = 0.0
-    for py in 0..<a.height where y + py < shot.height {
-      for px in 0..<a.width where x + px < shot.width {
-        let p = a.rgb(x: px, y: py)
-        let q = shot.rgb(x: x + px, y: y + py)
-        for (u, v) in [(p.r, q.r), (p.g, q.g), (p.b, q.b)] {
-          let d = Double(u) - Double(v)
-          error += d * d
-          n += 1
-        }
-      }
-    }
-    guard n > 0 else { return 0 }
-    let mse = error / n
-    return mse == 0 ? 99 : 10 * log10(255 * 255 / mse)
+    ScreenshotGrid.psnr(a, shot, x: x, y: y)
   }
 
-  /// Cells the frame leaves blank (outside its pictures) whose pixels are not their role's
-  /// background: what a picture left behind, or one drawn over a panel.
   func ghostCells(in shot: Bitmap, frame: Frame, rows: Range<Int>) -> (
     ghosts: [String], checked: Int
   ) {
-    var ghosts: [String] = []
-    var checked = 0
-    for row in rows {
-      for column in 0..<Self.columns {
-        let cell = frame[row, column]
-        guard cell.text == " ",
-          !frame.images.contains(where: { $0.rect.contains(row: row, column: column) })
-        else { continue }
-        checked += 1
-        let background = Self.shown(cell.role)
-        let p = pixels(of: CellRect(row: row, column: column, width: 1, height: 1))
-        var clean = true
-        for py in p.y..<(p.y + p.height) {
-          for px in p.x..<(p.x + p.width) {
-            let c = shot.rgb(x: px, y: py)
-            if abs(Int(c.r) - Int(background.r)) > 6 || abs(Int(c.g) - Int(background.g)) > 6
-              || abs(Int(c.b) - Int(background.b)) > 6
-            {
-              clean = false
-            }
-          }
-        }
-        if !clean { ghosts.append("\(row),\(column)") }
-      }
-    }
-    return (ghosts, checked)
+    Self.grid.ghostCells(in: shot, frame: frame, rows: rows)
   }
 
   func testGridDetailAndScrollingInXterm() throws {
