@@ -280,6 +280,10 @@ final class BytePresenter {
       switch picture {
       case .sixel(let image): bytes.append(contentsOf: image.bytes)
       case .halfBlock(let image): for row in image.encodedRows { bytes.append(contentsOf: row) }
+      // The benchmark draws in sixel and half-blocks; a kitty picture counts its transmission
+      // (what a first draw sends), an iTerm2 picture its one sequence.
+      case .kitty(let image): bytes.append(contentsOf: image.transmission)
+      case .iTerm2(let image): bytes.append(contentsOf: image.bytes)
       }
       now[placement.rect] = placement
       sent += 1
