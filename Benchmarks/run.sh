@@ -145,8 +145,10 @@ check_lightbox() {
 EXIF_DATES=""
 check_exiftool() {
   local read failed dates
-  read=$(grep -oE '[0-9]+ image files read' "$OUT" | awk '{ s += $1 } END { print s + 0 }')
-  failed=$(grep -oE '[0-9]+ files could not be read' "$OUT" | awk '{ s += $1 } END { print s + 0 }')
+  # grep finds nothing when no file failed: that is a count of 0, not an error.
+  read=$( (grep -oE '[0-9]+ image files read' "$OUT" || true) | awk '{ s += $1 } END { print s + 0 }')
+  failed=$( (grep -oE '[0-9]+ files could not be read' "$OUT" || true) |
+    awk '{ s += $1 } END { print s + 0 }')
   [ $((read + failed)) -eq "$FILES" ] || die "exiftool read $read + $failed of $FILES files"
   dates=$(grep -c '^Date/Time Original' "$OUT" || true)
   EXIF_DATES=$dates
@@ -154,7 +156,13 @@ check_exiftool() {
 check_exiv2() {
   local dates
   dates=$(grep -c 'Exif.Photo.DateTimeOriginal' "$OUT" || true)
-  [ "$dates" -eq "$EXIF_DATES" ] || die "exiv2 printed $dates dates, exiftool found $EXIF_DATES"
+  # The shared corpus's odd files (MANIFEST.md: reader-dependent EXIF, e.g. a date only a
+  # lenient reader finds) may differ between readers; a run that stopped short differs by
+  # thousands.
+  local corpus
+  corpus=$(find "$LIBRARY/corpus" -type f 2>/dev/null | wc -l)
+  [ $((dates - EXIF_DATES)) -le "$corpus" ] && [ $((EXIF_DATES - dates)) -le "$corpus" ] ||
+    die "exiv2 printed $dates dates, exiftool found $EXIF_DATES ($corpus corpus files)"
 }
 
 log "warming the page cache"
