@@ -23,15 +23,8 @@ echo "== build (release)"
 (cd "$ROOT" && swift build -c release --product lightbox 2>&1 | grep -E "error|Build" | tail -3)
 LIGHTBOX="$ROOT/.build/release/lightbox"
 
-die() { echo "bench: $*" >&2; exit 1; }
-wall() {
-  local a b
-  a=$(date +%s%N)
-  "$@" >/dev/null 2>&1 || die "failed (exit $?): $*"
-  b=$(date +%s%N)
-  echo "scale=4; ($b - $a) / 1000000000" | bc
-}
-median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+# die, wall, median.
+source "$HERE/../timing.sh"
 written() {  # FOLDER WANT TOOL
   local got
   got=$(find "$1" -name '*.png' -size +0 | wc -l)

@@ -58,16 +58,8 @@ du -sh "$WORK/baseline" "$WORK/progressive" | sed 's/^/   /'
 identify -format "   baseline sample: %wx%h %[interlace] %b\n" "$WORK/baseline/photo_000.jpg"
 identify -format "   progressive sample: %wx%h %[interlace] %b\n" "$WORK/progressive/photo_000.jpg"
 
-die() { echo "bench: $*" >&2; exit 1; }
-# Seconds of wall time for a command that must exit 0.
-wall() {
-  local a b
-  a=$(date +%s%N)
-  "$@" >/dev/null 2>&1 || die "failed (exit $?): $*"
-  b=$(date +%s%N)
-  echo "scale=4; ($b - $a) / 1000000000" | bc
-}
-median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+# die, wall, median.
+source "$HERE/../timing.sh"
 # Fails unless FOLDER holds exactly WANT .png files (a short run is an error, not a time).
 written() {  # FOLDER WANT TOOL
   local got
