@@ -57,7 +57,7 @@ extension AppState {
   /// x in a user album: takes the photos out of the album (not out of the library).
   mutating func removeFromAlbum() -> [Effect] {
     guard case .album(.user(let id)) = context,
-      let index = collections.albums.firstIndex(where: { $0.id == id })
+      let index = library.collections.albums.firstIndex(where: { $0.id == id })
     else {
       message = "x takes a photo out of the album it is shown in"
       return []
@@ -65,10 +65,10 @@ extension AppState {
     let ids = actionTargets
     guard !ids.isEmpty else { return [] }
     let targets = Set(ids)
-    collections.albums[index].assetIDs.removeAll { targets.contains($0) }
-    marked = []
+    library.collections.albums[index].assetIDs.removeAll { targets.contains($0) }
+    marks.ids = []
     libraryChanged(timelineToo: false)
-    message = "\(describeTargets(ids)) taken out of “\(collections.albums[index].name)”"
+    message = "\(describeTargets(ids)) taken out of “\(library.collections.albums[index].name)”"
     return [.removeFromAlbum(id, ids)]
   }
 
@@ -80,12 +80,12 @@ extension AppState {
       return []
     }
     overlay = nil
-    guard collections.albums.indices.contains(picker.row - 1) else { return [] }
-    let album = collections.albums[picker.row - 1]
+    guard library.collections.albums.indices.contains(picker.row - 1) else { return [] }
+    let album = library.collections.albums[picker.row - 1]
     let known = Set(album.assetIDs)
     let adding = picker.assets.filter { !known.contains($0) }
-    collections.albums[picker.row - 1].assetIDs += adding
-    marked = []
+    library.collections.albums[picker.row - 1].assetIDs += adding
+    marks.ids = []
     libraryChanged(timelineToo: false)
     if adding.isEmpty {
       message = "Already in “\(album.name)”"
@@ -98,7 +98,7 @@ extension AppState {
   /// Moves the picker's highlight.
   mutating func movePicker(_ direction: Direction) {
     guard case .picker(var picker)? = overlay else { return }
-    let last = collections.albums.count
+    let last = library.collections.albums.count
     switch direction {
     case .up, .left: picker.row -= 1
     case .down, .right: picker.row += 1
@@ -123,15 +123,17 @@ extension AppState {
     overlay = nil
     switch prompt.purpose {
     case .newAlbum(let ids):
-      marked = []
+      marks.ids = []
       message =
         ids.isEmpty
         ? "Album “\(name)” made" : "Album “\(name)” made with \(Self.photoCount(ids.count))"
       return [.createAlbum(name: name, adding: ids)]
     case .rename(let id):
-      guard let index = collections.albums.firstIndex(where: { $0.id == id }) else { return [] }
-      collections.albums[index].name = name
-      collections.albums.sort { $0.name.lowercased() < $1.name.lowercased() }
+      guard let index = library.collections.albums.firstIndex(where: { $0.id == id }) else {
+        return []
+      }
+      library.collections.albums[index].name = name
+      library.collections.albums.sort { $0.name.lowercased() < $1.name.lowercased() }
       libraryChanged(timelineToo: false)
       message = "Album renamed “\(name)”"
       return [.renameAlbum(id, to: name)]
@@ -150,7 +152,9 @@ extension AppState {
     if AlbumRef.reservedNames.contains(where: { $0.lowercased() == lower }) {
       return "“\(name)” is a built-in album"
     }
-    if collections.albums.contains(where: { $0.id != except && $0.name.lowercased() == lower }) {
+    if library.collections.albums.contains(where: {
+      $0.id != except && $0.name.lowercased() == lower
+    }) {
       return "An album named “\(name)” already exists"
     }
     return nil

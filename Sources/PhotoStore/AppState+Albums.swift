@@ -4,18 +4,18 @@ extension AppState {
   /// The photos an album shows, oldest first.
   public func members(of ref: AlbumRef) -> [Asset] {
     switch ref {
-    case .recents: return libraryAssets
-    case .favorites: return libraryAssets.filter(\.isFavorite)
+    case .recents: return library.assets
+    case .favorites: return library.assets.filter(\.isFavorite)
     case .user(let id):
-      guard let album = collections.albums.first(where: { $0.id == id }) else { return [] }
+      guard let album = library.collections.albums.first(where: { $0.id == id }) else { return [] }
       let ids = Set(album.assetIDs)
-      return libraryAssets.filter { ids.contains($0.id) }
-    case .mediaType(let type): return libraryAssets.filter(type.contains)
+      return library.assets.filter { ids.contains($0.id) }
+    case .mediaType(let type): return library.assets.filter(type.contains)
     case .imports:
-      let since = collections.now - Int64(Self.importsDays) * 86_400
-      return libraryAssets.filter { $0.addedAt >= since }
-    case .hidden: return collections.hidden
-    case .recentlyDeleted: return collections.trashed.map(\.asset)
+      let since = library.collections.now - Int64(Self.importsDays) * 86_400
+      return library.assets.filter { $0.addedAt >= since }
+    case .hidden: return library.collections.hidden
+    case .recentlyDeleted: return library.collections.trashed.map(\.asset)
     }
   }
 
@@ -24,7 +24,7 @@ extension AppState {
 
   /// The user album with `id`.
   public func album(_ id: AlbumID) -> Album? {
-    collections.albums.first { $0.id == id }
+    library.collections.albums.first { $0.id == id }
   }
 
   /// The title of an album.
@@ -42,7 +42,7 @@ extension AppState {
 
   /// The selected card of the Albums tab.
   public var selectedAlbumEntry: AlbumEntry? {
-    albumEntries.indices.contains(albumCursor) ? albumEntries[albumCursor] : nil
+    albums.entries.indices.contains(albums.cursor) ? albums.entries[albums.cursor] : nil
   }
 
   /// Rebuilds the Albums tab's cards (after any change to the library or the albums),
@@ -54,15 +54,15 @@ extension AppState {
       entries.append(
         AlbumEntry(ref: ref, title: title(of: ref), count: members.count, cover: members.last))
     }
-    add(.recents, libraryAssets)
+    add(.recents, library.assets)
     add(.favorites, members(of: .favorites))
-    if !collections.albums.isEmpty {
+    if !library.collections.albums.isEmpty {
       var position: [AssetID: Int] = [:]
-      position.reserveCapacity(libraryAssets.count)
-      for (i, asset) in libraryAssets.enumerated() { position[asset.id] = i }
-      for album in collections.albums {
+      position.reserveCapacity(library.assets.count)
+      for (i, asset) in library.assets.enumerated() { position[asset.id] = i }
+      for album in library.collections.albums {
         let indices = Set(album.assetIDs.compactMap { position[$0] })
-        let newest = indices.max().map { libraryAssets[$0] }
+        let newest = indices.max().map { library.assets[$0] }
         entries.append(
           AlbumEntry(ref: .user(album.id), title: album.name, count: indices.count, cover: newest))
       }
@@ -72,18 +72,18 @@ extension AppState {
       if !members.isEmpty { add(.mediaType(type), members) }
     }
     add(.imports, members(of: .imports))
-    add(.hidden, collections.hidden)
-    add(.recentlyDeleted, collections.trashed.map(\.asset))
-    albumEntries = entries
+    add(.hidden, library.collections.hidden)
+    add(.recentlyDeleted, library.collections.trashed.map(\.asset))
+    albums.entries = entries
     rebuildAlbumsLayout()
     if let selected, let index = entries.firstIndex(where: { $0.ref == selected }) {
-      albumCursor = index
+      albums.cursor = index
     } else {
-      albumCursor = min(albumCursor, max(0, entries.count - 1))
+      albums.cursor = min(albums.cursor, max(0, entries.count - 1))
     }
     if case .album(let ref)? = Optional(context), !entries.contains(where: { $0.ref == ref }) {
       // The open album went away (deleted, or a media type emptied): back to the list.
-      openAlbum = nil
+      albums.open = nil
       screen = .grid
     }
   }
@@ -91,26 +91,26 @@ extension AppState {
   /// Lays out the album cards for the current width.
   mutating func rebuildAlbumsLayout() {
     let geometry = albumsGrid
-    albumsLayout = AlbumsLayout(
-      albums: albumEntries, columns: geometry.columns,
+    albums.layout = AlbumsLayout(
+      albums: albums.entries, columns: geometry.columns,
       rowHeight: geometry.tile.rows + geometry.labelRows + 1)
   }
 
   /// Scrolls the Albums tab to its selected card.
   mutating func keepAlbumCardInView() {
-    guard let entry = albumsLayout.entryIndex(ofCard: albumCursor) else { return }
-    albumsTopEntry = albumsLayout.top(
-      keeping: entry, from: albumsTopEntry, height: albumsGrid.area.height)
+    guard let entry = albums.layout.entryIndex(ofCard: albums.cursor) else { return }
+    albums.topEntry = albums.layout.top(
+      keeping: entry, from: albums.topEntry, height: albumsGrid.area.height)
   }
 
   /// Moves between album cards.
   mutating func moveAlbumCard(_ direction: Direction) {
-    guard !albumEntries.isEmpty else { return }
-    let layout = albumsLayout
-    guard let entry = layout.entryIndex(ofCard: albumCursor),
+    guard !albums.entries.isEmpty else { return }
+    let layout = albums.layout
+    guard let entry = layout.entryIndex(ofCard: albums.cursor),
       case .cards(let first, _) = layout.entries[entry]
     else { return }
-    let column = albumCursor - first
+    let column = albums.cursor - first
     func cardsEntry(from start: Int, step: Int) -> Int? {
       var i = start + step
       while i >= 0 && i < layout.entries.count {
@@ -121,10 +121,10 @@ extension AppState {
     }
     var rows = 0
     switch direction {
-    case .left: albumCursor = max(0, albumCursor - 1)
-    case .right: albumCursor = min(albumEntries.count - 1, albumCursor + 1)
-    case .first: albumCursor = 0
-    case .last: albumCursor = albumEntries.count - 1
+    case .left: albums.cursor = max(0, albums.cursor - 1)
+    case .right: albums.cursor = min(albums.entries.count - 1, albums.cursor + 1)
+    case .first: albums.cursor = 0
+    case .last: albums.cursor = albums.entries.count - 1
     case .up: rows = -1
     case .down: rows = 1
     case .pageUp, .pageDown:
@@ -138,7 +138,7 @@ extension AppState {
         target = next
       }
       if case .cards(let newFirst, let count) = layout.entries[target] {
-        albumCursor = newFirst + min(column, count - 1)
+        albums.cursor = newFirst + min(column, count - 1)
       }
     }
     keepAlbumCardInView()

@@ -11,8 +11,8 @@ extension AppState {
   /// newest photo at the bottom, as Photos opens every grid).
   mutating func restoreContext() {
     screen = .grid
-    marked = []
-    markAnchor = nil
+    marks.ids = []
+    marks.anchor = nil
     let saved = savedPositions[context]
     assets = currentList()
     if let id = saved?.selected, let index = assets.firstIndex(where: { $0.id == id }) {
@@ -27,16 +27,16 @@ extension AppState {
   /// Switches to another tab (or the same one: Albums then shows its list again).
   mutating func switchTab(_ newTab: Tab) {
     saveContext()
-    if newTab == tab && newTab == .albums { openAlbum = nil }
+    if newTab == tab && newTab == .albums { albums.open = nil }
     tab = newTab
-    if isEditingSearch { leaveSearchField() }
+    if search.isEditing { leaveSearchField() }
     restoreContext()
   }
 
   /// The photos the current grid shows.
   func currentList() -> [Asset] {
     switch context {
-    case .library: return libraryAssets
+    case .library: return library.assets
     case .albumList: return []
     case .album(let ref): return members(of: ref)
     case .search: return searchResults()
@@ -54,17 +54,17 @@ extension AppState {
       selectedIndex = min(max(0, selectedIndex), max(0, assets.count - 1))
     }
     if assets.isEmpty && screen == .detail { screen = .grid }
-    if !marked.isEmpty {
+    if !marks.ids.isEmpty {
       let shown = Set(assets.map(\.id))
-      marked = marked.filter { shown.contains($0) }
+      marks.ids = marks.ids.filter { shown.contains($0) }
     }
     if context == .albumList { keepAlbumCardInView() } else { keepSelectionInView() }
   }
 
-  /// Everything that follows a change of `libraryAssets` or `collections`.
+  /// Everything that follows a change of `library.assets` or `library.collections`.
   mutating func libraryChanged(timelineToo: Bool = true) {
     if timelineToo {
-      timeline = Timeline(assets: libraryAssets)
+      timeline = Timeline(assets: library.assets)
       rebuildLayouts()
     }
     rebuildAlbumEntries()
@@ -73,17 +73,17 @@ extension AppState {
 
   /// Today's local date, from the clock the runner sent.
   public var today: (year: Int, month: Int, day: Int) {
-    let local = collections.now + Int64(collections.utcOffsetSeconds)
+    let local = library.collections.now + Int64(library.collections.utcOffsetSeconds)
     let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
     return CaptureDate.civilFromDays(Int(days))
   }
 
   /// The Search tab's results for the query, oldest first.
   func searchResults() -> [Asset] {
-    let query = SearchQuery(searchText, today: today)
+    let query = SearchQuery(search.text, today: today)
     guard !query.isEmpty else { return [] }
-    return query.matchingIndices(in: libraryAssets, albums: collections.albums).map {
-      libraryAssets[$0]
+    return query.matchingIndices(in: library.assets, albums: library.collections.albums).map {
+      library.assets[$0]
     }
   }
 }
@@ -107,9 +107,10 @@ extension AppState {
     if previous == nil && !newAssets.isEmpty {
       // The first load opens at the newest photos, as Photos does.
       gridTopRow = Int.max
-      yearsTopRow = Int.max
-      monthsTopRow = Int.max
-      daysTopEntry = daysLayout.bottomTop(height: grid.area.height, tileRows: grid.tile.rows)
+      library.yearsTopRow = Int.max
+      library.monthsTopRow = Int.max
+      library.daysTopEntry = daysLayout.bottomTop(
+        height: grid.area.height, tileRows: grid.tile.rows)
     }
     keepSelectionInViewEverywhere()
   }
@@ -119,7 +120,7 @@ extension AppState {
     assets = searchResults()
     selectedIndex = max(0, assets.count - 1)
     gridTopRow = Int.max
-    marked = []
+    marks.ids = []
     keepSelectionInView()
     return []
   }

@@ -3,7 +3,7 @@ import PhotoModel
 extension AppState {
   /// The photos an action applies to: the marked ones (in grid order), else the selected one.
   public var actionTargets: [AssetID] {
-    if !marked.isEmpty { return assets.filter { marked.contains($0.id) }.map(\.id) }
+    if !marks.ids.isEmpty { return assets.filter { marks.ids.contains($0.id) }.map(\.id) }
     return selectedAsset.map { [$0.id] } ?? []
   }
 
@@ -18,9 +18,9 @@ extension AppState {
 
   /// A photo of the library, the hidden ones or the Trash.
   func asset(withID id: AssetID) -> Asset? {
-    assets.first { $0.id == id } ?? libraryAssets.first { $0.id == id }
-      ?? collections.hidden.first { $0.id == id }
-      ?? collections.trashed.first { $0.asset.id == id }?.asset
+    assets.first { $0.id == id } ?? library.assets.first { $0.id == id }
+      ?? library.collections.hidden.first { $0.id == id }
+      ?? library.collections.trashed.first { $0.asset.id == id }?.asset
   }
 
   /// f: favorites the photos (or clears the flag when all of them are favorites already).
@@ -30,17 +30,18 @@ extension AppState {
     let targets = Set(ids)
     let allFavorite = assets.filter { targets.contains($0.id) }.allSatisfy(\.isFavorite)
     let value = !allFavorite
-    for i in libraryAssets.indices where targets.contains(libraryAssets[i].id) {
-      libraryAssets[i].isFavorite = value
+    for i in library.assets.indices where targets.contains(library.assets[i].id) {
+      library.assets[i].isFavorite = value
     }
-    for i in collections.hidden.indices where targets.contains(collections.hidden[i].id) {
-      collections.hidden[i].isFavorite = value
+    for i in library.collections.hidden.indices
+    where targets.contains(library.collections.hidden[i].id) {
+      library.collections.hidden[i].isFavorite = value
     }
     libraryChanged(timelineToo: false)
     let what = describeTargets(ids)
     // ♦ is the view's favorite glyph (TerminalUI.Glyphs.favorite; no console font has ♥).
     message = value ? "♦ \(what) added to Favorites" : "\(what) removed from Favorites"
-    marked = []
+    marks.ids = []
     return [.setFavorite(ids, value)]
   }
 
@@ -51,21 +52,21 @@ extension AppState {
     let targets = Set(ids)
     let unhide = context == .album(.hidden)
     if unhide {
-      let moving = collections.hidden.filter { targets.contains($0.id) }
-      collections.hidden.removeAll { targets.contains($0.id) }
+      let moving = library.collections.hidden.filter { targets.contains($0.id) }
+      library.collections.hidden.removeAll { targets.contains($0.id) }
       for var asset in moving {
         asset.isHidden = false
-        Self.insertSorted(asset, into: &libraryAssets)
+        Self.insertSorted(asset, into: &library.assets)
       }
     } else {
-      let moving = libraryAssets.filter { targets.contains($0.id) }
-      libraryAssets.removeAll { targets.contains($0.id) }
+      let moving = library.assets.filter { targets.contains($0.id) }
+      library.assets.removeAll { targets.contains($0.id) }
       for var asset in moving {
         asset.isHidden = true
-        Self.insertSorted(asset, into: &collections.hidden)
+        Self.insertSorted(asset, into: &library.collections.hidden)
       }
     }
-    marked = []
+    marks.ids = []
     libraryChanged()
     let what = describeTargets(ids)
     message =
@@ -96,7 +97,8 @@ extension AppState {
       overlay = .confirm(
         Confirmation(
           purpose: .trash(ids), question: "Move \(count) to Recently Deleted?",
-          detail: "They stay there for \(collections.retentionDays) days; r restores them."))
+          detail: "They stay there for \(library.collections.retentionDays) days; r restores them.")
+      )
       return []
     }
     return moveToTrash(ids)
@@ -105,10 +107,10 @@ extension AppState {
   /// Takes the photos out of every view at once and asks for the move to the Trash.
   mutating func moveToTrash(_ ids: [AssetID]) -> [Effect] {
     let targets = Set(ids)
-    let moving = (libraryAssets + collections.hidden).filter { targets.contains($0.id) }
+    let moving = (library.assets + library.collections.hidden).filter { targets.contains($0.id) }
     guard !moving.isEmpty else { return [] }
-    libraryAssets.removeAll { targets.contains($0.id) }
-    collections.hidden.removeAll { targets.contains($0.id) }
+    library.assets.removeAll { targets.contains($0.id) }
+    library.collections.hidden.removeAll { targets.contains($0.id) }
     // A RAW+JPEG pair is one photo: its RAW file goes to the Trash with it (and comes back
     // with an undo), listed there under its own name.
     let companions = moving.compactMap { asset -> Asset? in
@@ -123,12 +125,12 @@ extension AppState {
     }
     let files = moving + companions
     for asset in files {
-      collections.trashed.append(
-        TrashedPhoto(asset: asset, originalPath: asset.path, deletedAt: collections.now))
+      library.collections.trashed.append(
+        TrashedPhoto(asset: asset, originalPath: asset.path, deletedAt: library.collections.now))
     }
     let what = ids.count == 1 ? moving[0].fileName : Self.photoCount(moving.count)
-    marked = []
-    undoableTrash = files.map(\.id)
+    marks.ids = []
+    library.undoableTrash = files.map(\.id)
     libraryChanged()
     message = "\(what) moved to Recently Deleted · u undo"
     return [.moveToTrash(files.map(\.id))]
@@ -137,20 +139,20 @@ extension AppState {
   /// r in Recently Deleted (and u after a delete): puts the photos back in the library.
   mutating func restore(_ ids: [AssetID]) -> [Effect] {
     let targets = Set(ids)
-    let restoring = collections.trashed.filter { targets.contains($0.asset.id) }
+    let restoring = library.collections.trashed.filter { targets.contains($0.asset.id) }
     guard !restoring.isEmpty else { return [] }
-    collections.trashed.removeAll { targets.contains($0.asset.id) }
+    library.collections.trashed.removeAll { targets.contains($0.asset.id) }
     for item in restoring {
       var asset = item.asset
       asset.path = item.originalPath
       if asset.isHidden {
-        Self.insertSorted(asset, into: &collections.hidden)
+        Self.insertSorted(asset, into: &library.collections.hidden)
       } else {
-        Self.insertSorted(asset, into: &libraryAssets)
+        Self.insertSorted(asset, into: &library.assets)
       }
     }
-    marked = []
-    undoableTrash = []
+    marks.ids = []
+    library.undoableTrash = []
     libraryChanged()
     let what = restoring.count == 1 ? restoring[0].asset.fileName : Self.photoCount(restoring.count)
     message = "\(what) restored"
@@ -170,16 +172,16 @@ extension AppState {
       return moveToTrash(ids)
     case .deleteForever(let ids):
       let targets = Set(ids)
-      collections.trashed.removeAll { targets.contains($0.asset.id) }
-      marked = []
+      library.collections.trashed.removeAll { targets.contains($0.asset.id) }
+      marks.ids = []
       libraryChanged(timelineToo: false)
       message = "\(Self.photoCount(ids.count)) deleted for good"
       return [.deleteForever(ids)]
     case .deleteAlbum(let id):
       let name = album(id)?.name ?? "Album"
-      collections.albums.removeAll { $0.id == id }
-      if openAlbum == .user(id) {
-        openAlbum = nil
+      library.collections.albums.removeAll { $0.id == id }
+      if albums.open == .user(id) {
+        albums.open = nil
         restoreContext()
       }
       libraryChanged(timelineToo: false)
@@ -191,22 +193,22 @@ extension AppState {
   /// v: marks or unmarks the selected photo.
   mutating func toggleMark() {
     guard let id = selectedAsset?.id, context != .albumList else { return }
-    if marked.contains(id) { marked.remove(id) } else { marked.insert(id) }
-    markAnchor = id
+    if marks.ids.contains(id) { marks.ids.remove(id) } else { marks.ids.insert(id) }
+    marks.anchor = id
     message =
-      marked.isEmpty
-      ? nil : "\(Self.photoCount(marked.count)) marked · d f a H act on them · Esc clears"
+      marks.ids.isEmpty
+      ? nil : "\(Self.photoCount(marks.ids.count)) marked · d f a H act on them · Esc clears"
   }
 
   /// V: marks every photo from the last mark to the selection.
   mutating func markRange() {
     guard let id = selectedAsset?.id, context != .albumList else { return }
     let anchorIndex =
-      markAnchor.flatMap { anchor in assets.firstIndex { $0.id == anchor } } ?? selectedIndex
+      marks.anchor.flatMap { anchor in assets.firstIndex { $0.id == anchor } } ?? selectedIndex
     let range = min(anchorIndex, selectedIndex)...max(anchorIndex, selectedIndex)
-    for i in range { marked.insert(assets[i].id) }
-    markAnchor = id
-    message = "\(Self.photoCount(marked.count)) marked · d f a H act on them · Esc clears"
+    for i in range { marks.ids.insert(assets[i].id) }
+    marks.anchor = id
+    message = "\(Self.photoCount(marks.ids.count)) marked · d f a H act on them · Esc clears"
   }
 
   /// Inserts `asset` where the catalog's order (capture time, then path) puts it.

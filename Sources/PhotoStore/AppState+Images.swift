@@ -13,10 +13,10 @@ extension AppState {
       case .days: return daysRequests()
       case .years:
         return cardRequests(
-          groups: timeline.years.map(\.assets), geometry: yearsGrid, top: yearsTopRow)
+          groups: timeline.years.map(\.assets), geometry: yearsGrid, top: library.yearsTopRow)
       case .months:
         return cardRequests(
-          groups: timeline.months.map(\.assets), geometry: monthsGrid, top: monthsTopRow)
+          groups: timeline.months.map(\.assets), geometry: monthsGrid, top: library.monthsTopRow)
       }
     case .detail:
       guard let size = imageKey(forIndex: selectedIndex)?.size else { return [] }
@@ -64,7 +64,7 @@ extension AppState {
     let size = pixelSize(of: geometry.tile)
     var requests: [ImageRequest] = []
     for entry in daysLayout.visibleEntries(
-      from: daysTopEntry, height: geometry.area.height, tileRows: geometry.tile.rows)
+      from: library.daysTopEntry, height: geometry.area.height, tileRows: geometry.tile.rows)
     {
       if case .tiles(_, let first, let count) = daysLayout.entries[entry] {
         for index in first..<(first + count) {
@@ -129,10 +129,10 @@ extension AppState {
     guard geometry.tilesPerPage > 0 else { return [] }
     let size = pixelSize(of: geometry.tile)
     var requests: [ImageRequest] = []
-    for entry in albumsLayout.visibleEntries(from: albumsTopEntry, height: geometry.area.height) {
-      guard case .cards(let first, let count) = albumsLayout.entries[entry] else { continue }
+    for entry in albums.layout.visibleEntries(from: albums.topEntry, height: geometry.area.height) {
+      guard case .cards(let first, let count) = albums.layout.entries[entry] else { continue }
       for card in first..<(first + count) {
-        guard let cover = albumEntries[card].cover else { continue }
+        guard let cover = albums.entries[card].cover else { continue }
         let request = request(for: cover, size: size, fit: .fill, priority: .visible)
         if !requests.contains(where: { $0.key == request.key }) { requests.append(request) }
       }

@@ -22,7 +22,7 @@ extension AppState {
         let hit = BarLayout.segments().first(where: { $0.columns.contains(column) })
       {
         message = nil
-        segment = hit.segment
+        library.segment = hit.segment
         keepSelectionInView()
         return []
       }
@@ -31,13 +31,13 @@ extension AppState {
     }
     if context == .albumList {
       guard let card = albumCard(atRow: row, column: column) else { return [] }
-      albumCursor = card
+      albums.cursor = card
       message = nil
       return double ? Reducer.dispatch(&self, .open) : []
     }
     guard let index = assetIndex(atRow: row, column: column) else { return [] }
     message = nil
-    if tab == .search { isEditingSearch = false }
+    if tab == .search { search.isEditing = false }
     selectedIndex =
       activeSegment == .years || activeSegment == .months
       ? cardKeyAsset(index) : index
@@ -67,11 +67,12 @@ extension AppState {
         geometry: geometry, top: gridTopRow, count: assets.count, row: row, column: column)
     case .years:
       return cellIndex(
-        geometry: yearsGrid, top: yearsTopRow, count: timeline.years.count, row: row, column: column
+        geometry: yearsGrid, top: library.yearsTopRow, count: timeline.years.count, row: row,
+        column: column
       )
     case .months:
       return cellIndex(
-        geometry: monthsGrid, top: monthsTopRow, count: timeline.months.count, row: row,
+        geometry: monthsGrid, top: library.monthsTopRow, count: timeline.months.count, row: row,
         column: column)
     case .days:
       let geometry = grid
@@ -79,9 +80,9 @@ extension AppState {
       var top =
         geometry.area.row
         + daysLayout.pinnedRows(
-          top: daysTopEntry, height: geometry.area.height, tileRows: geometry.tile.rows)
+          top: library.daysTopEntry, height: geometry.area.height, tileRows: geometry.tile.rows)
       for entry in daysLayout.visibleEntries(
-        from: daysTopEntry, height: geometry.area.height, tileRows: geometry.tile.rows)
+        from: library.daysTopEntry, height: geometry.area.height, tileRows: geometry.tile.rows)
       {
         if case .tiles(_, let first, let count) = daysLayout.entries[entry] {
           for c in 0..<count {
@@ -115,8 +116,8 @@ extension AppState {
   func albumCard(atRow row: Int, column: Int) -> Int? {
     let geometry = albumsGrid
     var top = geometry.area.row
-    for entry in albumsLayout.visibleEntries(from: albumsTopEntry, height: geometry.area.height) {
-      if case .cards(let first, let count) = albumsLayout.entries[entry] {
+    for entry in albums.layout.visibleEntries(from: albums.topEntry, height: geometry.area.height) {
+      if case .cards(let first, let count) = albums.layout.entries[entry] {
         for c in 0..<count {
           let rect = CellRect(
             row: top + 1, column: geometry.leftMargin + 1 + c * (geometry.tile.columns + 1),
@@ -124,7 +125,7 @@ extension AppState {
           if Self.hit(rect, labelRows: geometry.labelRows, row, column) { return first + c }
         }
       }
-      top += albumsLayout.height(of: albumsLayout.entries[entry])
+      top += albums.layout.height(of: albums.layout.entries[entry])
     }
     return nil
   }

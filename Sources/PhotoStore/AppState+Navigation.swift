@@ -91,7 +91,7 @@ extension AppState {
     case .pageUp, .pageDown:
       let area = grid.area
       let visible = layout.visibleEntries(
-        from: daysTopEntry, height: area.height, tileRows: grid.tile.rows)
+        from: library.daysTopEntry, height: area.height, tileRows: grid.tile.rows)
       let rows = max(
         1,
         visible.filter { if case .tiles = layout.entries[$0] { return true } else { return false } }
@@ -128,17 +128,19 @@ extension AppState {
       gridTopRow = grid.topRow(keeping: selectedIndex, from: gridTopRow, count: assets.count)
     case .years:
       guard let year = selectedYear else { return }
-      yearsTopRow = yearsGrid.topRow(keeping: year, from: yearsTopRow, count: timeline.years.count)
+      library.yearsTopRow = yearsGrid.topRow(
+        keeping: year, from: library.yearsTopRow, count: timeline.years.count)
     case .months:
       guard let month = selectedMonth else { return }
-      monthsTopRow = monthsGrid.topRow(
-        keeping: month, from: monthsTopRow, count: timeline.months.count)
+      library.monthsTopRow = monthsGrid.topRow(
+        keeping: month, from: library.monthsTopRow, count: timeline.months.count)
     case .days:
       guard let entry = daysLayout.entryIndex(ofAsset: selectedIndex, timeline: timeline) else {
         return
       }
-      daysTopEntry = daysLayout.top(
-        keeping: entry, from: daysTopEntry, height: grid.area.height, tileRows: grid.tile.rows)
+      library.daysTopEntry = daysLayout.top(
+        keeping: entry, from: library.daysTopEntry, height: grid.area.height,
+        tileRows: grid.tile.rows)
     }
   }
 

@@ -5,42 +5,42 @@ extension AppState {
   static let searchLimit = 200
 
   /// The text cursor's position in the query, in characters from the start.
-  public var searchCursor: Int { max(0, searchText.count - searchCursorFromEnd) }
+  public var searchCursor: Int { max(0, search.text.count - search.cursorFromEnd) }
 
   /// / on the Search tab: a new query, with the old one shown selected so typing replaces
   /// it (the old one is kept in the history).
   mutating func startNewSearch() {
-    if !isEditingSearch { searchHistory.record(searchText) }
-    searchHistory.stopBrowsing()
-    isEditingSearch = true
-    searchCursorFromEnd = 0
-    searchSelectsAll = !searchText.isEmpty
+    if !search.isEditing { search.history.record(search.text) }
+    search.history.stopBrowsing()
+    search.isEditing = true
+    search.cursorFromEnd = 0
+    search.selectsAll = !search.text.isEmpty
   }
 
   /// Leaves the field for the results (Enter, ↓, Esc); the query goes into the history.
   mutating func leaveSearchField() {
-    isEditingSearch = false
-    searchSelectsAll = false
-    searchCursorFromEnd = 0
-    searchHistory.record(searchText)
+    search.isEditing = false
+    search.selectsAll = false
+    search.cursorFromEnd = 0
+    search.history.record(search.text)
   }
 
   /// A character typed at the cursor, or in place of the selected query.
   mutating func typeIntoSearch(_ character: Character) -> [Effect] {
-    if searchSelectsAll { return replaceSearch(with: String(character)) }
-    guard searchText.count < Self.searchLimit else { return [] }
-    var text = Array(searchText)
+    if search.selectsAll { return replaceSearch(with: String(character)) }
+    guard search.text.count < Self.searchLimit else { return [] }
+    var text = Array(search.text)
     text.insert(character, at: searchCursor)
-    return replaceSearch(with: String(text), cursorFromEnd: searchCursorFromEnd)
+    return replaceSearch(with: String(text), cursorFromEnd: search.cursorFromEnd)
   }
 
   /// Backspace: the character before the cursor, or the whole selected query.
   mutating func deleteBackwardInSearch() -> [Effect] {
-    if searchSelectsAll { return replaceSearch(with: "") }
+    if search.selectsAll { return replaceSearch(with: "") }
     guard searchCursor > 0 else { return [] }
-    var text = Array(searchText)
+    var text = Array(search.text)
     text.remove(at: searchCursor - 1)
-    return replaceSearch(with: String(text), cursorFromEnd: searchCursorFromEnd)
+    return replaceSearch(with: String(text), cursorFromEnd: search.cursorFromEnd)
   }
 
   /// Ctrl-U: an empty field.
@@ -50,13 +50,13 @@ extension AppState {
 
   /// Ctrl-W: the word before the cursor and the spaces after it, as in a shell.
   mutating func deleteWordInSearch() -> [Effect] {
-    if searchSelectsAll { return replaceSearch(with: "") }
-    let text = Array(searchText)
+    if search.selectsAll { return replaceSearch(with: "") }
+    let text = Array(search.text)
     let end = searchCursor
     let start = Self.wordStart(before: end, in: text)
     guard start < end else { return [] }
     return replaceSearch(
-      with: String(text[..<start] + text[end...]), cursorFromEnd: searchCursorFromEnd)
+      with: String(text[..<start] + text[end...]), cursorFromEnd: search.cursorFromEnd)
   }
 
   /// Where the word before `end` starts: back over spaces, then over the word.
@@ -71,24 +71,24 @@ extension AppState {
   /// Home End jump, ↑ ↓ go through the history. Nil for ↓ when no earlier query is shown: it
   /// goes to the results.
   mutating func moveInSearchField(_ direction: Direction) -> [Effect]? {
-    let count = searchText.count
+    let count = search.text.count
     switch direction {
     case .left, .first:
-      let selected = searchSelectsAll
-      searchSelectsAll = false
-      searchCursorFromEnd =
-        direction == .first || selected ? count : min(count, searchCursorFromEnd + 1)
+      let selected = search.selectsAll
+      search.selectsAll = false
+      search.cursorFromEnd =
+        direction == .first || selected ? count : min(count, search.cursorFromEnd + 1)
       return []
     case .right, .last:
-      let selected = searchSelectsAll
-      searchSelectsAll = false
-      searchCursorFromEnd = direction == .last || selected ? 0 : max(0, searchCursorFromEnd - 1)
+      let selected = search.selectsAll
+      search.selectsAll = false
+      search.cursorFromEnd = direction == .last || selected ? 0 : max(0, search.cursorFromEnd - 1)
       return []
     case .up:
-      guard let older = searchHistory.older(than: searchText) else { return [] }
+      guard let older = search.history.older(than: search.text) else { return [] }
       return showHistoryEntry(older)
     case .down:
-      guard let newer = searchHistory.newer() else { return nil }
+      guard let newer = search.history.newer() else { return nil }
       return showHistoryEntry(newer)
     case .pageUp, .pageDown:
       return []
@@ -97,21 +97,21 @@ extension AppState {
 
   /// A history entry in the field, the cursor at its end.
   private mutating func showHistoryEntry(_ query: String) -> [Effect] {
-    searchSelectsAll = false
-    searchCursorFromEnd = 0
-    guard query != searchText else { return [] }
-    searchText = query
+    search.selectsAll = false
+    search.cursorFromEnd = 0
+    guard query != search.text else { return [] }
+    search.text = query
     return searchChanged()
   }
 
   /// The query replaced by the user's edit: the selection ends, history browsing stops, and
   /// the results follow when the text changed.
   private mutating func replaceSearch(with text: String, cursorFromEnd: Int = 0) -> [Effect] {
-    searchSelectsAll = false
-    searchHistory.stopBrowsing()
-    searchCursorFromEnd = min(cursorFromEnd, text.count)
-    guard text != searchText else { return [] }
-    searchText = String(text.prefix(Self.searchLimit))
+    search.selectsAll = false
+    search.history.stopBrowsing()
+    search.cursorFromEnd = min(cursorFromEnd, text.count)
+    guard text != search.text else { return [] }
+    search.text = String(text.prefix(Self.searchLimit))
     return searchChanged()
   }
 }

@@ -36,7 +36,7 @@ public enum Reducer {
       return []
 
     case .move(let direction):
-      if state.tab == .search && state.isEditingSearch {
+      if state.tab == .search && state.search.isEditing {
         if let effects = state.moveInSearchField(direction) { return effects }
         // ↓ from the query (no earlier query shown) goes to the results.
         guard !state.assets.isEmpty else { return [] }
@@ -54,7 +54,7 @@ public enum Reducer {
       return []
 
     case .open:
-      if state.tab == .search && state.isEditingSearch {
+      if state.tab == .search && state.search.isEditing {
         // Enter in the query moves to the results; Enter there opens one.
         state.leaveSearchField()
         return []
@@ -63,7 +63,7 @@ public enum Reducer {
         guard let entry = state.selectedAlbumEntry else { return [] }
         state.message = nil
         state.saveContext()
-        state.openAlbum = entry.ref
+        state.albums.open = entry.ref
         state.restoreContext()
         return []
       }
@@ -74,16 +74,16 @@ public enum Reducer {
         // Enter on a year opens Months at that year's first month.
         guard let year = state.selectedYear else { return [] }
         state.selectedIndex = state.timeline.years[year].assets.lowerBound
-        state.segment = .months
+        state.library.segment = .months
       case .months:
         // Enter on a month opens Days at that month's first day.
         guard let month = state.selectedMonth else { return [] }
         state.selectedIndex = state.timeline.months[month].assets.lowerBound
-        state.segment = .days
+        state.library.segment = .days
         if let day = state.timeline.dayIndex(ofAsset: state.selectedIndex),
           day < state.daysLayout.headerEntry.count
         {
-          state.daysTopEntry = state.daysLayout.headerEntry[day]
+          state.library.daysTopEntry = state.daysLayout.headerEntry[day]
         }
       case .days, .all:
         state.screen = .detail
@@ -93,24 +93,26 @@ public enum Reducer {
 
     case .back:
       state.message = nil
-      if state.screen == .grid && !state.marked.isEmpty {
-        state.marked = []
-        state.markAnchor = nil
+      if state.screen == .grid && !state.marks.ids.isEmpty {
+        state.marks.ids = []
+        state.marks.anchor = nil
         return []
       }
       if state.tab == .search && state.screen == .grid {
         // Esc leaves the query (the keys act on the results again); / starts a new one.
-        if state.isEditingSearch { state.leaveSearchField() }
+        if state.search.isEditing { state.leaveSearchField() }
         return []
       }
       switch (state.screen, state.activeSegment) {
       case (.detail, _): state.screen = .grid
-      case (.grid, .days): state.segment = .months  // Esc zooms out, as a pinch does in Photos
-      case (.grid, .months): state.segment = .years
+      case (.grid, .days):
+        // Esc zooms out, as a pinch does in Photos.
+        state.library.segment = .months
+      case (.grid, .months): state.library.segment = .years
       case (.grid, .years), (.grid, .all):
         guard case .album = state.context else { return [] }
         state.saveContext()
-        state.openAlbum = nil
+        state.albums.open = nil
         state.restoreContext()
         return []
       }
@@ -120,7 +122,8 @@ public enum Reducer {
     case .nextSegment, .previousSegment:
       guard state.screen == .grid, state.tab == .library else { return [] }
       state.message = nil
-      state.segment = action == .nextSegment ? state.segment.next : state.segment.previous
+      state.library.segment =
+        action == .nextSegment ? state.library.segment.next : state.library.segment.previous
       state.keepSelectionInView()
       return []
 
@@ -140,24 +143,24 @@ public enum Reducer {
         state.startNewSearch()
       } else {
         state.switchTab(.search)
-        state.isEditingSearch = true
+        state.search.isEditing = true
       }
       return []
 
     case .typed(let character):
-      guard state.tab == .search, state.isEditingSearch else { return [] }
+      guard state.tab == .search, state.search.isEditing else { return [] }
       return state.typeIntoSearch(character)
 
     case .deleteBackward:
-      guard state.tab == .search, state.isEditingSearch else { return [] }
+      guard state.tab == .search, state.search.isEditing else { return [] }
       return state.deleteBackwardInSearch()
 
     case .clearField:
-      guard state.tab == .search, state.isEditingSearch else { return [] }
+      guard state.tab == .search, state.search.isEditing else { return [] }
       return state.clearSearchField()
 
     case .deleteWordBackward:
-      guard state.tab == .search, state.isEditingSearch else { return [] }
+      guard state.tab == .search, state.search.isEditing else { return [] }
       return state.deleteWordInSearch()
 
     case .answer:
@@ -182,11 +185,11 @@ public enum Reducer {
       return state.restore(state.actionTargets)
 
     case .undo:
-      guard !state.undoableTrash.isEmpty else {
+      guard !state.library.undoableTrash.isEmpty else {
         state.message = "Nothing to undo"
         return []
       }
-      return state.restore(state.undoableTrash)
+      return state.restore(state.library.undoableTrash)
 
     case .newAlbum:
       state.newAlbum()
@@ -234,8 +237,8 @@ public enum Reducer {
         &state, .move(state.screen == .detail ? (up ? .left : .right) : (up ? .up : .down)))
 
     case .collectionsLoaded(let collections):
-      state.collections = collections
-      state.undoableTrash = state.undoableTrash.filter { id in
+      state.library.collections = collections
+      state.library.undoableTrash = state.library.undoableTrash.filter { id in
         collections.trashed.contains { $0.asset.id == id }
       }
       state.libraryChanged(timelineToo: false)
@@ -250,16 +253,16 @@ public enum Reducer {
       return []
 
     case .indexProgress(let done, let total):
-      state.libraryStatus = .indexing(done: done, total: total)
+      state.library.status = .indexing(done: done, total: total)
       return []
 
     case .indexFinished:
-      state.libraryStatus = .ready
+      state.library.status = .ready
       return []
 
     case .libraryLoaded(let assets, let problems):
-      state.libraryAssets = assets
-      state.problems = problems
+      state.library.assets = assets
+      state.library.problems = problems
       if state.context == .library {
         state.loadLibrary(assets)
       } else {

@@ -8,20 +8,20 @@ extension LibraryView {
   static func renderAlbumList(_ state: AppState, into frame: inout Frame) {
     frame.fill(CellRect(row: 1, column: 0, width: frame.size.columns, height: 1), role: .header)
     frame.put(" Albums", row: 1, column: 0, role: .header)
-    let users = state.collections.albums.count
+    let users = state.library.collections.albums.count
     frame.put(
       "  \(users) of your own · n new  R rename  D delete", row: 1, column: 8, role: .headerDim)
     let geometry = state.albumsGrid
-    let layout = state.albumsLayout
+    let layout = state.albums.layout
     var row = geometry.area.row
-    for entry in layout.visibleEntries(from: state.albumsTopEntry, height: geometry.area.height) {
+    for entry in layout.visibleEntries(from: state.albums.topEntry, height: geometry.area.height) {
       switch layout.entries[entry] {
       case .header(let section):
         frame.put(section.title, row: row + 1, column: geometry.leftMargin + 1, role: .header)
       case .cards(let first, let count):
         for c in 0..<count {
           let card = first + c
-          let album = state.albumEntries[card]
+          let album = state.albums.entries[card]
           let rect = CellRect(
             row: row + 1, column: geometry.leftMargin + 1 + c * (geometry.tile.columns + 1),
             width: geometry.tile.columns, height: geometry.tile.rows)
@@ -34,7 +34,7 @@ extension LibraryView {
           frame.put(
             countText, row: rect.row + rect.height,
             column: rect.column + rect.width - TerminalText.width(of: countText), role: .headerDim)
-          if card == state.albumCursor {
+          if card == state.albums.cursor {
             renderSelectionFrame(
               around: CellRect(
                 row: rect.row, column: rect.column, width: rect.width, height: rect.height + 1),
@@ -87,7 +87,7 @@ extension LibraryView {
     var context = "  \(AppState.photoCount(state.assets.count))"
     if ref == .recentlyDeleted {
       context +=
-        " · erased \(state.collections.retentionDays) days after deletion · r restore  d delete for good"
+        " · erased \(state.library.collections.retentionDays) days after deletion · r restore  d delete for good"
     } else if ref.isBuiltIn {
       context += " · built in"
     }
@@ -119,7 +119,7 @@ extension LibraryView {
       return "Photos the library found in the last \(AppState.importsDays) days appear here"
     case .hidden: return "Press H on a photo to hide it from the Library"
     case .recentlyDeleted:
-      return "Deleted photos stay here for \(state.collections.retentionDays) days"
+      return "Deleted photos stay here for \(state.library.collections.retentionDays) days"
     }
   }
 
@@ -134,12 +134,12 @@ extension LibraryView {
     renderSearchField(
       state, in: CellRect(row: 1, column: column, width: fieldWidth, height: 1), into: &frame)
     column += fieldWidth + 2
-    if !state.searchText.isEmpty {
+    if !state.search.text.isEmpty {
       frame.put(AppState.photoCount(state.assets.count), row: 1, column: column, role: .headerDim)
     }
     let area = state.grid.area
     let middle = area.row + area.height / 2
-    if state.searchText.trimmingCharacters(in: " ").isEmpty {
+    if state.search.text.trimmingCharacters(in: " ").isEmpty {
       frame.putCentered(
         "Search file names, albums, cameras and dates", row: middle - 1, in: area, role: .emptyTitle
       )
@@ -151,14 +151,14 @@ extension LibraryView {
     }
     if state.assets.isEmpty {
       frame.putCentered(
-        "No results for “\(state.searchText)”", row: middle, in: area, role: .emptyTitle)
+        "No results for “\(state.search.text)”", row: middle, in: area, role: .emptyTitle)
       renderStatus("", state, hints: "Backspace edit  Esc done", into: &frame)
       return
     }
     renderAll(state, into: &frame)
     renderStatusLine(
       state,
-      hints: state.isEditingSearch ? "↓ results  Enter results" : "Enter open  / edit  ? help",
+      hints: state.search.isEditing ? "↓ results  Enter results" : "Enter open  / edit  ? help",
       into: &frame)
   }
 
@@ -171,11 +171,11 @@ extension LibraryView {
     let asset = state.assets[index]
     let framed = CellRect(
       row: rect.row, column: rect.column, width: rect.width, height: rect.height + labelRows)
-    if state.marked.contains(asset.id) {
+    if state.marks.ids.contains(asset.id) {
       renderSelectionFrame(around: framed, role: .marked, heavy: true, into: &frame)
     }
     if index == state.selectedIndex { renderSelectionFrame(around: framed, into: &frame) }
-    if state.marked.contains(asset.id) {
+    if state.marks.ids.contains(asset.id) {
       frame.put(Glyphs.mark, row: rect.row - 1, column: rect.column, role: .marked)
     }
     if asset.isFavorite {
@@ -196,9 +196,11 @@ extension LibraryView {
     _ state: AppState, index: Int, rect: CellRect, into frame: inout Frame
   ) {
     let id = state.assets[index].id
-    guard let item = state.collections.trashed.first(where: { $0.asset.id == id }) else { return }
+    guard let item = state.library.collections.trashed.first(where: { $0.asset.id == id }) else {
+      return
+    }
     let days = item.daysLeft(
-      now: state.collections.now, retentionDays: state.collections.retentionDays)
+      now: state.library.collections.now, retentionDays: state.library.collections.retentionDays)
     let text = days == 1 ? "1 day left" : "\(days) days left"
     frame.putCentered(
       text, row: rect.row + rect.height, in: rect, role: days <= 3 ? .statusError : .headerDim)

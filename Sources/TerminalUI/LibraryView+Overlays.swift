@@ -200,7 +200,8 @@ extension LibraryView {
     if let raw = asset.rawCompanion {
       lines.append(("RAW", "\(raw.fileName) · \(ByteCountText.format(raw.byteSize))"))
     }
-    let albums = state.collections.albums.filter { $0.assetIDs.contains(asset.id) }.map(\.name)
+    let albums = state.library.collections.albums.filter { $0.assetIDs.contains(asset.id) }.map(
+      \.name)
     lines.append(("Albums", albums.isEmpty ? "none" : albums.joined(separator: ", ")))
     var flags: [String] = []
     if asset.isFavorite { flags.append("\(Glyphs.favorite) Favorite") }
@@ -288,7 +289,7 @@ extension LibraryView {
   static func renderPicker(_ picker: AlbumPicker, _ state: AppState, into frame: inout Frame) {
     let rows =
       ["+ New album…"]
-      + state.collections.albums.map { album in
+      + state.library.collections.albums.map { album in
         "\(album.name)  \(formatCount(album.assetIDs.count))"
       }
     let visible = max(1, min(rows.count, frame.size.rows - 8))

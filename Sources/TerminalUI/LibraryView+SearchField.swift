@@ -5,8 +5,8 @@ extension LibraryView {
   /// round (the character under it, or a space at the end), and a selected query is drawn
   /// the other way round as a whole; the text scrolls to keep the cursor in the field.
   static func renderSearchField(_ state: AppState, in field: CellRect, into frame: inout Frame) {
-    let text = Array(state.searchText)
-    guard state.isEditingSearch else {
+    let text = Array(state.search.text)
+    guard state.search.isEditing else {
       frame.fill(field, role: .panel)
       let shown = String(text.suffix(field.width - 1))
       frame.put(shown, row: field.row, column: field.column, role: .panel, maxWidth: field.width)
@@ -22,7 +22,7 @@ extension LibraryView {
       let character = index < text.count ? String(text[index]) : " "
       let width = TerminalText.width(of: character)
       guard column + width <= field.column + field.width else { break }
-      let inverted = state.searchSelectsAll ? index < text.count : index == cursor
+      let inverted = state.search.selectsAll ? index < text.count : index == cursor
       frame.put(
         character, row: field.row, column: column, role: inverted ? .panel : .panelSelected)
       column += width

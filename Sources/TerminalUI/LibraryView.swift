@@ -44,25 +44,25 @@ public enum LibraryView {
       renderStatusLine(state, hints: "q quit", into: &frame)
       return
     }
-    switch state.segment {
+    switch state.library.segment {
     case .all: renderAll(state, into: &frame)
     case .days: renderDays(state, into: &frame)
     case .years:
       renderCards(
         state, groups: state.timeline.years.map(\.assets), geometry: state.yearsGrid,
-        top: state.yearsTopRow, selected: state.selectedYear,
+        top: state.library.yearsTopRow, selected: state.selectedYear,
         title: { "\(state.timeline.years[$0].year)" }, into: &frame)
     case .months:
       renderCards(
         state, groups: state.timeline.months.map(\.assets), geometry: state.monthsGrid,
-        top: state.monthsTopRow, selected: state.selectedMonth,
+        top: state.library.monthsTopRow, selected: state.selectedMonth,
         title: {
           let month = state.timeline.months[$0]
           return "\(CaptureDate.monthNames[month.month - 1].prefix(3)) \(month.year)"
         }, into: &frame)
     }
     let hints =
-      state.segment == .all || state.segment == .days
+      state.library.segment == .all || state.library.segment == .days
       ? "Enter open  Tab view  ? help" : "Enter open  Tab view  ? help"
     renderStatusLine(state, hints: hints, into: &frame)
   }
@@ -87,7 +87,7 @@ public enum LibraryView {
     let layout = state.daysLayout
     guard geometry.columns > 0 else { return }
     var row = geometry.area.row
-    let top = state.daysTopEntry
+    let top = state.library.daysTopEntry
     let tileRows = geometry.tile.rows
     let height = geometry.area.height
     if let day = layout.pinnedDay(top: top, height: height, tileRows: tileRows) {
@@ -165,14 +165,14 @@ public enum LibraryView {
     guard frame.size.rows > 2 else { return }
     frame.fill(CellRect(row: 1, column: 0, width: frame.size.columns, height: 1), role: .header)
     for (segment, columns) in BarLayout.segments() {
-      let active = segment == state.segment
+      let active = segment == state.library.segment
       let text = active ? "[\(segment.title)]" : " \(segment.title) "
       frame.put(text, row: 1, column: columns.lowerBound, role: active ? .header : .headerDim)
     }
     let column = BarLayout.segmentsEnd
     guard !state.assets.isEmpty else { return }
     var context = ""
-    switch state.segment {
+    switch state.library.segment {
     case .all:
       let geometry = state.grid
       guard geometry.columns > 0 else { return }
@@ -203,11 +203,11 @@ public enum LibraryView {
       frame.put(text, row: 0, column: columns.lowerBound, role: active ? .tabActive : .tabBar)
       column = columns.upperBound + 2
     }
-    let count = state.libraryAssets.count
+    let count = state.library.assets.count
     var right = "\(formatCount(count)) \(count == 1 ? "photo" : "photos")"
-    let favorites = state.albumEntries.first { $0.ref == .favorites }?.count ?? 0
+    let favorites = state.albums.entries.first { $0.ref == .favorites }?.count ?? 0
     if favorites > 0 { right += "  \(Glyphs.favorite) \(formatCount(favorites))" }
-    if case .indexing = state.libraryStatus, count == 0 {
+    if case .indexing = state.library.status, count == 0 {
       right = "Reading library…"
     }
     if TerminalText.width(of: right) + 1 < frame.size.columns - column {
@@ -256,7 +256,7 @@ public enum LibraryView {
   static func renderEmptyLibrary(_ state: AppState, area: CellRect, into frame: inout Frame) {
     guard area.height > 0 else { return }
     let middle = area.row + area.height / 2
-    if case .indexing = state.libraryStatus {
+    if case .indexing = state.library.status {
       frame.putCentered("Reading your library…", row: middle, in: area, role: .emptyTitle)
       return
     }
@@ -315,10 +315,13 @@ public enum LibraryView {
     if let message = state.message {
       text = " " + message
       role = .statusError
-    } else if state.screen == .grid, state.segment == .years, let year = state.selectedYear {
+    } else if state.screen == .grid, state.library.segment == .years, let year = state.selectedYear
+    {
       let group = state.timeline.years[year]
       text = " \(group.year) · \(formatCount(group.assets.count)) photos"
-    } else if state.screen == .grid, state.segment == .months, let month = state.selectedMonth {
+    } else if state.screen == .grid, state.library.segment == .months,
+      let month = state.selectedMonth
+    {
       let group = state.timeline.months[month]
       text =
         " \(CaptureDate.monthNames[group.month - 1]) \(group.year) · \(formatCount(group.assets.count)) photos"
@@ -333,18 +336,18 @@ public enum LibraryView {
     }
     // While indexing, its progress takes the place of the key hints.
     var hints = hints
-    if case .indexing(let done, let total) = state.libraryStatus {
+    if case .indexing(let done, let total) = state.library.status {
       hints = total > 0 ? "Indexing \(formatCount(done)) of \(formatCount(total))" : "Indexing…"
     }
     // What is going on matters more than the key hints: they show only where both fit, and
     // where they do not, the pointer to the help may still.
     if TerminalText.width(of: text) + TerminalText.width(of: hints) + 3 > frame.size.columns {
-      if case .indexing = state.libraryStatus {} else { hints = "? help" }
+      if case .indexing = state.library.status {} else { hints = "? help" }
     }
     let hintWidth = TerminalText.width(of: hints) + 3
     var showHints = TerminalText.width(of: text) + hintWidth <= frame.size.columns
     var textWidth = frame.size.columns - 1
-    if case .indexing = state.libraryStatus, frame.size.columns >= hintWidth + 12 {
+    if case .indexing = state.library.status, frame.size.columns >= hintWidth + 12 {
       // Progress is news: it stays, and the photo's description gives way.
       showHints = true
       textWidth = frame.size.columns - hintWidth

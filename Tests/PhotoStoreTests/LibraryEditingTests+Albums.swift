@@ -19,17 +19,17 @@ extension LibraryEditingTests {
       for asset in assets { $0.images[self.tileKey(asset)] = nil }
       $0.images[self.coverKey(assets[1])] = .loading
     }
-    store.send(.move(.right)) { $0.albumCursor = 1 }
-    store.send(.move(.right)) { $0.albumCursor = 2 }
+    store.send(.move(.right)) { $0.albums.cursor = 1 }
+    store.send(.move(.right)) { $0.albums.cursor = 2 }
     store.send(.open, effects: [.cancelImage(coverKey(assets[1]))]) {
-      $0.openAlbum = .user(AlbumID(7))
+      $0.albums.open = .user(AlbumID(7))
       $0.gridTopRow = 0
       $0.images[self.coverKey(assets[1])] = nil
     }
     XCTAssertEqual(store.state.context, .album(.user(AlbumID(7))))
     XCTAssertTrue(store.state.assets.isEmpty)
     store.send(.back, effects: [.loadImage(coverRequest(assets[1]))]) {
-      $0.openAlbum = nil
+      $0.albums.open = nil
       $0.gridTopRow = Int.max
       $0.savedPositions[.album(.user(AlbumID(7)))] = SavedPosition(selected: nil, topRow: 0)
       $0.images[self.coverKey(assets[1])] = .loading
@@ -39,7 +39,7 @@ extension LibraryEditingTests {
     }
     XCTAssertEqual(store.state.inputMode, .text)
     store.send(.back) { $0.overlay = nil }
-    store.send(.move(.left)) { $0.albumCursor = 1 }
+    store.send(.move(.left)) { $0.albums.cursor = 1 }
     store.send(.renameAlbum) { $0.message = "Favorites is built in and cannot be renamed" }
     store.send(.deleteAlbum) { $0.message = "Favorites is built in and cannot be deleted" }
   }
@@ -98,8 +98,8 @@ extension LibraryEditingTests {
     filled.assetIDs = [assets[2].id]
     store.send(.open, effects: [.addToAlbum(AlbumID(7), [assets[2].id])]) {
       $0.overlay = nil
-      $0.collections.albums = [filled]
-      $0.albumEntries = self.entries(library: assets, albums: [filled])
+      $0.library.collections.albums = [filled]
+      $0.albums.entries = self.entries(library: assets, albums: [filled])
       $0.message = "IMG_1002.jpg added to “Trip”"
     }
     store.send(.addToAlbum) { $0.overlay = .picker(AlbumPicker(assets: [assets[2].id])) }
@@ -134,8 +134,8 @@ extension LibraryEditingTests {
       for asset in assets { $0.images[self.tileKey(asset)] = nil }
       $0.images[self.coverKey(assets[2])] = .loading
     }
-    store.send(.move(.right)) { $0.albumCursor = 1 }
-    store.send(.move(.right)) { $0.albumCursor = 2 }
+    store.send(.move(.right)) { $0.albums.cursor = 1 }
+    store.send(.move(.right)) { $0.albums.cursor = 2 }
     store.send(
       .open,
       effects: [
@@ -143,7 +143,7 @@ extension LibraryEditingTests {
         .loadImage(tileRequest(assets[2])),
       ]
     ) {
-      $0.openAlbum = .user(AlbumID(7))
+      $0.albums.open = .user(AlbumID(7))
       $0.assets = [assets[0], assets[2]]
       $0.selectedIndex = 1
       $0.gridTopRow = 0
@@ -157,14 +157,14 @@ extension LibraryEditingTests {
       .removeFromAlbum,
       effects: [.removeFromAlbum(AlbumID(7), [assets[2].id]), .cancelImage(tileKey(assets[2]))]
     ) {
-      $0.collections.albums = [smaller]
-      $0.albumEntries = self.entries(library: assets, albums: [smaller])
+      $0.library.collections.albums = [smaller]
+      $0.albums.entries = self.entries(library: assets, albums: [smaller])
       $0.assets = [assets[0]]
       $0.selectedIndex = 0
       $0.images[self.tileKey(assets[2])] = nil
       $0.message = "IMG_1002.jpg taken out of “Trip”"
     }
-    XCTAssertEqual(store.state.libraryAssets, assets, "taking out of an album is not deleting")
+    XCTAssertEqual(store.state.library.assets, assets, "taking out of an album is not deleting")
     store.send(.deleteAlbum) {
       $0.overlay = .confirm(
         Confirmation(
@@ -176,16 +176,16 @@ extension LibraryEditingTests {
       .answer(true), effects: [.deleteAlbum(AlbumID(7)), .cancelImage(tileKey(assets[0]))]
     ) {
       $0.overlay = nil
-      $0.collections.albums = []
-      $0.openAlbum = nil
+      $0.library.collections.albums = []
+      $0.albums.open = nil
       $0.assets = []
       $0.selectedIndex = 0
       $0.gridTopRow = Int.max
       $0.savedPositions[.album(.user(AlbumID(7)))] = nil
-      $0.albumEntries = self.entries(library: assets)
-      $0.albumsLayout = AlbumsLayout(albums: $0.albumEntries, columns: 3, rowHeight: 10)
-      $0.albumCursor = 2
-      $0.albumsTopEntry = 2
+      $0.albums.entries = self.entries(library: assets)
+      $0.albums.layout = AlbumsLayout(albums: $0.albums.entries, columns: 3, rowHeight: 10)
+      $0.albums.cursor = 2
+      $0.albums.topEntry = 2
       $0.images[self.tileKey(assets[0])] = nil
       $0.message = "Album “Trip” deleted; its photos stay in the library"
     }
@@ -205,8 +205,8 @@ extension LibraryEditingTests {
       $0.gridTopRow = Int.max
       $0.images = [self.coverKey(Fixtures.assets(1)[0]): .loading]
     }
-    store.send(.move(.right)) { $0.albumCursor = 1 }
-    store.send(.move(.right)) { $0.albumCursor = 2 }  // Beach
+    store.send(.move(.right)) { $0.albums.cursor = 1 }
+    store.send(.move(.right)) { $0.albums.cursor = 2 }  // Beach
     store.send(.renameAlbum) {
       $0.overlay = .prompt(NamePrompt(purpose: .rename(AlbumID(1)), text: "Beach"))
     }
@@ -227,10 +227,10 @@ extension LibraryEditingTests {
     let renamed = [albums[1], Album(id: AlbumID(1), name: "Zoo", createdAt: 0, assetIDs: [])]
     store.send(.open, effects: [.renameAlbum(AlbumID(1), to: "Zoo")]) {
       $0.overlay = nil
-      $0.collections.albums = renamed
-      $0.albumEntries = self.entries(library: Fixtures.assets(1), albums: renamed)
-      $0.albumCursor = 3  // the cursor follows the album to its new place, on the next row
-      $0.albumsTopEntry = 1
+      $0.library.collections.albums = renamed
+      $0.albums.entries = self.entries(library: Fixtures.assets(1), albums: renamed)
+      $0.albums.cursor = 3  // the cursor follows the album to its new place, on the next row
+      $0.albums.topEntry = 1
       $0.message = "Album renamed “Zoo”"
     }
   }

@@ -12,12 +12,12 @@ extension LibraryEditingTests {
     hidden.isHidden = true
     let rest = Array(assets[0..<2])
     store.send(.toggleHidden, effects: [.setHidden([assets[2].id], true)]) {
-      $0.libraryAssets = rest
+      $0.library.assets = rest
       $0.assets = rest
       $0.timeline = Timeline(assets: rest)
       $0.daysLayout = DaysLayout(timeline: $0.timeline, columns: 5)
-      $0.collections.hidden = [hidden]
-      $0.albumEntries = self.entries(library: rest, hidden: [hidden])
+      $0.library.collections.hidden = [hidden]
+      $0.albums.entries = self.entries(library: rest, hidden: [hidden])
       $0.selectedIndex = 1
       $0.images[self.tileKey(assets[2])] = nil
       $0.message = "IMG_1002.jpg hidden · shown only in Albums › Hidden"
@@ -32,19 +32,19 @@ extension LibraryEditingTests {
       for asset in rest { $0.images[self.tileKey(asset)] = nil }
       $0.images[self.coverKey(assets[1])] = .loading
     }
-    store.send(.move(.right)) { $0.albumCursor = 1 }
+    store.send(.move(.right)) { $0.albums.cursor = 1 }
     // Imports, then Hidden: the list scrolls to Utilities, whose covers come in.
     store.send(
       .move(.right), effects: [.cancelImage(coverKey(assets[1])), .loadImage(coverRequest(hidden))]
     ) {
-      $0.albumCursor = 2
-      $0.albumsTopEntry = 2
+      $0.albums.cursor = 2
+      $0.albums.topEntry = 2
       $0.images[self.coverKey(assets[1])] = nil
       $0.images[self.coverKey(hidden)] = .loading
     }
-    store.send(.move(.right)) { $0.albumCursor = 3 }  // Hidden
+    store.send(.move(.right)) { $0.albums.cursor = 3 }  // Hidden
     store.send(.open, effects: [.cancelImage(coverKey(hidden)), .loadImage(tileRequest(hidden))]) {
-      $0.openAlbum = .hidden
+      $0.albums.open = .hidden
       $0.assets = [hidden]
       $0.gridTopRow = 0
       $0.images[self.coverKey(hidden)] = nil
@@ -53,11 +53,11 @@ extension LibraryEditingTests {
     store.send(
       .toggleHidden, effects: [.setHidden([assets[2].id], false), .cancelImage(tileKey(hidden))]
     ) {
-      $0.collections.hidden = []
-      $0.libraryAssets = assets
+      $0.library.collections.hidden = []
+      $0.library.assets = assets
       $0.timeline = Timeline(assets: assets)
       $0.daysLayout = DaysLayout(timeline: $0.timeline, columns: 5)
-      $0.albumEntries = self.entries(library: assets)
+      $0.albums.entries = self.entries(library: assets)
       $0.assets = []
       $0.images[self.tileKey(hidden)] = nil
       $0.message = "IMG_1002.jpg back in the library"

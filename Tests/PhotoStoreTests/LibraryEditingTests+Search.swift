@@ -10,7 +10,7 @@ extension LibraryEditingTests {
     let (store, assets) = prepared(3)
     store.send(.startSearch) {
       $0.tab = .search
-      $0.isEditingSearch = true
+      $0.search.isEditing = true
       $0.savedPositions[.library] = SavedPosition(selected: assets[2].id, topRow: 0)
       $0.assets = []
       $0.selectedIndex = 0
@@ -19,26 +19,26 @@ extension LibraryEditingTests {
     }
     XCTAssertEqual(store.state.inputMode, .text)
     store.send(.typed("1"), effects: assets.map { .loadImage(tileRequest($0)) }) {
-      $0.searchText = "1"
+      $0.search.text = "1"
       $0.assets = assets
       $0.selectedIndex = 2
       $0.gridTopRow = 0
       for asset in assets { $0.images[self.tileKey(asset)] = .loading }
     }
-    store.send(.typed("0")) { $0.searchText = "10" }
-    store.send(.typed("0")) { $0.searchText = "100" }
+    store.send(.typed("0")) { $0.search.text = "10" }
+    store.send(.typed("0")) { $0.search.text = "100" }
     store.send(
       .typed("2"), effects: [.cancelImage(tileKey(assets[0])), .cancelImage(tileKey(assets[1]))]
     ) {
-      $0.searchText = "1002"
+      $0.search.text = "1002"
       $0.assets = [assets[2]]
       $0.selectedIndex = 0
       $0.images[self.tileKey(assets[0])] = nil
       $0.images[self.tileKey(assets[1])] = nil
     }
     store.send(.open) {
-      $0.isEditingSearch = false
-      $0.searchHistory = SearchHistory(entries: ["1002"])
+      $0.search.isEditing = false
+      $0.search.history = SearchHistory(entries: ["1002"])
     }
     let strip = stripRequest(assets[2])
     store.send(
@@ -68,12 +68,12 @@ extension LibraryEditingTests {
     store.send(.back)  // in the results: nothing to leave
     // / again on the Search tab: a new query, the old one selected.
     store.send(.startSearch) {
-      $0.isEditingSearch = true
-      $0.searchSelectsAll = true
+      $0.search.isEditing = true
+      $0.search.selectsAll = true
     }
     store.send(.back) {
-      $0.isEditingSearch = false
-      $0.searchSelectsAll = false
+      $0.search.isEditing = false
+      $0.search.selectsAll = false
     }
     XCTAssertEqual(store.state.inputMode, .normal, "q quits again after Esc")
   }

@@ -90,7 +90,7 @@ final class LibraryEditingTests: XCTestCase {
     _ = Reducer.reduce(&state, .collectionsLoaded(LibraryCollections(albums: albums, now: now)))
     for key in state.images.keys { state.images[key] = .ready }
     XCTAssertEqual(state.selectedIndex, count - 1)
-    XCTAssertEqual(state.albumEntries, entries(library: assets, albums: albums))
+    XCTAssertEqual(state.albums.entries, entries(library: assets, albums: albums))
     return (TestStore(state), assets)
   }
 
@@ -101,16 +101,16 @@ final class LibraryEditingTests: XCTestCase {
     var favorite = assets
     favorite[5].isFavorite = true
     store.send(.toggleFavorite, effects: [.setFavorite([assets[5].id], true)]) {
-      $0.libraryAssets = favorite
+      $0.library.assets = favorite
       $0.assets = favorite
-      $0.albumEntries = self.entries(library: favorite)
+      $0.albums.entries = self.entries(library: favorite)
       $0.message = "♦ IMG_1005.jpg added to Favorites"
     }
-    XCTAssertEqual(store.state.albumEntries[1].count, 1)
+    XCTAssertEqual(store.state.albums.entries[1].count, 1)
     store.send(.toggleFavorite, effects: [.setFavorite([assets[5].id], false)]) {
-      $0.libraryAssets = assets
+      $0.library.assets = assets
       $0.assets = assets
-      $0.albumEntries = self.entries(library: assets)
+      $0.albums.entries = self.entries(library: assets)
       $0.message = "IMG_1005.jpg removed from Favorites"
     }
   }
@@ -128,13 +128,13 @@ final class LibraryEditingTests: XCTestCase {
     rest.remove(at: 1)
     let trashed = TrashedPhoto(asset: assets[1], originalPath: assets[1].path, deletedAt: now)
     store.send(.delete, effects: [.moveToTrash([assets[1].id])]) {
-      $0.libraryAssets = rest
+      $0.library.assets = rest
       $0.assets = rest
       $0.timeline = Timeline(assets: rest)
       $0.daysLayout = DaysLayout(timeline: $0.timeline, columns: 5)
-      $0.collections.trashed = [trashed]
-      $0.albumEntries = self.entries(library: rest, trashed: [assets[1]])
-      $0.undoableTrash = [assets[1].id]
+      $0.library.collections.trashed = [trashed]
+      $0.albums.entries = self.entries(library: rest, trashed: [assets[1]])
+      $0.library.undoableTrash = [assets[1].id]
       $0.images[self.tileKey(assets[1])] = nil
       $0.message = "IMG_1001.jpg moved to Recently Deleted · u undo"
       // The cursor lands on the photo that took its place: the next one.
@@ -143,13 +143,13 @@ final class LibraryEditingTests: XCTestCase {
     store.send(
       .undo, effects: [.restoreFromTrash([assets[1].id]), .loadImage(tileRequest(assets[1]))]
     ) {
-      $0.libraryAssets = assets
+      $0.library.assets = assets
       $0.assets = assets
       $0.timeline = Timeline(assets: assets)
       $0.daysLayout = DaysLayout(timeline: $0.timeline, columns: 5)
-      $0.collections.trashed = []
-      $0.albumEntries = self.entries(library: assets)
-      $0.undoableTrash = []
+      $0.library.collections.trashed = []
+      $0.albums.entries = self.entries(library: assets)
+      $0.library.undoableTrash = []
       $0.selectedIndex = 2
       $0.images[self.tileKey(assets[1])] = .loading
       $0.message = "IMG_1001.jpg restored"
@@ -161,15 +161,15 @@ final class LibraryEditingTests: XCTestCase {
     let (store, assets) = prepared(3)
     let rest = Array(assets[0..<2])
     store.send(.delete, effects: [.moveToTrash([assets[2].id])]) {
-      $0.libraryAssets = rest
+      $0.library.assets = rest
       $0.assets = rest
       $0.timeline = Timeline(assets: rest)
       $0.daysLayout = DaysLayout(timeline: $0.timeline, columns: 5)
-      $0.collections.trashed = [
+      $0.library.collections.trashed = [
         TrashedPhoto(asset: assets[2], originalPath: assets[2].path, deletedAt: self.now)
       ]
-      $0.albumEntries = self.entries(library: rest, trashed: [assets[2]])
-      $0.undoableTrash = [assets[2].id]
+      $0.albums.entries = self.entries(library: rest, trashed: [assets[2]])
+      $0.library.undoableTrash = [assets[2].id]
       $0.images[self.tileKey(assets[2])] = nil
       $0.selectedIndex = 1
       $0.message = "IMG_1002.jpg moved to Recently Deleted · u undo"
@@ -179,8 +179,8 @@ final class LibraryEditingTests: XCTestCase {
   func testMarkedPhotosAreDeletedAfterAConfirmationThatNamesTheCount() {
     let (store, assets) = prepared()
     store.send(.toggleMark) {
-      $0.marked = [assets[5].id]
-      $0.markAnchor = assets[5].id
+      $0.marks.ids = [assets[5].id]
+      $0.marks.anchor = assets[5].id
       $0.message = "1 photo marked · d f a H act on them · Esc clears"
     }
     store.send(.move(.left)) {
@@ -189,8 +189,8 @@ final class LibraryEditingTests: XCTestCase {
     }
     store.send(.move(.left)) { $0.selectedIndex = 3 }
     store.send(.markRange) {
-      $0.marked = [assets[3].id, assets[4].id, assets[5].id]
-      $0.markAnchor = assets[3].id
+      $0.marks.ids = [assets[3].id, assets[4].id, assets[5].id]
+      $0.marks.anchor = assets[3].id
       $0.message = "3 photos marked · d f a H act on them · Esc clears"
     }
     let ids = [assets[3].id, assets[4].id, assets[5].id]
@@ -214,16 +214,16 @@ final class LibraryEditingTests: XCTestCase {
     let rest = Array(assets[0..<3])
     store.send(.answer(true), effects: [.moveToTrash(ids)]) {
       $0.overlay = nil
-      $0.libraryAssets = rest
+      $0.library.assets = rest
       $0.assets = rest
       $0.timeline = Timeline(assets: rest)
       $0.daysLayout = DaysLayout(timeline: $0.timeline, columns: 5)
-      $0.collections.trashed = assets[3...].map {
+      $0.library.collections.trashed = assets[3...].map {
         TrashedPhoto(asset: $0, originalPath: $0.path, deletedAt: self.now)
       }
-      $0.albumEntries = self.entries(library: rest, trashed: Array(assets[3...]))
-      $0.undoableTrash = ids
-      $0.marked = []
+      $0.albums.entries = self.entries(library: rest, trashed: Array(assets[3...]))
+      $0.library.undoableTrash = ids
+      $0.marks.ids = []
       $0.selectedIndex = 2
       for asset in assets[3...] { $0.images[self.tileKey(asset)] = nil }
       $0.message = "3 photos moved to Recently Deleted · u undo"
@@ -243,8 +243,8 @@ final class LibraryEditingTests: XCTestCase {
     XCTAssertEqual(collections.trashed[0].daysLeft(now: now, retentionDays: 30), 1)
     XCTAssertEqual(collections.trashed[1].daysLeft(now: now, retentionDays: 30), 29)
     store.send(.collectionsLoaded(collections)) {
-      $0.collections = collections
-      $0.albumEntries = self.entries(library: assets, trashed: trashedAssets)
+      $0.library.collections = collections
+      $0.albums.entries = self.entries(library: assets, trashed: trashedAssets)
     }
     store.send(.showTab(.albums), effects: [.loadImage(coverRequest(assets[3]))]) {
       $0.tab = .albums
@@ -261,8 +261,8 @@ final class LibraryEditingTests: XCTestCase {
       .move(.last),
       effects: [.cancelImage(coverKey(assets[3])), .loadImage(coverRequest(trashedAssets[1]))]
     ) {
-      $0.albumCursor = 4
-      $0.albumsTopEntry = 2
+      $0.albums.cursor = 4
+      $0.albums.topEntry = 2
       $0.images[self.coverKey(assets[3])] = nil
       $0.images[self.coverKey(trashedAssets[1])] = .loading
     }
@@ -273,7 +273,7 @@ final class LibraryEditingTests: XCTestCase {
       effects: [.cancelImage(coverKey(trashedAssets[1]))]
         + trashedAssets.map { .loadImage(tileRequest($0)) }
     ) {
-      $0.openAlbum = .recentlyDeleted
+      $0.albums.open = .recentlyDeleted
       $0.assets = trashedAssets
       $0.selectedIndex = 1
       $0.gridTopRow = 0
@@ -291,8 +291,8 @@ final class LibraryEditingTests: XCTestCase {
       .answer(true), effects: [.deleteForever([trashedAssets[1].id]), .cancelImage(keys[1])]
     ) {
       $0.overlay = nil
-      $0.collections.trashed = [collections.trashed[0]]
-      $0.albumEntries = self.entries(library: assets, trashed: [trashedAssets[0]])
+      $0.library.collections.trashed = [collections.trashed[0]]
+      $0.albums.entries = self.entries(library: assets, trashed: [trashedAssets[0]])
       $0.assets = [trashedAssets[0]]
       $0.selectedIndex = 0
       $0.images[keys[1]] = nil
@@ -302,11 +302,11 @@ final class LibraryEditingTests: XCTestCase {
     store.send(
       .restore, effects: [.restoreFromTrash([trashedAssets[0].id]), .cancelImage(keys[0])]
     ) {
-      $0.collections.trashed = []
-      $0.libraryAssets = all
+      $0.library.collections.trashed = []
+      $0.library.assets = all
       $0.timeline = Timeline(assets: all)
       $0.daysLayout = DaysLayout(timeline: $0.timeline, columns: 5)
-      $0.albumEntries = self.entries(library: all)
+      $0.albums.entries = self.entries(library: all)
       $0.assets = []
       $0.images[keys[0]] = nil
       $0.message = "IMG_1004.jpg restored"

@@ -17,13 +17,13 @@ final class RAWPairTrashTests: XCTestCase {
     XCTAssertEqual(state.selectedAsset?.id, assets[2].id)
     let effects = Reducer.reduce(&state, .delete)
     XCTAssertTrue(effects.contains(.moveToTrash([assets[2].id, raw.id])), "\(effects)")
-    let trashed = state.collections.trashed.map(\.asset)
+    let trashed = state.library.collections.trashed.map(\.asset)
     XCTAssertEqual(trashed.map(\.id), [assets[2].id, raw.id])
     XCTAssertEqual(trashed.last?.path, raw.path)
     XCTAssertEqual(trashed.last?.format, .raw)
     XCTAssertEqual(state.message, "IMG_1002.jpg moved to Recently Deleted · u undo")
     let undone = Reducer.reduce(&state, .undo)
     XCTAssertTrue(undone.contains(.restoreFromTrash([assets[2].id, raw.id])), "\(undone)")
-    XCTAssertTrue(state.collections.trashed.isEmpty)
+    XCTAssertTrue(state.library.collections.trashed.isEmpty)
   }
 }

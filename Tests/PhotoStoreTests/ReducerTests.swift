@@ -60,12 +60,12 @@ final class ReducerTests: XCTestCase {
     store.send(.start, effects: [.scanLibrary(roots: ["/photos"])])
     let effects = store.sendCollecting(.libraryLoaded(assets: assets, problems: [])) {
       $0.assets = assets
-      $0.libraryAssets = assets
-      $0.albumEntries = self.plainAlbumEntries(assets)
-      $0.albumsLayout = self.albumsLayout($0.albumEntries)
+      $0.library.assets = assets
+      $0.albums.entries = self.plainAlbumEntries(assets)
+      $0.albums.layout = self.albumsLayout($0.albums.entries)
       $0.timeline = Timeline(assets: assets)
       $0.daysLayout = DaysLayout(timeline: $0.timeline, columns: 5)
-      $0.daysTopEntry = $0.daysLayout.bottomTop(height: 21, tileRows: 7)
+      $0.library.daysTopEntry = $0.daysLayout.bottomTop(height: 21, tileRows: 7)
       $0.selectedIndex = count - 1
       $0.gridTopRow = max(0, (count + 4) / 5 - 2)
       let first = $0.gridTopRow * 5
@@ -87,9 +87,9 @@ final class ReducerTests: XCTestCase {
     let store = TestStore(AppState(roots: ["/a", "/b"], terminal: size))
     store.send(.start, effects: [.scanLibrary(roots: ["/a", "/b"])])
     store.send(.indexProgress(done: 12, total: 40)) {
-      $0.libraryStatus = .indexing(done: 12, total: 40)
+      $0.library.status = .indexing(done: 12, total: 40)
     }
-    store.send(.indexFinished) { $0.libraryStatus = .ready }
+    store.send(.indexFinished) { $0.library.status = .ready }
   }
 
   func testLoadingOpensOnTheNewestPhotoAtTheBottom() {
@@ -295,8 +295,9 @@ final class ReducerTests: XCTestCase {
       $0.terminal = wide
       $0.daysLayout = DaysLayout(timeline: $0.timeline, columns: 7)
       // Days: one entry per day (header + a row of its 2–3 photos); the last day stays in view.
-      $0.daysTopEntry = $0.daysLayout.top(
-        keeping: $0.daysLayout.entries.count - 1, from: $0.daysTopEntry, height: 37, tileRows: 7)
+      $0.library.daysTopEntry = $0.daysLayout.top(
+        keeping: $0.daysLayout.entries.count - 1, from: $0.library.daysTopEntry, height: 37,
+        tileRows: 7)
       $0.gridTopRow = 0
       $0.images = Dictionary(
         uniqueKeysWithValues: assets.map {
@@ -325,10 +326,10 @@ final class ReducerTests: XCTestCase {
     let store = TestStore(AppState(roots: ["/empty"], terminal: size))
     store.send(.start, effects: [.scanLibrary(roots: ["/empty"])])
     store.send(.libraryLoaded(assets: [], problems: ["/empty: Permission denied"])) {
-      $0.albumEntries = self.plainAlbumEntries([])
-      $0.albumsLayout = self.albumsLayout($0.albumEntries)
+      $0.albums.entries = self.plainAlbumEntries([])
+      $0.albums.layout = self.albumsLayout($0.albums.entries)
       $0.daysLayout = DaysLayout(timeline: Timeline(), columns: 5)
-      $0.problems = ["/empty: Permission denied"]
+      $0.library.problems = ["/empty: Permission denied"]
       $0.message = "1 file could not be read: /empty: Permission denied"
     }
     store.send(.move(.down))
@@ -346,9 +347,9 @@ final class ReducerTests: XCTestCase {
     let reloaded = [older] + assets
     let effects = store.sendCollecting(.libraryLoaded(assets: reloaded, problems: [])) {
       $0.assets = reloaded
-      $0.libraryAssets = reloaded
-      $0.albumEntries = self.plainAlbumEntries(reloaded)
-      $0.albumsLayout = self.albumsLayout($0.albumEntries)
+      $0.library.assets = reloaded
+      $0.albums.entries = self.plainAlbumEntries(reloaded)
+      $0.albums.layout = self.albumsLayout($0.albums.entries)
       $0.timeline = Timeline(assets: reloaded)
       $0.daysLayout = DaysLayout(timeline: $0.timeline, columns: 5)
       $0.selectedIndex = 1

@@ -14,7 +14,7 @@ final class SearchFieldTests: XCTestCase {
     _ = Reducer.reduce(&state, .start)
     _ = Reducer.reduce(&state, .libraryLoaded(assets: Fixtures.assets(3), problems: []))
     _ = Reducer.reduce(&state, .startSearch)
-    XCTAssertTrue(state.isEditingSearch)
+    XCTAssertTrue(state.search.isEditing)
     XCTAssertTrue(state.assets.isEmpty)
     return TestStore(state)
   }
@@ -23,9 +23,9 @@ final class SearchFieldTests: XCTestCase {
     for character in text {
       store.send(.typed(character)) {
         let cursor = $0.searchCursor
-        var query = Array($0.searchText)
+        var query = Array($0.search.text)
         query.insert(character, at: cursor)
-        $0.searchText = String(query)
+        $0.search.text = String(query)
         $0.gridTopRow = 0
       }
     }
@@ -35,58 +35,58 @@ final class SearchFieldTests: XCTestCase {
     let store = searchStore()
     type("zebra", into: store)
     store.send(.open) {
-      $0.isEditingSearch = false
-      $0.searchHistory = SearchHistory(entries: ["zebra"])
+      $0.search.isEditing = false
+      $0.search.history = SearchHistory(entries: ["zebra"])
     }
     store.send(.startSearch) {
-      $0.isEditingSearch = true
-      $0.searchSelectsAll = true
+      $0.search.isEditing = true
+      $0.search.selectsAll = true
     }
     // Typing replaces the selected query instead of appending to it.
     store.send(.typed("q")) {
-      $0.searchText = "q"
-      $0.searchSelectsAll = false
+      $0.search.text = "q"
+      $0.search.selectsAll = false
     }
     store.send(.startSearch) {
-      $0.searchSelectsAll = true
+      $0.search.selectsAll = true
     }
     // Backspace on a selection empties the field; ← on a selection keeps the text.
     store.send(.deleteBackward) {
-      $0.searchText = ""
-      $0.searchSelectsAll = false
+      $0.search.text = ""
+      $0.search.selectsAll = false
     }
   }
 
   func testArrowKeysMoveTheCursorAndTypingInsertsThere() {
     let store = searchStore()
     type("zbra", into: store)
-    store.send(.move(.left)) { $0.searchCursorFromEnd = 1 }
-    store.send(.move(.left)) { $0.searchCursorFromEnd = 2 }
-    store.send(.move(.left)) { $0.searchCursorFromEnd = 3 }
+    store.send(.move(.left)) { $0.search.cursorFromEnd = 1 }
+    store.send(.move(.left)) { $0.search.cursorFromEnd = 2 }
+    store.send(.move(.left)) { $0.search.cursorFromEnd = 3 }
     XCTAssertEqual(store.state.searchCursor, 1)
-    store.send(.typed("e")) { $0.searchText = "zebra" }
-    store.send(.move(.right)) { $0.searchCursorFromEnd = 2 }
-    store.send(.deleteBackward) { $0.searchText = "zera" }
-    store.send(.move(.first)) { $0.searchCursorFromEnd = 4 }
+    store.send(.typed("e")) { $0.search.text = "zebra" }
+    store.send(.move(.right)) { $0.search.cursorFromEnd = 2 }
+    store.send(.deleteBackward) { $0.search.text = "zera" }
+    store.send(.move(.first)) { $0.search.cursorFromEnd = 4 }
     store.send(.move(.left))  // at the start: nowhere to go
     store.send(.deleteBackward)  // nothing before the cursor
-    store.send(.move(.last)) { $0.searchCursorFromEnd = 0 }
+    store.send(.move(.last)) { $0.search.cursorFromEnd = 0 }
     store.send(.move(.right))
   }
 
   func testCtrlUClearsAndCtrlWDeletesAWord() {
     let store = searchStore()
     type("zz big  yak", into: store)
-    store.send(.deleteWordBackward) { $0.searchText = "zz big  " }
-    store.send(.deleteWordBackward) { $0.searchText = "zz " }
+    store.send(.deleteWordBackward) { $0.search.text = "zz big  " }
+    store.send(.deleteWordBackward) { $0.search.text = "zz " }
     type("qq", into: store)
-    store.send(.move(.left)) { $0.searchCursorFromEnd = 1 }
-    store.send(.move(.left)) { $0.searchCursorFromEnd = 2 }
+    store.send(.move(.left)) { $0.search.cursorFromEnd = 1 }
+    store.send(.move(.left)) { $0.search.cursorFromEnd = 2 }
     // The word before the cursor goes; the text after the cursor stays.
-    store.send(.deleteWordBackward) { $0.searchText = "qq" }
+    store.send(.deleteWordBackward) { $0.search.text = "qq" }
     store.send(.clearField) {
-      $0.searchText = ""
-      $0.searchCursorFromEnd = 0
+      $0.search.text = ""
+      $0.search.cursorFromEnd = 0
     }
     store.send(.clearField)
   }
@@ -96,40 +96,40 @@ final class SearchFieldTests: XCTestCase {
     for query in ["zq1", "zq2"] {
       type(query, into: store)
       store.send(.open) {
-        $0.isEditingSearch = false
-        $0.searchHistory.record(query)
+        $0.search.isEditing = false
+        $0.search.history.record(query)
       }
       store.send(.startSearch) {
-        $0.isEditingSearch = true
-        $0.searchSelectsAll = true
+        $0.search.isEditing = true
+        $0.search.selectsAll = true
       }
       store.send(.clearField) {
-        $0.searchText = ""
-        $0.searchSelectsAll = false
+        $0.search.text = ""
+        $0.search.selectsAll = false
       }
     }
     type("zd", into: store)
     store.send(.move(.up)) {
-      $0.searchText = "zq2"
-      $0.searchHistory = SearchHistory(entries: ["zq1", "zq2"], position: 1, draft: "zd")
+      $0.search.text = "zq2"
+      $0.search.history = SearchHistory(entries: ["zq1", "zq2"], position: 1, draft: "zd")
     }
     store.send(.move(.up)) {
-      $0.searchText = "zq1"
-      $0.searchHistory = SearchHistory(entries: ["zq1", "zq2"], position: 0, draft: "zd")
+      $0.search.text = "zq1"
+      $0.search.history = SearchHistory(entries: ["zq1", "zq2"], position: 0, draft: "zd")
     }
     store.send(.move(.up))  // nothing older
     store.send(.move(.down)) {
-      $0.searchText = "zq2"
-      $0.searchHistory = SearchHistory(entries: ["zq1", "zq2"], position: 1, draft: "zd")
+      $0.search.text = "zq2"
+      $0.search.history = SearchHistory(entries: ["zq1", "zq2"], position: 1, draft: "zd")
     }
     // Past the newest: what was being typed.
     store.send(.move(.down)) {
-      $0.searchText = "zd"
-      $0.searchHistory = SearchHistory(entries: ["zq1", "zq2"])
+      $0.search.text = "zd"
+      $0.search.history = SearchHistory(entries: ["zq1", "zq2"])
     }
     // ↓ again goes to the results, as before (there are none here: it stays).
     store.send(.move(.down))
-    XCTAssertTrue(store.state.isEditingSearch)
+    XCTAssertTrue(store.state.search.isEditing)
   }
 
   func testTheHistoryKeepsTheLastTwentyQueriesOnceEach() {

@@ -32,17 +32,17 @@ final class SegmentTests: XCTestCase {
 
   func testTabCyclesTheFourSegmentsAndKeepsTheSelection() {
     var state = loaded()
-    XCTAssertEqual(state.segment, .all)
+    XCTAssertEqual(state.library.segment, .all)
     XCTAssertEqual(state.selectedIndex, 35)
     var seen: [LibrarySegment] = []
     for _ in 0..<4 {
       send(&state, .nextSegment)
-      seen.append(state.segment)
+      seen.append(state.library.segment)
       XCTAssertEqual(state.selectedIndex, 35)
     }
     XCTAssertEqual(seen, [.years, .months, .days, .all])
     send(&state, .previousSegment)
-    XCTAssertEqual(state.segment, .days)
+    XCTAssertEqual(state.library.segment, .days)
   }
 
   func testYearsShowsOneCardPerYearAndEnterDrillsToItsMonths() {
@@ -58,34 +58,34 @@ final class SegmentTests: XCTestCase {
     XCTAssertEqual(state.selectedYear, 1)
     XCTAssertEqual(state.selectedIndex, Timeline.keyAsset(of: 12..<24))
     send(&state, .open)
-    XCTAssertEqual(state.segment, .months)
+    XCTAssertEqual(state.library.segment, .months)
     XCTAssertEqual(state.selectedMonth, 4)  // January 2023, the year's first month
     XCTAssertEqual(state.selectedIndex, 12)
     send(&state, .move(.right))
     XCTAssertEqual(state.selectedMonth, 5)
     send(&state, .open)
-    XCTAssertEqual(state.segment, .days)
+    XCTAssertEqual(state.library.segment, .days)
     XCTAssertEqual(state.selectedIndex, 15)  // April 2023's first photo
     XCTAssertEqual(
-      state.daysLayout.entries[state.daysTopEntry],
+      state.daysLayout.entries[state.library.daysTopEntry],
       .header(day: state.timeline.dayIndex(ofAsset: 15)!))
     send(&state, .open)
     XCTAssertEqual(state.screen, .detail)
     send(&state, .back)
     XCTAssertEqual(state.screen, .grid)
-    XCTAssertEqual(state.segment, .days)
+    XCTAssertEqual(state.library.segment, .days)
     send(&state, .back)
-    XCTAssertEqual(state.segment, .months)
+    XCTAssertEqual(state.library.segment, .months)
     send(&state, .back)
-    XCTAssertEqual(state.segment, .years)
+    XCTAssertEqual(state.library.segment, .years)
     send(&state, .back)  // nothing further out
-    XCTAssertEqual(state.segment, .years)
+    XCTAssertEqual(state.library.segment, .years)
   }
 
   func testDaysMovesByRowsAcrossDays() {
     var state = loaded()
     send(&state, .previousSegment)  // Days
-    XCTAssertEqual(state.segment, .days)
+    XCTAssertEqual(state.library.segment, .days)
     // Each month has a day with 2 photos (the 10th) and a day with 1 (the 11th).
     send(&state, .move(.first))
     XCTAssertEqual(state.selectedIndex, 0)
@@ -101,7 +101,7 @@ final class SegmentTests: XCTestCase {
     let entry = state.daysLayout.entryIndex(ofAsset: 35, timeline: state.timeline)!
     XCTAssertTrue(
       state.daysLayout.visibleEntries(
-        from: state.daysTopEntry, height: state.grid.area.height, tileRows: 7
+        from: state.library.daysTopEntry, height: state.grid.area.height, tileRows: 7
       ).contains(entry))
     send(&state, .move(.pageUp))
     XCTAssertLessThan(state.selectedIndex, 35)

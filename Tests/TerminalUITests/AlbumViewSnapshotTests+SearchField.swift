@@ -12,7 +12,7 @@ extension AlbumViewSnapshotTests {
     var state = library()
     send(&state, .startSearch, .typed("T"), .typed("i"), .typed("p"), .move(.left), .move(.left))
     send(&state, .typed("r"))
-    XCTAssertEqual(state.searchText, "Trip")
+    XCTAssertEqual(state.search.text, "Trip")
     let frame = LibraryView.render(state)
     Snapshot.assert(frame.snapshotText, named: "search-cursor-100x30")
     // " Search: " then the field: the cursor is on the i, drawn the other way round.

@@ -172,7 +172,7 @@ final class AlbumViewSnapshotTests: XCTestCase {
   func testAnAlbumNamedWithEscapesIsShownEscaped() {
     var state = library()
     let hostile = "\u{1B}]0;pwned\u{07}\u{9B}2J\u{202E}gpj.exe"
-    var collections = state.collections
+    var collections = state.library.collections
     collections.albums.append(Album(id: AlbumID(9), name: hostile, createdAt: 0, assetIDs: []))
     send(&state, .collectionsLoaded(collections), .showTab(.albums))
     let albumsText = LibraryView.render(state).cells.map(\.text).joined()

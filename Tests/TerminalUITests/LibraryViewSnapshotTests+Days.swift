@@ -15,12 +15,12 @@ extension LibraryViewSnapshotTests {
     let assets = Fixtures.spread(perMonth: 16)
     _ = Reducer.reduce(&state, .libraryLoaded(assets: assets, problems: []))
     _ = Reducer.reduce(&state, .indexFinished)
-    while state.segment != .days { _ = Reducer.reduce(&state, .nextSegment) }
+    while state.library.segment != .days { _ = Reducer.reduce(&state, .nextSegment) }
     let lastDay = state.timeline.days.count - 1
     // Scrolled so the day's second row of photos is the first entry in view.
-    state.daysTopEntry = state.daysLayout.headerEntry[lastDay] + 2
+    state.library.daysTopEntry = state.daysLayout.headerEntry[lastDay] + 2
     _ = Reducer.reduce(&state, .resized(state.terminal))
-    XCTAssertEqual(state.daysTopEntry, state.daysLayout.headerEntry[lastDay] + 2)
+    XCTAssertEqual(state.library.daysTopEntry, state.daysLayout.headerEntry[lastDay] + 2)
     settle(&state, assets: assets)
     let frame = LibraryView.render(state)
     Snapshot.assert(frame.snapshotText, named: "days-pinned-100x36")

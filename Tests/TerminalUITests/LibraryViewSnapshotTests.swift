@@ -90,7 +90,7 @@ final class LibraryViewSnapshotTests: XCTestCase {
     let assets = Fixtures.spread()
     _ = Reducer.reduce(&state, .libraryLoaded(assets: assets, problems: []))
     _ = Reducer.reduce(&state, .indexFinished)
-    while state.segment != segment { _ = Reducer.reduce(&state, .nextSegment) }
+    while state.library.segment != segment { _ = Reducer.reduce(&state, .nextSegment) }
     settle(&state, assets: assets)
     return state
   }

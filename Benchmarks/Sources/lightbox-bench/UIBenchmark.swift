@@ -46,9 +46,11 @@ public enum UIBenchmark {
         assets.append(
           Asset(
             id: AssetID(Int64(n + 1)), path: "/photos/\(y)/IMG_\(n).jpg", byteSize: 3_000_000,
-            modificationTime: 0, format: .jpeg, storedPixelSize: PixelSize(width: 4032, height: 3024),
+            modificationTime: 0, format: .jpeg,
+            storedPixelSize: PixelSize(width: 4032, height: 3024),
             orientation: .up,
-            captureDate: CaptureDate(year: y, month: m, day: d, hour: 8 + i * 12 / burst, minute: i % 60, source: .exif)))
+            captureDate: CaptureDate(
+              year: y, month: m, day: d, hour: 8 + i * 12 / burst, minute: i % 60, source: .exif)))
       }
     }
     return assets
@@ -119,7 +121,9 @@ public enum UIBenchmark {
 
   /// Peak resident memory of this process so far (VmHWM), in MB.
   public static func peakRSSMegabytes() -> Double {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else {
+      return 0
+    }
     for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
       let digits = line.filter(\.isNumber)
       return (Double(String(digits)) ?? 0) / 1024
@@ -128,14 +132,19 @@ public enum UIBenchmark {
   }
 
   /// Measures grouping, segment switches and key presses over `count` photos.
-  public static func run(count: Int, terminal: TerminalSize = TerminalSize(columns: 200, rows: 60)) -> Report {
+  public static func run(count: Int, terminal: TerminalSize = TerminalSize(columns: 200, rows: 60))
+    -> Report
+  {
     let assets = syntheticAssets(count: count)
     var figures: [Figure] = []
     let grouping = median(runs: 15) {
       let timeline = Timeline(assets: assets)
       _ = DaysLayout(timeline: timeline, columns: 13)
     }
-    figures.append(Figure(name: "grouping rebuilt after a change (timeline + days layout)", medianMilliseconds: grouping, runs: 15, limitMilliseconds: 50))
+    figures.append(
+      Figure(
+        name: "grouping rebuilt after a change (timeline + days layout)",
+        medianMilliseconds: grouping, runs: 15, limitMilliseconds: 50))
 
     var state = AppState(roots: ["/photos"], terminal: terminal)
     _ = Reducer.reduce(&state, .start)
@@ -144,21 +153,30 @@ public enum UIBenchmark {
       _ = Reducer.reduce(&fresh, .libraryLoaded(assets: assets, problems: []))
       _ = LibraryView.render(fresh)
     }
-    figures.append(Figure(name: "library loaded into the state + first frame rendered", medianMilliseconds: load, runs: 5, limitMilliseconds: nil))
+    figures.append(
+      Figure(
+        name: "library loaded into the state + first frame rendered", medianMilliseconds: load,
+        runs: 5, limitMilliseconds: nil))
     _ = Reducer.reduce(&state, .libraryLoaded(assets: assets, problems: []))
 
     let switching = median(runs: 40) {
       _ = Reducer.reduce(&state, .nextSegment)
       _ = LibraryView.render(state)
     }
-    figures.append(Figure(name: "switch segment (reduce + render)", medianMilliseconds: switching, runs: 40, limitMilliseconds: 16))
+    figures.append(
+      Figure(
+        name: "switch segment (reduce + render)", medianMilliseconds: switching, runs: 40,
+        limitMilliseconds: 16))
 
-    while state.segment != .all { _ = Reducer.reduce(&state, .nextSegment) }
+    while state.library.segment != .all { _ = Reducer.reduce(&state, .nextSegment) }
     let key = median(runs: 100) {
       _ = Reducer.reduce(&state, .move(.left))
       _ = LibraryView.render(state)
     }
-    figures.append(Figure(name: "arrow key in All (reduce + render)", medianMilliseconds: key, runs: 100, limitMilliseconds: 16))
+    figures.append(
+      Figure(
+        name: "arrow key in All (reduce + render)", medianMilliseconds: key, runs: 100,
+        limitMilliseconds: 16))
     return Report(photos: count, figures: figures, peakRSSMegabytes: peakRSSMegabytes())
   }
 }

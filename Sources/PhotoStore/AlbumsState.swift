@@ -1,0 +1,22 @@
+/// The Albums tab: its cards, the selected one, and the album open as a grid.
+public struct AlbumsState: Hashable, Sendable {
+  /// The cards, in section order.
+  public var entries: [AlbumEntry]
+  /// The cards laid out for the current width.
+  public var layout: AlbumsLayout
+  /// Index into `entries` of the selected card.
+  public var cursor: Int
+  /// First visible entry.
+  public var topEntry: Int
+  /// The album shown as a grid (nil: the list of albums).
+  public var open: AlbumRef?
+
+  /// No albums yet, the list shown.
+  public init() {
+    entries = []
+    layout = AlbumsLayout()
+    cursor = 0
+    topEntry = 0
+    open = nil
+  }
+}

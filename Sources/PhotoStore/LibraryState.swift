@@ -1,0 +1,38 @@
+import PhotoModel
+
+/// The library as loaded from the catalog, and the Library tab's own place in it.
+public struct LibraryState: Hashable, Sendable {
+  /// Every library photo (not hidden, not trashed), oldest first: the Library tab's
+  /// timeline. `AppState.assets` is the list the current grid shows (this one, an album,
+  /// results).
+  public var assets: [Asset]
+  /// Albums, hidden and trashed photos, and the clock, as last loaded.
+  public var collections: LibraryCollections
+  /// Indexing progress, or ready.
+  public var status: LibraryStatus
+  /// One line per file or folder that could not be read during the scan.
+  public var problems: [String]
+  /// The photos the last delete moved to the Trash (u puts them back).
+  public var undoableTrash: [AssetID]
+  /// The Library tab's segment.
+  public var segment: LibrarySegment
+  /// First visible card row of the Years segment.
+  public var yearsTopRow: Int
+  /// First visible card row of the Months segment.
+  public var monthsTopRow: Int
+  /// First visible entry of the Days segment.
+  public var daysTopEntry: Int
+
+  /// Nothing loaded yet: indexing, the All segment.
+  public init() {
+    assets = []
+    collections = LibraryCollections()
+    status = .indexing(done: 0, total: 0)
+    problems = []
+    undoableTrash = []
+    segment = .all
+    yearsTopRow = 0
+    monthsTopRow = 0
+    daysTopEntry = 0
+  }
+}
