@@ -114,7 +114,7 @@ public final class BrowseSession {
     runner.run(store.send(.start))
     if let first = options.notices.first {
       let more = options.notices.count > 1 ? " (and \(options.notices.count - 1) more)" : ""
-      runner.run(store.send(.operationFailed(reason: first + more)))
+      runner.run(store.send(.library(.operationFailed(reason: first + more))))
     }
     var needsFrame = true
     while store.state.isRunning {

@@ -31,7 +31,7 @@ final class EffectRunner: Sendable {
       let action = EffectRunner.makePicture(
         request, format: format, background: background, cache: cache, diskCache: diskCache,
         upscale: upscale, decoder: decoder, preview: { inbox.post($0) })
-      if case .imageFailed(_, let reason) = action { failures.note(request.path, reason) }
+      if case .image(.failed(_, let reason)) = action { failures.note(request.path, reason) }
       inbox.post(action)
     }
   }
@@ -46,7 +46,7 @@ final class EffectRunner: Sendable {
     case .scanLibrary(let roots):
       library.open(roots: roots)
     case .loadImage(let request):
-      if !pool.submit(request, isDone: cache.contains) { inbox.post(.imageLoaded(request.key)) }
+      if !pool.submit(request, isDone: cache.contains) { inbox.post(.image(.loaded(request.key))) }
     case .cancelImage(let key):
       pool.cancel(key)
     default:
@@ -65,7 +65,7 @@ final class EffectRunner: Sendable {
   /// Tiles and cards show the best thing at hand first (the seeds' opportunistic delivery):
   /// a freedesktop thumbnail (ours or a file manager's) is used as is; else the photo's EXIF
   /// thumbnail, which is the final tile when it is large enough (half-block tiles) and a
-  /// preview (`preview` gets `.imagePreview`) when it is not; else, or after the preview, the
+  /// preview (`preview` gets `.image(.preview)`) when it is not; else, or after the preview, the
   /// photo is decoded at the cache's size class, the thumbnail stored for next time, and the
   /// tile cut from it.
   static func makePicture(
@@ -84,7 +84,7 @@ final class EffectRunner: Sendable {
       case .cached(let bitmap?):
         return finish(bitmap.fitted(into: request.key.size, mode: .fill), request, format, cache)
       case .knownFailure:
-        return .imageFailed(request.key, reason: "could not be decoded before (unchanged since)")
+        return .image(.failed(request.key, reason: "could not be decoded before (unchanged since)"))
       default: break
       }
       if let range = request.exifThumbnail,
@@ -108,11 +108,11 @@ final class EffectRunner: Sendable {
       case .cached(let thumbnail?):
         return finish(thumbnail.fitted(into: request.key.size, mode: .fill), request, format, cache)
       case .failed(let error):
-        return .imageFailed(request.key, reason: error.reason)
+        return .image(.failed(request.key, reason: error.reason))
       case .skipped(let reason):
-        return .imageFailed(request.key, reason: reason)
+        return .image(.failed(request.key, reason: reason))
       case .knownFailure, .cached(nil):
-        return .imageFailed(request.key, reason: "could not be decoded")
+        return .image(.failed(request.key, reason: "could not be decoded"))
       }
     }
     let options = DecodeOptions(
@@ -127,7 +127,7 @@ final class EffectRunner: Sendable {
         ? Upscale.apply(to: bitmap, in: request.key.size) : bitmap
       return finish(shown, request, format, cache)
     case .failure(let error):
-      return .imageFailed(request.key, reason: error.reason)
+      return .image(.failed(request.key, reason: error.reason))
     }
   }
 
@@ -137,8 +137,8 @@ final class EffectRunner: Sendable {
   ) -> Action {
     switch format.picture(of: bitmap) {
     case .success(let picture): cache.insert(picture, for: request.key)
-    case .failure(let error): return .imageFailed(request.key, reason: error.reason)
+    case .failure(let error): return .image(.failed(request.key, reason: error.reason))
     }
-    return isPreview ? .imagePreview(request.key) : .imageLoaded(request.key)
+    return isPreview ? .image(.preview(request.key)) : .image(.loaded(request.key))
   }
 }

@@ -43,7 +43,8 @@ public final class LibraryService: @unchecked Sendable {
   private func performNow(_ effect: Effect) {
     let (catalog, roots) = lock.withLock { (openCatalog, self.roots) }
     guard let catalog else {
-      inbox.post(.operationFailed(reason: "No catalog is open: the change cannot be saved"))
+      inbox.post(
+        .library(.operationFailed(reason: "No catalog is open: the change cannot be saved")))
       return
     }
     let now = Int64(Date().timeIntervalSince1970)
@@ -66,12 +67,12 @@ public final class LibraryService: @unchecked Sendable {
     } catch {
       problems.append("\(error)")
     }
-    inbox.post(.libraryLoaded(assets: Self.assets(in: catalog, under: roots), problems: []))
-    inbox.post(.collectionsLoaded(collections(catalog, roots: roots)))
+    inbox.post(.library(.loaded(assets: Self.assets(in: catalog, under: roots), problems: [])))
+    inbox.post(.library(.collectionsLoaded(collections(catalog, roots: roots))))
     for problem in problems { LightboxLog.logger("library").error("\(problem)") }
     if let first = problems.first {
       let more = problems.count > 1 ? " (and \(problems.count - 1) more)" : ""
-      inbox.post(.operationFailed(reason: first + more))
+      inbox.post(.library(.operationFailed(reason: first + more)))
     }
   }
 
@@ -88,7 +89,7 @@ public final class LibraryService: @unchecked Sendable {
     let repairs = trash.repair()
     for problem in repairs { LightboxLog.logger("trash").error("checking the Trash: \(problem)") }
     if let problem = repairs.first {
-      inbox.post(.operationFailed(reason: "Checking the Trash: \(problem)"))
+      inbox.post(.library(.operationFailed(reason: "Checking the Trash: \(problem)")))
     }
     guard retentionDays > 0 else { return }
     let result = trash.purge(
@@ -97,7 +98,7 @@ public final class LibraryService: @unchecked Sendable {
       LightboxLog.logger("trash").error("emptying old deleted photos: \(problem)")
     }
     if let problem = result.problems.first {
-      inbox.post(.operationFailed(reason: "Emptying old deleted photos: \(problem)"))
+      inbox.post(.library(.operationFailed(reason: "Emptying old deleted photos: \(problem)")))
     }
   }
 
@@ -144,9 +145,9 @@ public final class LibraryService: @unchecked Sendable {
     // grid opens on them), the whole library right after; indexing follows.
     let newest = RAWPairing.pair(
       Self.filter(((try? catalog.newestAssets(limit: Self.firstScreenLimit)) ?? []), under: roots))
-    if !newest.isEmpty { inbox.post(.libraryLoaded(assets: newest, problems: [])) }
-    inbox.post(.libraryLoaded(assets: load(), problems: []))
-    inbox.post(.collectionsLoaded(collections(catalog, roots: roots)))
+    if !newest.isEmpty { inbox.post(.library(.loaded(assets: newest, problems: []))) }
+    inbox.post(.library(.loaded(assets: load(), problems: [])))
+    inbox.post(.library(.collectionsLoaded(collections(catalog, roots: roots))))
     let indexer = Indexer(catalog: catalog)
     self.indexer = indexer
     let throttle = ProgressThrottle()
@@ -156,25 +157,26 @@ public final class LibraryService: @unchecked Sendable {
         let now = DispatchTime.now().uptimeNanoseconds
         if throttle.shouldPost(now: now, every: 100_000_000) {
           inbox.post(
-            .indexProgress(done: progress.done, total: max(progress.total, progress.found)))
+            .library(
+              .indexProgress(done: progress.done, total: max(progress.total, progress.found))))
         }
         // Photos appear while indexing runs, not only at the end.
         if throttle.shouldReload(now: now, every: 1_500_000_000) {
-          inbox.post(.libraryLoaded(assets: load(), problems: []))
+          inbox.post(.library(.loaded(assets: load(), problems: [])))
         }
       }
     } catch {
       LightboxLog.logger("indexer").error("indexing failed: \(error)")
-      inbox.post(.libraryLoaded(assets: load(), problems: ["indexing failed: \(error)"]))
-      inbox.post(.indexFinished)
+      inbox.post(.library(.loaded(assets: load(), problems: ["indexing failed: \(error)"])))
+      inbox.post(.library(.indexFinished))
       return
     }
     let log = LightboxLog.logger("indexer")
     for problem in summary.problems { log.error("\(problem)") }
     log.info(
       "indexed \(summary.total) photos (\(summary.read) read, \(summary.errors) errors)")
-    inbox.post(.libraryLoaded(assets: load(), problems: summary.problems))
-    inbox.post(.indexFinished)
+    inbox.post(.library(.loaded(assets: load(), problems: summary.problems)))
+    inbox.post(.library(.indexFinished))
     do {
       watcher = try LibraryWatcher(
         roots: roots,
@@ -187,7 +189,7 @@ public final class LibraryService: @unchecked Sendable {
           } catch {
             LightboxLog.logger("watcher").error("updating \(paths.count) changed files: \(error)")
           }
-          inbox.post(.libraryLoaded(assets: load(), problems: []))
+          inbox.post(.library(.loaded(assets: load(), problems: [])))
         })
     } catch {
       // Browsing goes on without live updates; the log says why.
@@ -223,14 +225,15 @@ public final class LibraryService: @unchecked Sendable {
 
   private func scanWithoutCatalog(roots: [String], problem: String?) {
     let result = FileIndexing.scanWithoutCatalog(roots: roots) { found in
-      self.inbox.post(.indexProgress(done: found, total: found))
+      self.inbox.post(.library(.indexProgress(done: found, total: found)))
     }
     for problem in result.problems { LightboxLog.logger("scanner").error("\(problem)") }
     inbox.post(
-      .libraryLoaded(
-        assets: RAWPairing.pair(result.assets),
-        problems: (problem.map { [$0] } ?? []) + result.problems))
-    inbox.post(.indexFinished)
+      .library(
+        .loaded(
+          assets: RAWPairing.pair(result.assets),
+          problems: (problem.map { [$0] } ?? []) + result.problems)))
+    inbox.post(.library(.indexFinished))
   }
 }
 

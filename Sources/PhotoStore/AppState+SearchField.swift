@@ -25,6 +25,16 @@ extension AppState {
     search.history.record(search.text)
   }
 
+  /// Applies an edit to the query (the caller checked that the query has the focus).
+  mutating func editSearchField(_ edit: FieldEdit) -> [Effect] {
+    switch edit {
+    case .typed(let character): return typeIntoSearch(character)
+    case .deleteBackward: return deleteBackwardInSearch()
+    case .clear: return clearSearchField()
+    case .deleteWordBackward: return deleteWordInSearch()
+    }
+  }
+
   /// A character typed at the cursor, or in place of the selected query.
   mutating func typeIntoSearch(_ character: Character) -> [Effect] {
     if search.selectsAll { return replaceSearch(with: String(character)) }

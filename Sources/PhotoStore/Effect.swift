@@ -4,10 +4,10 @@ import PhotoModel
 /// actions.
 public enum Effect: Hashable, Sendable {
   /// Load the library from the catalog at once, then index these folders in the background
-  /// (answering `.indexProgress`, `.libraryLoaded`, `.indexFinished`) and watch them for
-  /// changes (answering `.libraryLoaded`).
+  /// (answering `.library(.indexProgress)`, `.library(.loaded)`, `.library(.indexFinished)`) and watch them for
+  /// changes (answering `.library(.loaded)`).
   case scanLibrary(roots: [String])
-  /// Decode and scale an image; answers `.imageLoaded` or `.imageFailed`.
+  /// Decode and scale an image; answers `.image(.loaded)` or `.image(.failed)`.
   case loadImage(ImageRequest)
   /// The image is no longer wanted: drop the pending work (a finished image may stay cached).
   case cancelImage(ImageKey)

@@ -147,232 +147,50 @@ public enum Reducer {
       }
       return []
 
-    case .typed(let character):
-      guard state.tab == .search, state.search.isEditing else { return [] }
-      return state.typeIntoSearch(character)
-
-    case .deleteBackward:
-      guard state.tab == .search, state.search.isEditing else { return [] }
-      return state.deleteBackwardInSearch()
-
-    case .clearField:
-      guard state.tab == .search, state.search.isEditing else { return [] }
-      return state.clearSearchField()
-
-    case .deleteWordBackward:
-      guard state.tab == .search, state.search.isEditing else { return [] }
-      return state.deleteWordInSearch()
-
     case .answer:
       return []
 
-    case .toggleFavorite:
-      guard state.context != .albumList else { return [] }
-      return state.toggleFavorite()
+    case .field(let edit):
+      guard state.tab == .search, state.search.isEditing else { return [] }
+      return state.editSearchField(edit)
 
-    case .toggleHidden:
-      guard state.context != .albumList else { return [] }
-      return state.toggleHidden()
+    case .edit(let edit):
+      return reduceEdit(&state, edit)
 
-    case .delete:
-      return state.delete()
-
-    case .restore:
-      guard state.context == .album(.recentlyDeleted) else {
-        state.message = "r restores photos in Albums › Recently Deleted"
-        return []
-      }
-      return state.restore(state.actionTargets)
-
-    case .undo:
-      guard !state.library.undoableTrash.isEmpty else {
-        state.message = "Nothing to undo"
-        return []
-      }
-      return state.restore(state.library.undoableTrash)
-
-    case .newAlbum:
-      state.newAlbum()
-      return []
-
-    case .renameAlbum:
-      state.renameAlbum()
-      return []
-
-    case .deleteAlbum:
-      state.deleteAlbum()
-      return []
-
-    case .addToAlbum:
-      state.openAlbumPicker()
-      return []
-
-    case .removeFromAlbum:
-      return state.removeFromAlbum()
-
-    case .toggleMark:
+    case .mark(let mark):
       guard state.screen == .grid else { return [] }
-      state.toggleMark()
+      switch mark {
+      case .toggle: state.toggleMark()
+      case .range: state.markRange()
+      }
       return []
 
-    case .markRange:
-      guard state.screen == .grid else { return [] }
-      state.markRange()
-      return []
+    case .album(let album):
+      return reduceAlbum(&state, album)
 
-    case .toggleInfo:
+    case .panel(.info):
       guard state.selectedAsset != nil, state.context != .albumList else { return [] }
       state.overlay = .info
       return []
 
-    case .toggleHelp:
+    case .panel(.help):
       state.overlay = .help
       return []
 
-    case .click(let row, let column, let double):
+    case .pointer(.click(let row, let column, let double)):
       return state.click(row: row, column: column, double: double)
 
-    case .wheel(let up):
+    case .pointer(.wheel(let up)):
       return dispatch(
         &state, .move(state.screen == .detail ? (up ? .left : .right) : (up ? .up : .down)))
 
-    case .collectionsLoaded(let collections):
-      state.library.collections = collections
-      state.library.undoableTrash = state.library.undoableTrash.filter { id in
-        collections.trashed.contains { $0.asset.id == id }
-      }
-      state.libraryChanged(timelineToo: false)
+    case .library(let event):
+      reduceLibraryEvent(&state, event)
       return []
 
-    case .operationFailed(let reason):
-      state.message = reason
+    case .image(let event):
+      reduceImageEvent(&state, event)
       return []
-
-    case .operationDone(let message):
-      state.message = message
-      return []
-
-    case .indexProgress(let done, let total):
-      state.library.status = .indexing(done: done, total: total)
-      return []
-
-    case .indexFinished:
-      state.library.status = .ready
-      return []
-
-    case .libraryLoaded(let assets, let problems):
-      state.library.assets = assets
-      state.library.problems = problems
-      if state.context == .library {
-        state.loadLibrary(assets)
-      } else {
-        state.libraryChanged()
-      }
-      if !problems.isEmpty {
-        let noun = problems.count == 1 ? "file" : "files"
-        state.message = "\(problems.count) \(noun) could not be read: \(problems[0])"
-      }
-      return []
-
-    case .imagePreview(let key):
-      guard state.images[key] == .loading else { return [] }  // dropped, or already better
-      state.images[key] = .preview
-      return []
-
-    case .imageLoaded(let key):
-      guard state.images[key] != nil else { return [] }  // no longer wanted: dropped
-      state.images[key] = .ready
-      return []
-
-    case .imageFailed(let key, let reason):
-      guard state.images[key] != nil else { return [] }
-      state.images[key] = .failed(reason)
-      return []
-    }
-  }
-
-  /// Keys while a panel or dialog is open; nil lets the action through to the view below.
-  static func reduceOverlay(_ state: inout AppState, _ action: Action) -> [Effect]? {
-    switch action {
-    case .quit where state.overlay != .info, .back:
-      state.overlay = nil
-      return []
-    case .terminate, .resized, .indexProgress, .indexFinished, .libraryLoaded, .collectionsLoaded,
-      .imagePreview, .imageLoaded, .imageFailed, .operationFailed, .operationDone:
-      return nil
-    default: break
-    }
-    switch state.overlay {
-    case .help?:
-      // Any key closes the help; only ? and Esc are spent on it.
-      state.overlay = nil
-      if action == .toggleHelp || action == .open { return [] }
-      return dispatch(&state, action)
-    case .info?:
-      switch action {
-      case .toggleInfo, .quit:
-        state.overlay = nil
-        return []
-      case .move, .toggleFavorite, .wheel:
-        // The panel stays open while paging, as Photos' info does, so the photos are asked
-        // for at the size beside it.
-        let effects = reduceBelowOverlay(&state, action)
-        guard state.selectedAsset == nil || state.context == .albumList else { return effects }
-        state.overlay = nil
-        return effects
-      default:
-        state.overlay = nil
-        return dispatch(&state, action)
-      }
-    case .picker?:
-      switch action {
-      case .move(let direction):
-        state.movePicker(direction)
-        return []
-      case .open:
-        return state.choosePickerRow()
-      case .newAlbum:
-        if case .picker(var picker)? = state.overlay {
-          picker.row = 0
-          state.overlay = .picker(picker)
-          return state.choosePickerRow()
-        }
-        return []
-      default:
-        return []
-      }
-    case .prompt(var prompt)?:
-      switch action {
-      case .typed(let character):
-        guard prompt.text.count < 100 else { return [] }
-        prompt.text.append(character)
-        prompt.error = nil
-        state.overlay = .prompt(prompt)
-        return []
-      case .deleteBackward, .clearField, .deleteWordBackward:
-        let text = Array(prompt.text)
-        switch action {
-        case .clearField: prompt.text = ""
-        case .deleteWordBackward:
-          prompt.text = String(text[..<AppState.wordStart(before: text.count, in: text)])
-        default: if !prompt.text.isEmpty { prompt.text.removeLast() }
-        }
-        prompt.error = nil
-        state.overlay = .prompt(prompt)
-        return []
-      case .open:
-        return state.submitPrompt()
-      default:
-        return []
-      }
-    case .confirm?:
-      switch action {
-      case .answer(let yes): return state.answer(yes)
-      case .open: return state.answer(true)
-      default: return []
-      }
-    case nil:
-      return nil
     }
   }
 }

@@ -51,20 +51,20 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case .libraryTab: return .showTab(.library)
     case .albumsTab: return .showTab(.albums)
     case .searchTab: return .startSearch
-    case .favorite: return .toggleFavorite
-    case .delete: return .delete
-    case .restore: return .restore
-    case .undo: return .undo
-    case .hide: return .toggleHidden
-    case .newAlbum: return .newAlbum
-    case .renameAlbum: return .renameAlbum
-    case .deleteAlbum: return .deleteAlbum
-    case .addToAlbum: return .addToAlbum
-    case .removeFromAlbum: return .removeFromAlbum
-    case .mark: return .toggleMark
-    case .markRange: return .markRange
-    case .info: return .toggleInfo
-    case .help: return .toggleHelp
+    case .favorite: return .edit(.toggleFavorite)
+    case .delete: return .edit(.delete)
+    case .restore: return .edit(.restore)
+    case .undo: return .edit(.undo)
+    case .hide: return .edit(.toggleHidden)
+    case .newAlbum: return .album(.new)
+    case .renameAlbum: return .album(.rename)
+    case .deleteAlbum: return .album(.delete)
+    case .addToAlbum: return .album(.addPhotos)
+    case .removeFromAlbum: return .album(.removePhotos)
+    case .mark: return .mark(.toggle)
+    case .markRange: return .mark(.range)
+    case .info: return .panel(.info)
+    case .help: return .panel(.help)
     case .quit: return .quit
     }
   }

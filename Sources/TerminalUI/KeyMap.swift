@@ -41,8 +41,8 @@ public struct KeyMap: Sendable {
     switch event {
     case .interrupt: return .terminate
     case .click(let row, let column, let double):
-      return .click(row: row, column: column, double: double)
-    case .wheel(let up): return .wheel(up: up)
+      return .pointer(.click(row: row, column: column, double: double))
+    case .wheel(let up): return .pointer(.wheel(up: up))
     default: break
     }
     switch mode {
@@ -52,9 +52,9 @@ public struct KeyMap: Sendable {
       switch event {
       case .enter, .character("\n"), .character("\r"): return .open
       case .escape: return .back
-      case .backspace, .delete: return .deleteBackward
-      case .character("\u{15}"): return .clearField  // Ctrl-U, as in a shell
-      case .character("\u{17}"): return .deleteWordBackward  // Ctrl-W
+      case .backspace, .delete: return .field(.deleteBackward)
+      case .character("\u{15}"): return .field(.clear)  // Ctrl-U, as in a shell
+      case .character("\u{17}"): return .field(.deleteWordBackward)  // Ctrl-W
       case .up: return .move(.up)
       case .down: return .move(.down)
       case .left: return .move(.left)
@@ -63,7 +63,7 @@ public struct KeyMap: Sendable {
       case .end: return .move(.last)
       case .tab: return .open
       case .character(let c) where !c.isASCII || (c.asciiValue! >= 0x20 && c.asciiValue! != 0x7F):
-        return .typed(c)
+        return .field(.typed(c))
       default: return nil
       }
     case .confirm:

@@ -194,7 +194,7 @@ final class KittyScreenshotTests: XCTestCase {
     XCTAssertEqual(ghosts, [], "picture pixels left on background cells")
 
     // The help panel: no picture shows through it; the tiles beside it stay.
-    let helpFrame = expectedFrame(count: count, after: paged + [.toggleHelp])
+    let helpFrame = expectedFrame(count: count, after: paged + [.panel(.help)])
     let helpShot = try decode(help)
     XCTAssertGreaterThan(helpFrame.images.count, 0)
     for placement in helpFrame.images {

@@ -48,7 +48,7 @@ final class PipelineCorpusTests: XCTestCase {
     var pictures: [String: HalfBlockImage] = [:]
     for asset in assets {
       let (action, cache) = picture(for: asset, size: size, fit: .fill)
-      XCTAssertEqual(action, .imageLoaded(ImageKey(asset: asset.id, size: size, fit: .fill)))
+      XCTAssertEqual(action, .image(.loaded(ImageKey(asset: asset.id, size: size, fit: .fill))))
       guard
         case .halfBlock(let image)? = cache.picture(
           for: ImageKey(asset: asset.id, size: size, fit: .fill))
@@ -91,12 +91,12 @@ final class PipelineCorpusTests: XCTestCase {
         let size = PixelSize(width: 28, height: 28)
         let (action, _) = picture(for: asset, size: size, fit: .fill)
         switch action {
-        case .imageFailed(_, let reason):
+        case .image(.failed(_, let reason)):
           failed += 1
           XCTAssertFalse(reason.isEmpty, name)
           XCTAssertFalse(reason.contains("\n"), name)
           XCTAssertFalse(reason.unicodeScalars.contains { $0.value < 0x20 }, name)
-        case .imageLoaded:
+        case .image(.loaded):
           break  // recoverable damage: shown with what could be decoded
         default:
           XCTFail("unexpected \(action)")
@@ -125,7 +125,7 @@ final class DiskCachedTileTests: XCTestCase {
     let first = EffectRunner.makePicture(
       request, format: .halfBlock(.trueColor), background: .black, cache: PictureCache(),
       diskCache: disk)
-    XCTAssertEqual(first, .imageLoaded(request.key))
+    XCTAssertEqual(first, .image(.loaded(request.key)))
     let source = try ThumbnailSource.forFile(atPath: photo.path).get()
     XCTAssertTrue(disk.hasThumbnail(for: source, size: .normal))
 
@@ -138,7 +138,7 @@ final class DiskCachedTileTests: XCTestCase {
     let cache = PictureCache()
     let second = EffectRunner.makePicture(
       request, format: .halfBlock(.trueColor), background: .black, cache: cache, diskCache: disk)
-    XCTAssertEqual(second, .imageLoaded(request.key))
+    XCTAssertEqual(second, .image(.loaded(request.key)))
     guard case .halfBlock(let tile)? = cache.picture(for: request.key) else {
       return XCTFail("no tile")
     }
@@ -148,7 +148,7 @@ final class DiskCachedTileTests: XCTestCase {
     // Without the cache the same bytes fail with a reason.
     let uncached = EffectRunner.makePicture(
       request, format: .halfBlock(.trueColor), background: .black, cache: PictureCache())
-    guard case .imageFailed(_, let reason) = uncached else { return XCTFail("\(uncached)") }
+    guard case .image(.failed(_, let reason)) = uncached else { return XCTFail("\(uncached)") }
     XCTAssertFalse(reason.isEmpty)
   }
 }
@@ -183,7 +183,7 @@ final class ExifFirstTileTests: XCTestCase {
       tile, format: .halfBlock(.trueColor), background: .black, cache: PictureCache(),
       diskCache: disk,
       preview: { previews.append($0) })
-    XCTAssertEqual(action, .imageLoaded(tile.key))
+    XCTAssertEqual(action, .image(.loaded(tile.key)))
     XCTAssertTrue(previews.isEmpty, "a covering EXIF thumbnail is final, not a preview")
     let source = try ThumbnailSource.forFile(atPath: asset.path).get()
     XCTAssertFalse(disk.hasThumbnail(for: source, size: .normal), "no full decode was needed")
@@ -199,8 +199,8 @@ final class ExifFirstTileTests: XCTestCase {
       card, format: .halfBlock(.trueColor), background: .black, cache: PictureCache(),
       diskCache: disk,
       preview: { previews.append($0) })
-    XCTAssertEqual(previews, [.imagePreview(card.key)])
-    XCTAssertEqual(action, .imageLoaded(card.key))
+    XCTAssertEqual(previews, [.image(.preview(card.key))])
+    XCTAssertEqual(action, .image(.loaded(card.key)))
     let source = try ThumbnailSource.forFile(atPath: asset.path).get()
     XCTAssertTrue(disk.hasThumbnail(for: source, size: .large))
   }

@@ -25,10 +25,10 @@ struct ScreenshotGrid {
       roots: ["/photos"], terminal: TerminalSize(columns: columns, rows: rows),
       cellPixelSize: cell)
     _ = Reducer.reduce(&state, .start)
-    _ = Reducer.reduce(&state, .libraryLoaded(assets: Fixtures.assets(count), problems: []))
-    _ = Reducer.reduce(&state, .indexFinished)
+    _ = Reducer.reduce(&state, .library(.loaded(assets: Fixtures.assets(count), problems: [])))
+    _ = Reducer.reduce(&state, .library(.indexFinished))
     for action in actions { _ = Reducer.reduce(&state, action) }
-    for key in state.images.keys { _ = Reducer.reduce(&state, .imageLoaded(key)) }
+    for key in state.images.keys { _ = Reducer.reduce(&state, .image(.loaded(key))) }
     return LibraryView.render(state)
   }
 

@@ -201,7 +201,7 @@ final class SixelScreenshotTests: XCTestCase {
     assertPicture(detailShot, area, "detail photo")
 
     // The info panel: the photo is still there, as a picture, beside the panel's column.
-    let infoFrame = expectedFrame(count: count, after: [.open, .toggleInfo])
+    let infoFrame = expectedFrame(count: count, after: [.open, .panel(.info)])
     guard let beside = infoFrame.images.first?.rect else {
       return XCTFail("no photo beside the info panel")
     }
@@ -213,7 +213,7 @@ final class SixelScreenshotTests: XCTestCase {
     // picture left where the frame has plain background (gaps, empty slots, margins).
     let backFrame = expectedFrame(
       count: count,
-      after: [.open, .toggleInfo, .toggleInfo, .back]
+      after: [.open, .panel(.info), .panel(.info), .back]
         + Array(repeating: .move(.pageUp), count: 3)
         + Array(repeating: .move(.pageDown), count: 3))
     let backShot = try decodePNG(back)
@@ -228,9 +228,9 @@ final class SixelScreenshotTests: XCTestCase {
     // not painted over by xterm again), and the pictures outside it stay.
     let helpFrame = expectedFrame(
       count: count,
-      after: [.open, .toggleInfo, .toggleInfo, .back]
+      after: [.open, .panel(.info), .panel(.info), .back]
         + Array(repeating: .move(.pageUp), count: 3)
-        + Array(repeating: .move(.pageDown), count: 3) + [.toggleHelp])
+        + Array(repeating: .move(.pageDown), count: 3) + [.panel(.help)])
     let helpShot = try decodePNG(help)
     let panelCells = (0..<Self.rows).flatMap { row in
       (0..<Self.columns).filter { helpFrame[row, $0].role == .panel }.map { (row, $0) }

@@ -59,7 +59,7 @@ final class ThumbnailPipelineAgreementTests: XCTestCase {
         let action = EffectRunner.makePicture(
           request, format: .halfBlock(.trueColor), background: RGB(40, 40, 40),
           cache: PictureCache(), diskCache: browser)
-        XCTAssertEqual(action, .imageLoaded(request.key), photo)
+        XCTAssertEqual(action, .image(.loaded(request.key)), photo)
         XCTAssertEqual(ThumbnailBatch.thumbnail(path: photo, cache: batch, size: size), .made)
         let fromBrowser = try entry(browser, for: photo, size: size)
         let fromBatch = try entry(batch, for: photo, size: size)
@@ -89,7 +89,7 @@ final class ThumbnailPipelineAgreementTests: XCTestCase {
         let action = EffectRunner.makePicture(
           request, format: .halfBlock(.trueColor), background: .black, cache: PictureCache(),
           diskCache: cache)
-        guard case .imageFailed = action else { return XCTFail("browser: \(action)") }
+        guard case .image(.failed) = action else { return XCTFail("browser: \(action)") }
       } else {
         guard case .failed = ThumbnailBatch.thumbnail(path: broken, cache: cache, size: .normal)
         else { return XCTFail("batch did not fail") }

@@ -34,7 +34,7 @@ final class UpscalePictureTests: XCTestCase {
     let cache = PictureCache()
     let action = EffectRunner.makePicture(
       request, format: .halfBlock(.trueColor), background: .black, cache: cache, upscale: upscale)
-    XCTAssertEqual(action, .imageLoaded(key))
+    XCTAssertEqual(action, .image(.loaded(key)))
     guard case .halfBlock(let image)? = cache.picture(for: key) else {
       throw XCTSkip("no half-block picture in the cache")
     }

@@ -10,7 +10,7 @@ extension ReducerTests {
   func testResultsOfCancelledRequestsDoNotReachTheState() {
     let (store, assets) = loadedStore(40)
     let visible = assets[30..<40].map { ImageKey(asset: $0.id, size: tilePixels, fit: .fill) }
-    store.send(.imageLoaded(visible[9])) { $0.images[visible[9]] = .ready }
+    store.send(.image(.loaded(visible[9]))) { $0.images[visible[9]] = .ready }
     // Home: the page of photos 30…39 and the row prefetched above it leave; their pending
     // requests are cancelled.
     let prefetched = assets[25..<30].map { ImageKey(asset: $0.id, size: tilePixels, fit: .fill) }
@@ -28,16 +28,17 @@ extension ReducerTests {
         })
     }
     // The decodes that were already running finish now: nothing changes, no effect.
-    store.send(.imagePreview(visible[0]))
-    store.send(.imageLoaded(visible[1]))
-    store.send(.imageFailed(visible[2], reason: "truncated"))
-    store.send(.imageLoaded(visible[9]))
+    store.send(.image(.preview(visible[0])))
+    store.send(.image(.loaded(visible[1])))
+    store.send(.image(.failed(visible[2], reason: "truncated")))
+    store.send(.image(.loaded(visible[9])))
     // A result for a key of the right photo but another size (an old terminal size) too.
     store.send(
-      .imageLoaded(
-        ImageKey(asset: assets[0].id, size: PixelSize(width: 99, height: 99), fit: .fill)))
+      .image(
+        .loaded(
+          ImageKey(asset: assets[0].id, size: PixelSize(width: 99, height: 99), fit: .fill))))
     // The wanted ones still land.
     let wanted = ImageKey(asset: assets[0].id, size: tilePixels, fit: .fill)
-    store.send(.imageLoaded(wanted)) { $0.images[wanted] = .ready }
+    store.send(.image(.loaded(wanted))) { $0.images[wanted] = .ready }
   }
 }

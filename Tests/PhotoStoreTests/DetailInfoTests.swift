@@ -24,7 +24,7 @@ final class DetailInfoTests: XCTestCase {
     let assets = Fixtures.assets(count)
     var state = AppState(roots: ["/photos"], terminal: size)
     _ = Reducer.reduce(&state, .start)
-    _ = Reducer.reduce(&state, .libraryLoaded(assets: assets, problems: []))
+    _ = Reducer.reduce(&state, .library(.loaded(assets: assets, problems: [])))
     _ = Reducer.reduce(&state, .open)
     for key in state.images.keys { state.images[key] = .ready }
     XCTAssertEqual(state.screen, .detail)
@@ -53,7 +53,7 @@ final class DetailInfoTests: XCTestCase {
     func wide(_ i: Int) -> ImageKey { detailRequest(assets[i], width: 80, .visible).key }
     func narrow(_ i: Int) -> ImageKey { detailRequest(assets[i], width: 50, .visible).key }
     store.send(
-      .toggleInfo,
+      .panel(.info),
       effects: [
         .loadImage(detailRequest(assets[2], width: 50, .visible)),
         .loadImage(detailRequest(assets[1], width: 50, .neighbour)),
@@ -71,9 +71,9 @@ final class DetailInfoTests: XCTestCase {
       $0.selectedIndex = 1
       $0.images[narrow(0)] = .loading
     }
-    store.send(.imageLoaded(narrow(1))) { $0.images[narrow(1)] = .ready }
+    store.send(.image(.loaded(narrow(1)))) { $0.images[narrow(1)] = .ready }
     store.send(
-      .toggleInfo,
+      .panel(.info),
       effects: [
         .cancelImage(narrow(0)), .cancelImage(narrow(2)),
         .loadImage(detailRequest(assets[1], width: 80, .visible)),

@@ -34,26 +34,26 @@ extension LibraryEditingTests {
       $0.savedPositions[.album(.user(AlbumID(7)))] = SavedPosition(selected: nil, topRow: 0)
       $0.images[self.coverKey(assets[1])] = .loading
     }
-    store.send(.renameAlbum) {
+    store.send(.album(.rename)) {
       $0.overlay = .prompt(NamePrompt(purpose: .rename(AlbumID(7)), text: "Trip"))
     }
     XCTAssertEqual(store.state.inputMode, .text)
     store.send(.back) { $0.overlay = nil }
     store.send(.move(.left)) { $0.albums.cursor = 1 }
-    store.send(.renameAlbum) { $0.message = "Favorites is built in and cannot be renamed" }
-    store.send(.deleteAlbum) { $0.message = "Favorites is built in and cannot be deleted" }
+    store.send(.album(.rename)) { $0.message = "Favorites is built in and cannot be renamed" }
+    store.send(.album(.delete)) { $0.message = "Favorites is built in and cannot be deleted" }
   }
 
   func testNewAlbumRefusesEmptyReservedAndDuplicateNames() {
     let album = Album(id: AlbumID(7), name: "Trip", createdAt: 0, assetIDs: [])
     let (store, _) = prepared(2, albums: [album])
-    store.send(.newAlbum) { $0.overlay = .prompt(NamePrompt(purpose: .newAlbum(adding: []))) }
+    store.send(.album(.new)) { $0.overlay = .prompt(NamePrompt(purpose: .newAlbum(adding: []))) }
     store.send(.open) {
       $0.overlay = .prompt(
         NamePrompt(purpose: .newAlbum(adding: []), error: "An album needs a name"))
     }
     for c in "trip" {
-      store.send(.typed(c)) {
+      store.send(.field(.typed(c))) {
         guard case .prompt(var prompt)? = $0.overlay else { return }
         prompt.text.append(c)
         prompt.error = nil
@@ -67,7 +67,7 @@ extension LibraryEditingTests {
           error: "An album named “trip” already exists"))
     }
     for _ in 0..<4 {
-      store.send(.deleteBackward) {
+      store.send(.field(.deleteBackward)) {
         guard case .prompt(var prompt)? = $0.overlay else { return }
         prompt.text.removeLast()
         prompt.error = nil
@@ -75,7 +75,7 @@ extension LibraryEditingTests {
       }
     }
     for c in "Hidden" {
-      store.send(.typed(c)) {
+      store.send(.field(.typed(c))) {
         guard case .prompt(var prompt)? = $0.overlay else { return }
         prompt.text.append(c)
         $0.overlay = .prompt(prompt)
@@ -91,7 +91,7 @@ extension LibraryEditingTests {
   func testPickerAddsTheSelectionToAnAlbumOrMakesANewOne() {
     let album = Album(id: AlbumID(7), name: "Trip", createdAt: 0, assetIDs: [])
     let (store, assets) = prepared(3, albums: [album])
-    store.send(.addToAlbum) { $0.overlay = .picker(AlbumPicker(assets: [assets[2].id])) }
+    store.send(.album(.addPhotos)) { $0.overlay = .picker(AlbumPicker(assets: [assets[2].id])) }
     store.send(.move(.down)) { $0.overlay = .picker(AlbumPicker(assets: [assets[2].id], row: 1)) }
     store.send(.move(.down))  // only one album: stays on it
     var filled = album
@@ -102,12 +102,12 @@ extension LibraryEditingTests {
       $0.albums.entries = self.entries(library: assets, albums: [filled])
       $0.message = "IMG_1002.jpg added to “Trip”"
     }
-    store.send(.addToAlbum) { $0.overlay = .picker(AlbumPicker(assets: [assets[2].id])) }
+    store.send(.album(.addPhotos)) { $0.overlay = .picker(AlbumPicker(assets: [assets[2].id])) }
     store.send(.open) {
       $0.overlay = .prompt(NamePrompt(purpose: .newAlbum(adding: [assets[2].id])))
     }
     for c in "Seoul" {
-      store.send(.typed(c)) {
+      store.send(.field(.typed(c))) {
         guard case .prompt(var prompt)? = $0.overlay else { return }
         prompt.text.append(c)
         $0.overlay = .prompt(prompt)
@@ -154,7 +154,7 @@ extension LibraryEditingTests {
     var smaller = album
     smaller.assetIDs = [assets[0].id]
     store.send(
-      .removeFromAlbum,
+      .album(.removePhotos),
       effects: [.removeFromAlbum(AlbumID(7), [assets[2].id]), .cancelImage(tileKey(assets[2]))]
     ) {
       $0.library.collections.albums = [smaller]
@@ -165,7 +165,7 @@ extension LibraryEditingTests {
       $0.message = "IMG_1002.jpg taken out of “Trip”"
     }
     XCTAssertEqual(store.state.library.assets, assets, "taking out of an album is not deleting")
-    store.send(.deleteAlbum) {
+    store.send(.album(.delete)) {
       $0.overlay = .confirm(
         Confirmation(
           purpose: .deleteAlbum(AlbumID(7)), question: "Delete the album “Trip”?",
@@ -207,18 +207,18 @@ extension LibraryEditingTests {
     }
     store.send(.move(.right)) { $0.albums.cursor = 1 }
     store.send(.move(.right)) { $0.albums.cursor = 2 }  // Beach
-    store.send(.renameAlbum) {
+    store.send(.album(.rename)) {
       $0.overlay = .prompt(NamePrompt(purpose: .rename(AlbumID(1)), text: "Beach"))
     }
     for _ in 0..<5 {
-      store.send(.deleteBackward) {
+      store.send(.field(.deleteBackward)) {
         guard case .prompt(var prompt)? = $0.overlay else { return }
         prompt.text.removeLast()
         $0.overlay = .prompt(prompt)
       }
     }
     for c in "Zoo" {
-      store.send(.typed(c)) {
+      store.send(.field(.typed(c))) {
         guard case .prompt(var prompt)? = $0.overlay else { return }
         prompt.text.append(c)
         $0.overlay = .prompt(prompt)

@@ -11,7 +11,7 @@ extension LibraryEditingTests {
     var hidden = assets[2]
     hidden.isHidden = true
     let rest = Array(assets[0..<2])
-    store.send(.toggleHidden, effects: [.setHidden([assets[2].id], true)]) {
+    store.send(.edit(.toggleHidden), effects: [.setHidden([assets[2].id], true)]) {
       $0.library.assets = rest
       $0.assets = rest
       $0.timeline = Timeline(assets: rest)
@@ -51,7 +51,8 @@ extension LibraryEditingTests {
       $0.images[self.tileKey(hidden)] = .loading
     }
     store.send(
-      .toggleHidden, effects: [.setHidden([assets[2].id], false), .cancelImage(tileKey(hidden))]
+      .edit(.toggleHidden),
+      effects: [.setHidden([assets[2].id], false), .cancelImage(tileKey(hidden))]
     ) {
       $0.library.collections.hidden = []
       $0.library.assets = assets

@@ -9,9 +9,9 @@ import XCTest
 extension LibraryEditingTests {
   func testHelpAndInfoOpenOverTheViewAndClose() {
     let (store, _) = prepared(3)
-    store.send(.toggleHelp) { $0.overlay = .help }
-    store.send(.toggleHelp) { $0.overlay = nil }
-    store.send(.toggleInfo) { $0.overlay = .info }
+    store.send(.panel(.help)) { $0.overlay = .help }
+    store.send(.panel(.help)) { $0.overlay = nil }
+    store.send(.panel(.info)) { $0.overlay = .info }
     store.send(.move(.left)) { $0.selectedIndex = 1 }
     XCTAssertEqual(store.state.overlay, .info, "info stays open while moving")
     store.send(.back) { $0.overlay = nil }
@@ -20,8 +20,8 @@ extension LibraryEditingTests {
   func testClickSelectsDoubleClickOpensAndTabsAreClickable() {
     let (store, assets) = prepared(6)
     // Tile (row 0, column 1) of the 80×24 grid sits at rows 3…9, columns 17…30.
-    store.send(.click(row: 5, column: 20, double: false)) { $0.selectedIndex = 1 }
-    store.sendCollecting(.click(row: 5, column: 20, double: true)) {
+    store.send(.pointer(.click(row: 5, column: 20, double: false))) { $0.selectedIndex = 1 }
+    store.sendCollecting(.pointer(.click(row: 5, column: 20, double: true))) {
       $0.screen = .detail
       for asset in assets { $0.images[self.tileKey(asset)] = nil }
       for i in 0...2 { $0.images[self.detailKey(assets[i])] = .loading }
@@ -37,7 +37,7 @@ extension LibraryEditingTests {
           return .loadImage(request)
         }
         + [1, 2, 0, 3, 4, 5].map { .loadImage(stripRequest(assets[$0])) })
-    store.sendCollecting(.click(row: 5, column: 20, double: true)) {
+    store.sendCollecting(.pointer(.click(row: 5, column: 20, double: true))) {
       $0.screen = .grid
       for i in 0...2 { $0.images[self.detailKey(assets[i])] = nil }
       for asset in assets { $0.images[self.stripRequest(asset).key] = nil }
@@ -52,7 +52,8 @@ extension LibraryEditingTests {
         + assets[3...].map { .cancelImage(stripRequest($0).key) }
         + assets.map { .loadImage(tileRequest($0)) })
     let albumsTab = BarLayout.tabs()[1].columns
-    store.sendCollecting(.click(row: 0, column: albumsTab.lowerBound + 1, double: false)) {
+    store.sendCollecting(.pointer(.click(row: 0, column: albumsTab.lowerBound + 1, double: false)))
+    {
       $0.tab = .albums
       $0.savedPositions[.library] = SavedPosition(selected: assets[1].id, topRow: 0)
       $0.assets = []
@@ -68,13 +69,13 @@ extension LibraryEditingTests {
 
   func testTheWheelScrollsTheGridAndPagesThePhotoView() {
     let (store, _) = prepared(6)
-    store.send(.wheel(up: true)) { $0.selectedIndex = 0 }
-    store.send(.wheel(up: false)) {
+    store.send(.pointer(.wheel(up: true))) { $0.selectedIndex = 0 }
+    store.send(.pointer(.wheel(up: false))) {
       $0.selectedIndex = 5
       $0.scrollDirection = 1
     }
-    store.send(.restore) { $0.message = "r restores photos in Albums › Recently Deleted" }
-    store.send(.operationFailed(reason: "IMG_1.jpg: permission denied")) {
+    store.send(.edit(.restore)) { $0.message = "r restores photos in Albums › Recently Deleted" }
+    store.send(.library(.operationFailed(reason: "IMG_1.jpg: permission denied"))) {
       $0.message = "IMG_1.jpg: permission denied"
     }
   }

@@ -18,17 +18,18 @@ extension LibraryEditingTests {
       for asset in assets { $0.images[self.tileKey(asset)] = nil }
     }
     XCTAssertEqual(store.state.inputMode, .text)
-    store.send(.typed("1"), effects: assets.map { .loadImage(tileRequest($0)) }) {
+    store.send(.field(.typed("1")), effects: assets.map { .loadImage(tileRequest($0)) }) {
       $0.search.text = "1"
       $0.assets = assets
       $0.selectedIndex = 2
       $0.gridTopRow = 0
       for asset in assets { $0.images[self.tileKey(asset)] = .loading }
     }
-    store.send(.typed("0")) { $0.search.text = "10" }
-    store.send(.typed("0")) { $0.search.text = "100" }
+    store.send(.field(.typed("0"))) { $0.search.text = "10" }
+    store.send(.field(.typed("0"))) { $0.search.text = "100" }
     store.send(
-      .typed("2"), effects: [.cancelImage(tileKey(assets[0])), .cancelImage(tileKey(assets[1]))]
+      .field(.typed("2")),
+      effects: [.cancelImage(tileKey(assets[0])), .cancelImage(tileKey(assets[1]))]
     ) {
       $0.search.text = "1002"
       $0.assets = [assets[2]]

@@ -86,8 +86,9 @@ final class LibraryEditingTests: XCTestCase {
     let assets = Fixtures.assets(count)
     var state = AppState(roots: ["/photos"], terminal: size)
     _ = Reducer.reduce(&state, .start)
-    _ = Reducer.reduce(&state, .libraryLoaded(assets: assets, problems: []))
-    _ = Reducer.reduce(&state, .collectionsLoaded(LibraryCollections(albums: albums, now: now)))
+    _ = Reducer.reduce(&state, .library(.loaded(assets: assets, problems: [])))
+    _ = Reducer.reduce(
+      &state, .library(.collectionsLoaded(LibraryCollections(albums: albums, now: now))))
     for key in state.images.keys { state.images[key] = .ready }
     XCTAssertEqual(state.selectedIndex, count - 1)
     XCTAssertEqual(state.albums.entries, entries(library: assets, albums: albums))
@@ -100,14 +101,14 @@ final class LibraryEditingTests: XCTestCase {
     let (store, assets) = prepared()
     var favorite = assets
     favorite[5].isFavorite = true
-    store.send(.toggleFavorite, effects: [.setFavorite([assets[5].id], true)]) {
+    store.send(.edit(.toggleFavorite), effects: [.setFavorite([assets[5].id], true)]) {
       $0.library.assets = favorite
       $0.assets = favorite
       $0.albums.entries = self.entries(library: favorite)
       $0.message = "♦ IMG_1005.jpg added to Favorites"
     }
     XCTAssertEqual(store.state.albums.entries[1].count, 1)
-    store.send(.toggleFavorite, effects: [.setFavorite([assets[5].id], false)]) {
+    store.send(.edit(.toggleFavorite), effects: [.setFavorite([assets[5].id], false)]) {
       $0.library.assets = assets
       $0.assets = assets
       $0.albums.entries = self.entries(library: assets)
@@ -127,7 +128,7 @@ final class LibraryEditingTests: XCTestCase {
     var rest = assets
     rest.remove(at: 1)
     let trashed = TrashedPhoto(asset: assets[1], originalPath: assets[1].path, deletedAt: now)
-    store.send(.delete, effects: [.moveToTrash([assets[1].id])]) {
+    store.send(.edit(.delete), effects: [.moveToTrash([assets[1].id])]) {
       $0.library.assets = rest
       $0.assets = rest
       $0.timeline = Timeline(assets: rest)
@@ -141,7 +142,8 @@ final class LibraryEditingTests: XCTestCase {
     }
     XCTAssertEqual(store.state.selectedAsset?.id, assets[2].id)
     store.send(
-      .undo, effects: [.restoreFromTrash([assets[1].id]), .loadImage(tileRequest(assets[1]))]
+      .edit(.undo),
+      effects: [.restoreFromTrash([assets[1].id]), .loadImage(tileRequest(assets[1]))]
     ) {
       $0.library.assets = assets
       $0.assets = assets
@@ -154,13 +156,13 @@ final class LibraryEditingTests: XCTestCase {
       $0.images[self.tileKey(assets[1])] = .loading
       $0.message = "IMG_1001.jpg restored"
     }
-    store.send(.undo) { $0.message = "Nothing to undo" }
+    store.send(.edit(.undo)) { $0.message = "Nothing to undo" }
   }
 
   func testDeletingTheLastPhotoSelectsThePreviousOne() {
     let (store, assets) = prepared(3)
     let rest = Array(assets[0..<2])
-    store.send(.delete, effects: [.moveToTrash([assets[2].id])]) {
+    store.send(.edit(.delete), effects: [.moveToTrash([assets[2].id])]) {
       $0.library.assets = rest
       $0.assets = rest
       $0.timeline = Timeline(assets: rest)
@@ -178,7 +180,7 @@ final class LibraryEditingTests: XCTestCase {
 
   func testMarkedPhotosAreDeletedAfterAConfirmationThatNamesTheCount() {
     let (store, assets) = prepared()
-    store.send(.toggleMark) {
+    store.send(.mark(.toggle)) {
       $0.marks.ids = [assets[5].id]
       $0.marks.anchor = assets[5].id
       $0.message = "1 photo marked · d f a H act on them · Esc clears"
@@ -188,13 +190,13 @@ final class LibraryEditingTests: XCTestCase {
       $0.message = nil
     }
     store.send(.move(.left)) { $0.selectedIndex = 3 }
-    store.send(.markRange) {
+    store.send(.mark(.range)) {
       $0.marks.ids = [assets[3].id, assets[4].id, assets[5].id]
       $0.marks.anchor = assets[3].id
       $0.message = "3 photos marked · d f a H act on them · Esc clears"
     }
     let ids = [assets[3].id, assets[4].id, assets[5].id]
-    store.send(.delete) {
+    store.send(.edit(.delete)) {
       $0.overlay = .confirm(
         Confirmation(
           purpose: .trash(ids), question: "Move 3 photos to Recently Deleted?",
@@ -205,7 +207,7 @@ final class LibraryEditingTests: XCTestCase {
       $0.overlay = nil
       $0.message = nil
     }
-    store.send(.delete) {
+    store.send(.edit(.delete)) {
       $0.overlay = .confirm(
         Confirmation(
           purpose: .trash(ids), question: "Move 3 photos to Recently Deleted?",
@@ -242,7 +244,7 @@ final class LibraryEditingTests: XCTestCase {
     ]
     XCTAssertEqual(collections.trashed[0].daysLeft(now: now, retentionDays: 30), 1)
     XCTAssertEqual(collections.trashed[1].daysLeft(now: now, retentionDays: 30), 29)
-    store.send(.collectionsLoaded(collections)) {
+    store.send(.library(.collectionsLoaded(collections))) {
       $0.library.collections = collections
       $0.albums.entries = self.entries(library: assets, trashed: trashedAssets)
     }
@@ -281,7 +283,7 @@ final class LibraryEditingTests: XCTestCase {
       for key in keys { $0.images[key] = .loading }
     }
     XCTAssertEqual(store.state.grid.labelRows, 1)
-    store.send(.delete) {
+    store.send(.edit(.delete)) {
       $0.overlay = .confirm(
         Confirmation(
           purpose: .deleteForever([trashedAssets[1].id]), question: "Delete IMG_1005.jpg for good?",
@@ -300,7 +302,7 @@ final class LibraryEditingTests: XCTestCase {
     }
     let all = Fixtures.assets(5)
     store.send(
-      .restore, effects: [.restoreFromTrash([trashedAssets[0].id]), .cancelImage(keys[0])]
+      .edit(.restore), effects: [.restoreFromTrash([trashedAssets[0].id]), .cancelImage(keys[0])]
     ) {
       $0.library.collections.trashed = []
       $0.library.assets = all

@@ -58,7 +58,7 @@ final class ReducerTests: XCTestCase {
     let assets = Fixtures.assets(count)
     let store = TestStore(AppState(roots: ["/photos"], terminal: size))
     store.send(.start, effects: [.scanLibrary(roots: ["/photos"])])
-    let effects = store.sendCollecting(.libraryLoaded(assets: assets, problems: [])) {
+    let effects = store.sendCollecting(.library(.loaded(assets: assets, problems: []))) {
       $0.assets = assets
       $0.library.assets = assets
       $0.albums.entries = self.plainAlbumEntries(assets)
@@ -86,10 +86,10 @@ final class ReducerTests: XCTestCase {
   func testStartAsksForTheLibraryAndShowsScanning() {
     let store = TestStore(AppState(roots: ["/a", "/b"], terminal: size))
     store.send(.start, effects: [.scanLibrary(roots: ["/a", "/b"])])
-    store.send(.indexProgress(done: 12, total: 40)) {
+    store.send(.library(.indexProgress(done: 12, total: 40))) {
       $0.library.status = .indexing(done: 12, total: 40)
     }
-    store.send(.indexFinished) { $0.library.status = .ready }
+    store.send(.library(.indexFinished)) { $0.library.status = .ready }
   }
 
   func testLoadingOpensOnTheNewestPhotoAtTheBottom() {
@@ -150,30 +150,30 @@ final class ReducerTests: XCTestCase {
   func testReadyImagesStayAndLateResultsAreDropped() {
     let (store, assets) = loadedStore(12)
     let visibleKey = ImageKey(asset: assets[11].id, size: tilePixels, fit: .fill)
-    store.send(.imageLoaded(visibleKey)) { $0.images[visibleKey] = .ready }
+    store.send(.image(.loaded(visibleKey))) { $0.images[visibleKey] = .ready }
     store.send(
-      .imageFailed(ImageKey(asset: assets[10].id, size: tilePixels, fit: .fill), reason: "bad")
+      .image(.failed(ImageKey(asset: assets[10].id, size: tilePixels, fit: .fill), reason: "bad"))
     ) {
       $0.images[ImageKey(asset: assets[10].id, size: self.tilePixels, fit: .fill)] = .failed("bad")
     }
     // A result for something nobody asks for any more changes nothing.
     let stale = ImageKey(asset: AssetID(404), size: tilePixels, fit: .fill)
-    store.send(.imageLoaded(stale))
-    store.send(.imageFailed(stale, reason: "late"))
+    store.send(.image(.loaded(stale)))
+    store.send(.image(.failed(stale, reason: "late")))
   }
 
   func testPreviewThenFinalPicture() {
     let (store, assets) = loadedStore(3)
     let key = ImageKey(asset: assets[2].id, size: tilePixels, fit: .fill)
-    store.send(.imagePreview(key)) { $0.images[key] = .preview }
-    store.send(.imagePreview(key))  // a second preview changes nothing
-    store.send(.imageLoaded(key)) { $0.images[key] = .ready }
-    store.send(.imagePreview(key))  // never downgrades a final picture
+    store.send(.image(.preview(key))) { $0.images[key] = .preview }
+    store.send(.image(.preview(key)))  // a second preview changes nothing
+    store.send(.image(.loaded(key))) { $0.images[key] = .ready }
+    store.send(.image(.preview(key)))  // never downgrades a final picture
     let gone = ImageKey(asset: AssetID(999), size: tilePixels, fit: .fill)
-    store.send(.imagePreview(gone))  // not wanted: dropped
+    store.send(.image(.preview(gone)))  // not wanted: dropped
     // Quitting cancels a request that only has its preview.
     let other = ImageKey(asset: assets[1].id, size: tilePixels, fit: .fill)
-    store.send(.imagePreview(other)) { $0.images[other] = .preview }
+    store.send(.image(.preview(other))) { $0.images[other] = .preview }
     store.send(
       .quit,
       effects: [
@@ -211,7 +211,7 @@ final class ReducerTests: XCTestCase {
       ]
       for i in 5...11 { $0.images[self.stripRequest(assets[i]).key] = .loading }
     }
-    store.send(.imageLoaded(detailRequest(assets[11], .visible).key)) {
+    store.send(.image(.loaded(detailRequest(assets[11], .visible).key))) {
       $0.images[self.detailRequest(assets[11], .visible).key] = .ready
     }
     // Right pages to the prefetched neighbour: only the next one is new; the filmstrip
@@ -315,7 +315,7 @@ final class ReducerTests: XCTestCase {
   func testQuitCancelsPendingWork() {
     let (store, assets) = loadedStore(3)
     let keys = assets.map { ImageKey(asset: $0.id, size: tilePixels, fit: .fill) }
-    store.send(.imageLoaded(keys[0])) { $0.images[keys[0]] = .ready }
+    store.send(.image(.loaded(keys[0]))) { $0.images[keys[0]] = .ready }
     store.send(.quit, effects: [.cancelImage(keys[1]), .cancelImage(keys[2])]) {
       $0.isRunning = false
       $0.images = [:]
@@ -325,7 +325,7 @@ final class ReducerTests: XCTestCase {
   func testEmptyLibraryIgnoresMovesAndOpen() {
     let store = TestStore(AppState(roots: ["/empty"], terminal: size))
     store.send(.start, effects: [.scanLibrary(roots: ["/empty"])])
-    store.send(.libraryLoaded(assets: [], problems: ["/empty: Permission denied"])) {
+    store.send(.library(.loaded(assets: [], problems: ["/empty: Permission denied"]))) {
       $0.albums.entries = self.plainAlbumEntries([])
       $0.albums.layout = self.albumsLayout($0.albums.entries)
       $0.daysLayout = DaysLayout(timeline: Timeline(), columns: 5)
@@ -345,7 +345,7 @@ final class ReducerTests: XCTestCase {
     older.id = AssetID(99)
     older.captureDate.year = 2020
     let reloaded = [older] + assets
-    let effects = store.sendCollecting(.libraryLoaded(assets: reloaded, problems: [])) {
+    let effects = store.sendCollecting(.library(.loaded(assets: reloaded, problems: []))) {
       $0.assets = reloaded
       $0.library.assets = reloaded
       $0.albums.entries = self.plainAlbumEntries(reloaded)

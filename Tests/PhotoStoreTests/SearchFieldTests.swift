@@ -12,7 +12,7 @@ final class SearchFieldTests: XCTestCase {
   func searchStore() -> TestStore {
     var state = AppState(roots: ["/photos"], terminal: TerminalSize(columns: 80, rows: 24))
     _ = Reducer.reduce(&state, .start)
-    _ = Reducer.reduce(&state, .libraryLoaded(assets: Fixtures.assets(3), problems: []))
+    _ = Reducer.reduce(&state, .library(.loaded(assets: Fixtures.assets(3), problems: [])))
     _ = Reducer.reduce(&state, .startSearch)
     XCTAssertTrue(state.search.isEditing)
     XCTAssertTrue(state.assets.isEmpty)
@@ -21,7 +21,7 @@ final class SearchFieldTests: XCTestCase {
 
   func type(_ text: String, into store: TestStore, cursorFromEnd: Int = 0) {
     for character in text {
-      store.send(.typed(character)) {
+      store.send(.field(.typed(character))) {
         let cursor = $0.searchCursor
         var query = Array($0.search.text)
         query.insert(character, at: cursor)
@@ -43,7 +43,7 @@ final class SearchFieldTests: XCTestCase {
       $0.search.selectsAll = true
     }
     // Typing replaces the selected query instead of appending to it.
-    store.send(.typed("q")) {
+    store.send(.field(.typed("q"))) {
       $0.search.text = "q"
       $0.search.selectsAll = false
     }
@@ -51,7 +51,7 @@ final class SearchFieldTests: XCTestCase {
       $0.search.selectsAll = true
     }
     // Backspace on a selection empties the field; ← on a selection keeps the text.
-    store.send(.deleteBackward) {
+    store.send(.field(.deleteBackward)) {
       $0.search.text = ""
       $0.search.selectsAll = false
     }
@@ -64,12 +64,12 @@ final class SearchFieldTests: XCTestCase {
     store.send(.move(.left)) { $0.search.cursorFromEnd = 2 }
     store.send(.move(.left)) { $0.search.cursorFromEnd = 3 }
     XCTAssertEqual(store.state.searchCursor, 1)
-    store.send(.typed("e")) { $0.search.text = "zebra" }
+    store.send(.field(.typed("e"))) { $0.search.text = "zebra" }
     store.send(.move(.right)) { $0.search.cursorFromEnd = 2 }
-    store.send(.deleteBackward) { $0.search.text = "zera" }
+    store.send(.field(.deleteBackward)) { $0.search.text = "zera" }
     store.send(.move(.first)) { $0.search.cursorFromEnd = 4 }
     store.send(.move(.left))  // at the start: nowhere to go
-    store.send(.deleteBackward)  // nothing before the cursor
+    store.send(.field(.deleteBackward))  // nothing before the cursor
     store.send(.move(.last)) { $0.search.cursorFromEnd = 0 }
     store.send(.move(.right))
   }
@@ -77,18 +77,18 @@ final class SearchFieldTests: XCTestCase {
   func testCtrlUClearsAndCtrlWDeletesAWord() {
     let store = searchStore()
     type("zz big  yak", into: store)
-    store.send(.deleteWordBackward) { $0.search.text = "zz big  " }
-    store.send(.deleteWordBackward) { $0.search.text = "zz " }
+    store.send(.field(.deleteWordBackward)) { $0.search.text = "zz big  " }
+    store.send(.field(.deleteWordBackward)) { $0.search.text = "zz " }
     type("qq", into: store)
     store.send(.move(.left)) { $0.search.cursorFromEnd = 1 }
     store.send(.move(.left)) { $0.search.cursorFromEnd = 2 }
     // The word before the cursor goes; the text after the cursor stays.
-    store.send(.deleteWordBackward) { $0.search.text = "qq" }
-    store.send(.clearField) {
+    store.send(.field(.deleteWordBackward)) { $0.search.text = "qq" }
+    store.send(.field(.clear)) {
       $0.search.text = ""
       $0.search.cursorFromEnd = 0
     }
-    store.send(.clearField)
+    store.send(.field(.clear))
   }
 
   func testUpAndDownBringBackTheLastQueries() {
@@ -103,7 +103,7 @@ final class SearchFieldTests: XCTestCase {
         $0.search.isEditing = true
         $0.search.selectsAll = true
       }
-      store.send(.clearField) {
+      store.send(.field(.clear)) {
         $0.search.text = ""
         $0.search.selectsAll = false
       }
@@ -150,18 +150,18 @@ final class SearchFieldTests: XCTestCase {
 
   func testANamePromptTakesCtrlUAndCtrlWToo() {
     var state = AppState(roots: ["/photos"], terminal: TerminalSize(columns: 80, rows: 24))
-    _ = Reducer.reduce(&state, .libraryLoaded(assets: Fixtures.assets(3), problems: []))
+    _ = Reducer.reduce(&state, .library(.loaded(assets: Fixtures.assets(3), problems: [])))
     _ = Reducer.reduce(&state, .showTab(.albums))
-    _ = Reducer.reduce(&state, .newAlbum)
-    for character in "Seoul trip" { _ = Reducer.reduce(&state, .typed(character)) }
+    _ = Reducer.reduce(&state, .album(.new))
+    for character in "Seoul trip" { _ = Reducer.reduce(&state, .field(.typed(character))) }
     func text() -> String? {
       guard case .prompt(let prompt)? = state.overlay else { return nil }
       return prompt.text
     }
     XCTAssertEqual(text(), "Seoul trip")
-    XCTAssertEqual(Reducer.reduce(&state, .deleteWordBackward), [])
+    XCTAssertEqual(Reducer.reduce(&state, .field(.deleteWordBackward)), [])
     XCTAssertEqual(text(), "Seoul ")
-    _ = Reducer.reduce(&state, .clearField)
+    _ = Reducer.reduce(&state, .field(.clear))
     XCTAssertEqual(text(), "")
   }
 }

@@ -13,7 +13,7 @@ final class SegmentTests: XCTestCase {
   func loaded() -> AppState {
     var state = AppState(roots: ["/photos"], terminal: size)
     _ = Reducer.reduce(&state, .start)
-    _ = Reducer.reduce(&state, .libraryLoaded(assets: Fixtures.spread(), problems: []))
+    _ = Reducer.reduce(&state, .library(.loaded(assets: Fixtures.spread(), problems: [])))
     return state
   }
 

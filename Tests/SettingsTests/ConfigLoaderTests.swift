@@ -47,7 +47,7 @@ final class ConfigLoaderTests: XCTestCase {
         .pageDown: [.pageDown, .character(" ")],
       ])
     let map = config.keyMap
-    XCTAssertEqual(map.action(for: .character("F")), .toggleFavorite)
+    XCTAssertEqual(map.action(for: .character("F")), .edit(.toggleFavorite))
     XCTAssertEqual(map.action(for: .character("\u{11}")), .quit)
     XCTAssertNil(map.action(for: .character("q")), "q was replaced by ctrl-q")
     XCTAssertNil(map.action(for: .character("\u{06}")), "ctrl-f was replaced for page-down")
@@ -136,8 +136,8 @@ final class ConfigLoaderTests: XCTestCase {
         + " quit keeps its default keys"
     )
     XCTAssertEqual(config.keys, [.info: [.character("I")]])
-    XCTAssertEqual(config.keyMap.action(for: .character("f")), .toggleFavorite)
-    XCTAssertEqual(config.keyMap.action(for: .character("I")), .toggleInfo)
+    XCTAssertEqual(config.keyMap.action(for: .character("f")), .edit(.toggleFavorite))
+    XCTAssertEqual(config.keyMap.action(for: .character("I")), .panel(.info))
   }
 
   func testAKeyBoundTwiceGoesToTheLaterCommand() {
@@ -156,8 +156,8 @@ final class ConfigLoaderTests: XCTestCase {
           + " give it one in [keys]",
       ])
     XCTAssertEqual(config.keys[.hide], [.character("h")])
-    XCTAssertEqual(config.keyMap.action(for: .character("x")), .toggleFavorite)
-    XCTAssertEqual(config.keyMap.action(for: .character("h")), .toggleHidden)
+    XCTAssertEqual(config.keyMap.action(for: .character("x")), .edit(.toggleFavorite))
+    XCTAssertEqual(config.keyMap.action(for: .character("h")), .edit(.toggleHidden))
     XCTAssertEqual(config.keyMap.action(for: .left), .move(.left))
   }
 

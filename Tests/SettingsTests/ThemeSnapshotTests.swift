@@ -15,10 +15,10 @@ final class ThemeSnapshotTests: XCTestCase {
     assets[2].isFavorite = true
     var state = AppState(roots: ["/photos"], terminal: TerminalSize(columns: 72, rows: 20))
     _ = Reducer.reduce(&state, .start)
-    _ = Reducer.reduce(&state, .libraryLoaded(assets: assets, problems: []))
-    _ = Reducer.reduce(&state, .indexFinished)
-    _ = Reducer.reduce(&state, .toggleMark)
-    _ = Reducer.reduce(&state, .addToAlbum)
+    _ = Reducer.reduce(&state, .library(.loaded(assets: assets, problems: [])))
+    _ = Reducer.reduce(&state, .library(.indexFinished))
+    _ = Reducer.reduce(&state, .mark(.toggle))
+    _ = Reducer.reduce(&state, .album(.addPhotos))
     return LibraryView.render(state)
   }
 

@@ -52,15 +52,15 @@ final class KittyRepaintTests: XCTestCase {
   func loaded(_ count: Int) -> AppState {
     var state = AppState(roots: ["/photos"], terminal: size, cellPixelSize: cell)
     _ = Reducer.reduce(&state, .start)
-    _ = Reducer.reduce(&state, .libraryLoaded(assets: Fixtures.assets(count), problems: []))
-    _ = Reducer.reduce(&state, .indexFinished)
+    _ = Reducer.reduce(&state, .library(.loaded(assets: Fixtures.assets(count), problems: [])))
+    _ = Reducer.reduce(&state, .library(.indexFinished))
     ready(&state)
     return state
   }
 
   func ready(_ state: inout AppState) {
     for key in state.images.keys where state.images[key] != .ready {
-      _ = Reducer.reduce(&state, .imageLoaded(key))
+      _ = Reducer.reduce(&state, .image(.loaded(key)))
     }
   }
 
@@ -155,7 +155,7 @@ final class KittyRepaintTests: XCTestCase {
     var layer = PictureLayer(driver: driver)
     let grid = LibraryView.render(state)
     _ = present(grid, after: nil, layer: &layer, pictures)
-    _ = Reducer.reduce(&state, .toggleHelp)
+    _ = Reducer.reduce(&state, .panel(.help))
     let help = LibraryView.render(state)
     XCTAssertLessThan(help.images.count, grid.images.count, "the panel covers some tiles")
     let opening = Self.commands(in: present(help, after: grid, layer: &layer, pictures))
@@ -163,7 +163,7 @@ final class KittyRepaintTests: XCTestCase {
     XCTAssertEqual(deleted.count, grid.images.count - help.images.count)
     XCTAssertTrue(deleted.allSatisfy { $0.keys["d"] == "i" && $0.keys["p"] != nil })
     XCTAssertEqual(opening.filter { $0.keys["a"] == "t" }.count, 0)
-    _ = Reducer.reduce(&state, .toggleHelp)
+    _ = Reducer.reduce(&state, .panel(.help))
     let closed = LibraryView.render(state)
     let closing = Self.commands(in: present(closed, after: help, layer: &layer, pictures))
     XCTAssertEqual(closing.filter { $0.keys["a"] == "t" }.count, 0, "nothing is sent again")

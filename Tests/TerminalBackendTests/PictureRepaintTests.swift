@@ -15,15 +15,15 @@ final class PictureRepaintTests: XCTestCase {
   func loaded(_ count: Int) -> AppState {
     var state = AppState(roots: ["/photos"], terminal: size)
     _ = Reducer.reduce(&state, .start)
-    _ = Reducer.reduce(&state, .libraryLoaded(assets: Fixtures.assets(count), problems: []))
-    _ = Reducer.reduce(&state, .indexFinished)
+    _ = Reducer.reduce(&state, .library(.loaded(assets: Fixtures.assets(count), problems: [])))
+    _ = Reducer.reduce(&state, .library(.indexFinished))
     ready(&state)
     return state
   }
 
   func ready(_ state: inout AppState) {
     for key in state.images.keys where state.images[key] != .ready {
-      _ = Reducer.reduce(&state, .imageLoaded(key))
+      _ = Reducer.reduce(&state, .image(.loaded(key)))
     }
   }
 

@@ -10,8 +10,10 @@ extension AlbumViewSnapshotTests {
   /// the Search tab shows the old query selected (inverted as a whole).
   func testSearchFieldCursorAndSelection() {
     var state = library()
-    send(&state, .startSearch, .typed("T"), .typed("i"), .typed("p"), .move(.left), .move(.left))
-    send(&state, .typed("r"))
+    send(
+      &state, .startSearch, .field(.typed("T")), .field(.typed("i")), .field(.typed("p")),
+      .move(.left), .move(.left))
+    send(&state, .field(.typed("r")))
     XCTAssertEqual(state.search.text, "Trip")
     let frame = LibraryView.render(state)
     Snapshot.assert(frame.snapshotText, named: "search-cursor-100x30")

@@ -29,8 +29,8 @@ final class AlbumViewSnapshotTests: XCTestCase {
     let library = Array(assets[0..<11])
     var state = AppState(roots: ["/photos"], terminal: size)
     _ = Reducer.reduce(&state, .start)
-    _ = Reducer.reduce(&state, .libraryLoaded(assets: library, problems: []))
-    _ = Reducer.reduce(&state, .indexFinished)
+    _ = Reducer.reduce(&state, .library(.loaded(assets: library, problems: [])))
+    _ = Reducer.reduce(&state, .library(.indexFinished))
     let albums = [
       Album(id: AlbumID(2), name: "Empty", createdAt: 0, assetIDs: []),
       Album(
@@ -39,22 +39,23 @@ final class AlbumViewSnapshotTests: XCTestCase {
     ]
     _ = Reducer.reduce(
       &state,
-      .collectionsLoaded(
-        LibraryCollections(
-          albums: albums, hidden: [hidden],
-          trashed: [
-            TrashedPhoto(
-              asset: trashed[0], originalPath: trashed[0].path, deletedAt: now - 28 * 86_400),
-            TrashedPhoto(
-              asset: trashed[1], originalPath: trashed[1].path, deletedAt: now - 2 * 86_400),
-          ], now: now)))
+      .library(
+        .collectionsLoaded(
+          LibraryCollections(
+            albums: albums, hidden: [hidden],
+            trashed: [
+              TrashedPhoto(
+                asset: trashed[0], originalPath: trashed[0].path, deletedAt: now - 28 * 86_400),
+              TrashedPhoto(
+                asset: trashed[1], originalPath: trashed[1].path, deletedAt: now - 2 * 86_400),
+            ], now: now))))
     settle(&state)
     return state
   }
 
   func settle(_ state: inout AppState) {
     for (key, status) in state.images where status == .loading {
-      _ = Reducer.reduce(&state, .imageLoaded(key))
+      _ = Reducer.reduce(&state, .image(.loaded(key)))
     }
   }
 
@@ -97,20 +98,22 @@ final class AlbumViewSnapshotTests: XCTestCase {
 
   func testPickerAndPromptAndConfirmations() {
     var state = library()
-    send(&state, .addToAlbum)
+    send(&state, .album(.addPhotos))
     let picker = LibraryView.render(state)
     Snapshot.assert(picker.snapshotText, named: "picker-100x30")
     XCTAssertTrue(
       picker.images.allSatisfy {
         !$0.rect.intersects(CellRect(row: 11, column: 33, width: 34, height: 8))
       })
-    send(&state, .open, .typed("S"), .typed("e"), .typed("o"), .typed("u"), .typed("l"))
+    send(
+      &state, .open, .field(.typed("S")), .field(.typed("e")), .field(.typed("o")),
+      .field(.typed("u")), .field(.typed("l")))
     Snapshot.assert(LibraryView.render(state).snapshotText, named: "prompt-new-album-100x30")
-    send(&state, .back, .toggleMark, .move(.left), .markRange, .delete)
+    send(&state, .back, .mark(.toggle), .move(.left), .mark(.range), .edit(.delete))
     Snapshot.assert(LibraryView.render(state).snapshotText, named: "confirm-trash-100x30")
     send(
       &state, .answer(false), .back, .showTab(.albums), .move(.right), .move(.right), .move(.right),
-      .deleteAlbum)
+      .album(.delete))
     Snapshot.assert(LibraryView.render(state).snapshotText, named: "confirm-delete-album-100x30")
   }
 
@@ -118,7 +121,7 @@ final class AlbumViewSnapshotTests: XCTestCase {
     var state = library()
     send(&state, .startSearch)
     Snapshot.assert(LibraryView.render(state).snapshotText, named: "search-empty-100x30")
-    send(&state, .typed("T"), .typed("r"), .typed("i"), .typed("p"))
+    send(&state, .field(.typed("T")), .field(.typed("r")), .field(.typed("i")), .field(.typed("p")))
     XCTAssertEqual(state.assets.count, 3, "the album Trip's photos")
     Snapshot.assert(LibraryView.render(state).snapshotText, named: "search-results-100x30")
   }
@@ -127,7 +130,7 @@ final class AlbumViewSnapshotTests: XCTestCase {
     var state = library()
     send(&state, .move(.first))
     for _ in 0..<5 { send(&state, .move(.right)) }
-    send(&state, .toggleInfo)
+    send(&state, .panel(.info))
     let frame = LibraryView.render(state)
     Snapshot.assert(frame.snapshotText, named: "info-100x30")
     let text = frame.snapshotText
@@ -138,7 +141,7 @@ final class AlbumViewSnapshotTests: XCTestCase {
 
   func testHelpOverlayCoversThePictures() {
     var state = library()
-    send(&state, .toggleHelp)
+    send(&state, .panel(.help))
     let frame = LibraryView.render(state)
     Snapshot.assert(frame.snapshotText, named: "help-100x30")
     XCTAssertTrue(frame.snapshotText.contains("favorite ♦"))
@@ -152,7 +155,7 @@ final class AlbumViewSnapshotTests: XCTestCase {
 
   func testHelpShowsReboundKeys() {
     var state = library()
-    send(&state, .toggleHelp)
+    send(&state, .panel(.help))
     let keys = KeyMap(overrides: [.favorite: [.character("*")]])
     let text = LibraryView.render(state, keyMap: keys).snapshotText
     XCTAssertTrue(text.contains("*"), "the help names the key the config bound")
@@ -162,7 +165,7 @@ final class AlbumViewSnapshotTests: XCTestCase {
     var state = library()
     send(&state, .move(.first))
     for _ in 0..<3 { send(&state, .move(.right)) }
-    send(&state, .toggleMark, .move(.right), .toggleMark)
+    send(&state, .mark(.toggle), .move(.right), .mark(.toggle))
     let frame = LibraryView.render(state)
     Snapshot.assert(frame.snapshotText, named: "marks-and-hearts-100x30")
     XCTAssertTrue(frame.snapshotText.contains("♦"))
@@ -174,9 +177,9 @@ final class AlbumViewSnapshotTests: XCTestCase {
     let hostile = "\u{1B}]0;pwned\u{07}\u{9B}2J\u{202E}gpj.exe"
     var collections = state.library.collections
     collections.albums.append(Album(id: AlbumID(9), name: hostile, createdAt: 0, assetIDs: []))
-    send(&state, .collectionsLoaded(collections), .showTab(.albums))
+    send(&state, .library(.collectionsLoaded(collections)), .showTab(.albums))
     let albumsText = LibraryView.render(state).cells.map(\.text).joined()
-    send(&state, .showTab(.library), .addToAlbum)
+    send(&state, .showTab(.library), .album(.addPhotos))
     let pickerText = LibraryView.render(state).cells.map(\.text).joined()
     for text in [albumsText, pickerText] {
       XCTAssertFalse(

@@ -32,8 +32,8 @@ extension KeyMapTests {
   /// In a text field Ctrl-U and Ctrl-W edit, and the arrows, Home and End move the cursor.
   func testTextFieldEditingKeys() {
     let map = KeyMap()
-    XCTAssertEqual(map.action(for: .character("\u{15}"), mode: .text), .clearField)
-    XCTAssertEqual(map.action(for: .character("\u{17}"), mode: .text), .deleteWordBackward)
+    XCTAssertEqual(map.action(for: .character("\u{15}"), mode: .text), .field(.clear))
+    XCTAssertEqual(map.action(for: .character("\u{17}"), mode: .text), .field(.deleteWordBackward))
     XCTAssertEqual(map.action(for: .left, mode: .text), .move(.left))
     XCTAssertEqual(map.action(for: .right, mode: .text), .move(.right))
     XCTAssertEqual(map.action(for: .home, mode: .text), .move(.first))

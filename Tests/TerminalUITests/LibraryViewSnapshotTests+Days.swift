@@ -13,8 +13,8 @@ extension LibraryViewSnapshotTests {
     _ = Reducer.reduce(&state, .start)
     // The 11th of each third month has 14 photos: three rows of six tiles.
     let assets = Fixtures.spread(perMonth: 16)
-    _ = Reducer.reduce(&state, .libraryLoaded(assets: assets, problems: []))
-    _ = Reducer.reduce(&state, .indexFinished)
+    _ = Reducer.reduce(&state, .library(.loaded(assets: assets, problems: [])))
+    _ = Reducer.reduce(&state, .library(.indexFinished))
     while state.library.segment != .days { _ = Reducer.reduce(&state, .nextSegment) }
     let lastDay = state.timeline.days.count - 1
     // Scrolled so the day's second row of photos is the first entry in view.
@@ -33,7 +33,7 @@ extension LibraryViewSnapshotTests {
     let tile = frame.images.first { $0.key == state.imageKey(forIndex: first) }
     XCTAssertEqual(tile?.rect.row, area.row + 3)
     _ = Reducer.reduce(
-      &state, .click(row: area.row + 4, column: tile?.rect.column ?? 0, double: false))
+      &state, .pointer(.click(row: area.row + 4, column: tile?.rect.column ?? 0, double: false)))
     XCTAssertEqual(state.selectedIndex, first)
   }
 }

@@ -11,7 +11,7 @@ extension LibraryViewSnapshotTests {
   func testDetailInfoSitsBesideThePhoto() {
     var state = loaded(12, size: TerminalSize(columns: 100, rows: 30))
     _ = Reducer.reduce(&state, .open)
-    _ = Reducer.reduce(&state, .toggleInfo)
+    _ = Reducer.reduce(&state, .panel(.info))
     settle(&state, assets: state.assets)
     let frame = LibraryView.render(state)
     Snapshot.assert(frame.snapshotText, named: "detail-info-100x30")
@@ -32,7 +32,7 @@ extension LibraryViewSnapshotTests {
     let lines = LibraryView.helpLines(state, keyMap: KeyMap())
     XCTAssertEqual(lines.first { $0.keys == "q" }?.what, "quit")
     XCTAssertEqual(lines.first { $0.keys == "Esc Backspace" }?.what, "back to the grid")
-    _ = Reducer.reduce(&state, .toggleHelp)
+    _ = Reducer.reduce(&state, .panel(.help))
     let frame = LibraryView.render(state)
     let text = (0..<frame.size.rows).map { row in
       (0..<frame.size.columns).map { frame[row, $0].text }.joined()

@@ -15,8 +15,8 @@ final class LibraryViewSnapshotTests: XCTestCase {
     var state = AppState(roots: ["/photos"], terminal: size)
     _ = Reducer.reduce(&state, .start)
     let assets = Fixtures.assets(count)
-    _ = Reducer.reduce(&state, .libraryLoaded(assets: assets, problems: []))
-    _ = Reducer.reduce(&state, .indexFinished)
+    _ = Reducer.reduce(&state, .library(.loaded(assets: assets, problems: [])))
+    _ = Reducer.reduce(&state, .library(.indexFinished))
     settle(&state, assets: assets, failing: failing, loading: loading)
     return state
   }
@@ -28,9 +28,9 @@ final class LibraryViewSnapshotTests: XCTestCase {
       let index = assets.firstIndex { $0.id == key.asset }!
       if failing.contains(index) {
         _ = Reducer.reduce(
-          &state, .imageFailed(key, reason: "not a JPEG file (truncated at byte 4096)"))
+          &state, .image(.failed(key, reason: "not a JPEG file (truncated at byte 4096)")))
       } else if !loading.contains(index) {
-        _ = Reducer.reduce(&state, .imageLoaded(key))
+        _ = Reducer.reduce(&state, .image(.loaded(key)))
       }
     }
   }
@@ -88,8 +88,8 @@ final class LibraryViewSnapshotTests: XCTestCase {
     var state = AppState(roots: ["/photos"], terminal: size)
     _ = Reducer.reduce(&state, .start)
     let assets = Fixtures.spread()
-    _ = Reducer.reduce(&state, .libraryLoaded(assets: assets, problems: []))
-    _ = Reducer.reduce(&state, .indexFinished)
+    _ = Reducer.reduce(&state, .library(.loaded(assets: assets, problems: [])))
+    _ = Reducer.reduce(&state, .library(.indexFinished))
     while state.library.segment != segment { _ = Reducer.reduce(&state, .nextSegment) }
     settle(&state, assets: assets)
     return state
@@ -124,8 +124,8 @@ final class LibraryViewSnapshotTests: XCTestCase {
       roots: ["/home/ana/Pictures"], terminal: TerminalSize(columns: 80, rows: 24))
     _ = Reducer.reduce(&state, .start)
     Snapshot.assert(LibraryView.render(state).snapshotText, named: "scanning-80x24")
-    _ = Reducer.reduce(&state, .libraryLoaded(assets: [], problems: []))
-    _ = Reducer.reduce(&state, .indexFinished)
+    _ = Reducer.reduce(&state, .library(.loaded(assets: [], problems: [])))
+    _ = Reducer.reduce(&state, .library(.indexFinished))
     Snapshot.assert(LibraryView.render(state).snapshotText, named: "empty-80x24")
   }
 
@@ -151,7 +151,7 @@ final class LibraryViewSnapshotTests: XCTestCase {
 
   func testIndexingProgressShowsInTheStatusLine() {
     var state = loaded(5)
-    _ = Reducer.reduce(&state, .indexProgress(done: 1234, total: 10000))
+    _ = Reducer.reduce(&state, .library(.indexProgress(done: 1234, total: 10000)))
     let frame = LibraryView.render(state)
     let status = (0..<80).map { frame[23, $0].text }.joined()
     XCTAssertTrue(status.hasSuffix("Indexing 1,234 of 10,000 "), status)

@@ -76,8 +76,8 @@ public enum PictureBenchmark {
     let cache = PictureCache()
     var state = AppState(roots: roots, terminal: terminal, cellPixelSize: cell)
     _ = Reducer.reduce(&state, .start)
-    _ = Reducer.reduce(&state, .libraryLoaded(assets: assets, problems: []))
-    _ = Reducer.reduce(&state, .indexFinished)
+    _ = Reducer.reduce(&state, .library(.loaded(assets: assets, problems: [])))
+    _ = Reducer.reduce(&state, .library(.indexFinished))
     _ = Reducer.reduce(&state, .open)
     for request in state.wantedImages {
       let decoded = ImageDecoder.decode(
@@ -88,7 +88,7 @@ public enum PictureBenchmark {
           background: background))
       if case .success(let bitmap) = decoded, case .success(let picture) = format.picture(of: bitmap) {
         cache.insert(picture, for: request.key)
-        _ = Reducer.reduce(&state, .imageLoaded(request.key))
+        _ = Reducer.reduce(&state, .image(.loaded(request.key)))
       }
     }
     var shown = LibraryView.render(state)
@@ -100,7 +100,7 @@ public enum PictureBenchmark {
       _ = Reducer.reduce(&state, .move(direction))
       direction = direction == .left ? .right : .left
       for key in state.images.keys where state.images[key] != .ready && cache.contains(key) {
-        _ = Reducer.reduce(&state, .imageLoaded(key))
+        _ = Reducer.reduce(&state, .image(.loaded(key)))
       }
       shown = LibraryView.render(state)
       presenter.present(shown, pictures: cache.picture(for:))
@@ -135,7 +135,7 @@ public enum PictureBenchmark {
         try catalog.newestAssets(limit: LibraryService.firstScreenLimit), under: roots)
       var state = AppState(roots: roots, terminal: terminal, cellPixelSize: format.cellPixelSize)
       _ = Reducer.reduce(&state, .start)
-      _ = Reducer.reduce(&state, .libraryLoaded(assets: assets, problems: []))
+      _ = Reducer.reduce(&state, .library(.loaded(assets: assets, problems: [])))
       _ = LibraryView.render(state)
       let requests = state.wantedImages.filter { $0.exifThumbnail != nil }
       guard !requests.isEmpty else {
@@ -194,7 +194,7 @@ public enum PictureBenchmark {
     let format = PictureFormat.sixel(colors: 256, cell: cell)
     var state = AppState(roots: ["/"], terminal: terminal, cellPixelSize: cell)
     _ = Reducer.reduce(&state, .start)
-    _ = Reducer.reduce(&state, .libraryLoaded(assets: assets, problems: []))
+    _ = Reducer.reduce(&state, .library(.loaded(assets: assets, problems: [])))
     _ = Reducer.reduce(&state, .move(.first))
     let cache = PictureCache()
     // Tiles for the first pages, made once, so pages show real pictures.
@@ -236,7 +236,7 @@ public enum PictureBenchmark {
         down.toggle()
       }
       for key in state.images.keys where cache.contains(key) {
-        _ = Reducer.reduce(&state, .imageLoaded(key))
+        _ = Reducer.reduce(&state, .image(.loaded(key)))
       }
       sent = presenter.present(LibraryView.render(state), pictures: cache.picture(for:))
     }

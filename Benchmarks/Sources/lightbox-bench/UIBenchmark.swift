@@ -104,7 +104,7 @@ public enum UIBenchmark {
     lap("load newest")
     var state = AppState(roots: roots, terminal: terminal)
     _ = Reducer.reduce(&state, .start)
-    _ = Reducer.reduce(&state, .libraryLoaded(assets: assets, problems: []))
+    _ = Reducer.reduce(&state, .library(.loaded(assets: assets, problems: [])))
     lap("reduce")
     let frame = LibraryView.render(state)
     precondition(frame.cells.count == terminal.columns * terminal.rows)
@@ -113,7 +113,7 @@ public enum UIBenchmark {
     let sinceStart = secondsSinceProcessStart() * 1000
     let all = LibraryService.assets(in: catalog, under: roots)
     lap("then the whole library")
-    _ = Reducer.reduce(&state, .libraryLoaded(assets: all, problems: []))
+    _ = Reducer.reduce(&state, .library(.loaded(assets: all, problems: [])))
     _ = LibraryView.render(state)
     lap("reduce + render")
     return (sinceStart, inProcess, all.count, phases)
@@ -150,14 +150,14 @@ public enum UIBenchmark {
     _ = Reducer.reduce(&state, .start)
     let load = median(runs: 5) {
       var fresh = state
-      _ = Reducer.reduce(&fresh, .libraryLoaded(assets: assets, problems: []))
+      _ = Reducer.reduce(&fresh, .library(.loaded(assets: assets, problems: [])))
       _ = LibraryView.render(fresh)
     }
     figures.append(
       Figure(
         name: "library loaded into the state + first frame rendered", medianMilliseconds: load,
         runs: 5, limitMilliseconds: nil))
-    _ = Reducer.reduce(&state, .libraryLoaded(assets: assets, problems: []))
+    _ = Reducer.reduce(&state, .library(.loaded(assets: assets, problems: [])))
 
     let switching = median(runs: 40) {
       _ = Reducer.reduce(&state, .nextSegment)

@@ -1,0 +1,13 @@
+/// A change to the selected photo, or to every marked photo when some are marked.
+public enum EditAction: Hashable, Sendable {
+  /// f: favorite or unfavorite.
+  case toggleFavorite
+  /// H: hide or unhide.
+  case toggleHidden
+  /// d: move to Recently Deleted; in Recently Deleted, delete for good (after a confirmation).
+  case delete
+  /// r in Recently Deleted: put the photo back where it was.
+  case restore
+  /// u: undo the last delete.
+  case undo
+}

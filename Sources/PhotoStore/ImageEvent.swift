@@ -1,0 +1,10 @@
+/// What the image pipeline reports about one request.
+public enum ImageEvent: Hashable, Sendable {
+  /// A first picture (the EXIF thumbnail) is in the cache; the real one follows with
+  /// `.loaded`.
+  case preview(ImageKey)
+  /// The image is in the runner's cache and can be drawn.
+  case loaded(ImageKey)
+  /// The image could not be made; `reason` is one line.
+  case failed(ImageKey, reason: String)
+}

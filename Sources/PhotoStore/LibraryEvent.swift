@@ -1,0 +1,18 @@
+import PhotoModel
+
+/// What the library service reports back to the store.
+public enum LibraryEvent: Hashable, Sendable {
+  /// Indexing has examined `done` of `total` files.
+  case indexProgress(done: Int, total: Int)
+  /// The library as the catalog has it now (sorted oldest first), and per-file problems
+  /// (sent at start-up from the catalog, during indexing, and after each live change).
+  case loaded(assets: [Asset], problems: [String])
+  /// Indexing finished.
+  case indexFinished
+  /// Albums, hidden and trashed photos as the catalog has them now, with the clock.
+  case collectionsLoaded(LibraryCollections)
+  /// A change to the library could not be made; `reason` is one line.
+  case operationFailed(reason: String)
+  /// A change to the library was made; `message` says what (shown in the status line).
+  case operationDone(message: String)
+}

@@ -1,0 +1,45 @@
+import PhotoModel
+
+extension Reducer {
+  /// f, H, d, r and u: changes to the selected (or marked) photos.
+  static func reduceEdit(_ state: inout AppState, _ edit: EditAction) -> [Effect] {
+    switch edit {
+    case .toggleFavorite:
+      guard state.context != .albumList else { return [] }
+      return state.toggleFavorite()
+
+    case .toggleHidden:
+      guard state.context != .albumList else { return [] }
+      return state.toggleHidden()
+
+    case .delete:
+      return state.delete()
+
+    case .restore:
+      guard state.context == .album(.recentlyDeleted) else {
+        state.message = "r restores photos in Albums › Recently Deleted"
+        return []
+      }
+      return state.restore(state.actionTargets)
+
+    case .undo:
+      guard !state.library.undoableTrash.isEmpty else {
+        state.message = "Nothing to undo"
+        return []
+      }
+      return state.restore(state.library.undoableTrash)
+    }
+  }
+
+  /// n, R, D, a and x: making and changing albums.
+  static func reduceAlbum(_ state: inout AppState, _ album: AlbumAction) -> [Effect] {
+    switch album {
+    case .new: state.newAlbum()
+    case .rename: state.renameAlbum()
+    case .delete: state.deleteAlbum()
+    case .addPhotos: state.openAlbumPicker()
+    case .removePhotos: return state.removeFromAlbum()
+    }
+    return []
+  }
+}

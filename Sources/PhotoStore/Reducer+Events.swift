@@ -1,0 +1,57 @@
+import PhotoModel
+
+extension Reducer {
+  /// What the library service reports: progress, the library and collections, outcomes.
+  static func reduceLibraryEvent(_ state: inout AppState, _ event: LibraryEvent) {
+    switch event {
+    case .collectionsLoaded(let collections):
+      state.library.collections = collections
+      state.library.undoableTrash = state.library.undoableTrash.filter { id in
+        collections.trashed.contains { $0.asset.id == id }
+      }
+      state.libraryChanged(timelineToo: false)
+
+    case .operationFailed(let reason):
+      state.message = reason
+
+    case .operationDone(let message):
+      state.message = message
+
+    case .indexProgress(let done, let total):
+      state.library.status = .indexing(done: done, total: total)
+
+    case .indexFinished:
+      state.library.status = .ready
+
+    case .loaded(let assets, let problems):
+      state.library.assets = assets
+      state.library.problems = problems
+      if state.context == .library {
+        state.loadLibrary(assets)
+      } else {
+        state.libraryChanged()
+      }
+      if !problems.isEmpty {
+        let noun = problems.count == 1 ? "file" : "files"
+        state.message = "\(problems.count) \(noun) could not be read: \(problems[0])"
+      }
+    }
+  }
+
+  /// What the image pipeline reports about a request: only wanted requests change state.
+  static func reduceImageEvent(_ state: inout AppState, _ event: ImageEvent) {
+    switch event {
+    case .preview(let key):
+      guard state.images[key] == .loading else { return }  // dropped, or already better
+      state.images[key] = .preview
+
+    case .loaded(let key):
+      guard state.images[key] != nil else { return }  // no longer wanted: dropped
+      state.images[key] = .ready
+
+    case .failed(let key, let reason):
+      guard state.images[key] != nil else { return }
+      state.images[key] = .failed(reason)
+    }
+  }
+}

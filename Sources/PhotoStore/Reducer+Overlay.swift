@@ -1,0 +1,88 @@
+import PhotoModel
+
+extension Reducer {
+  /// Keys while a panel or dialog is open; nil lets the action through to the view below.
+  static func reduceOverlay(_ state: inout AppState, _ action: Action) -> [Effect]? {
+    switch action {
+    case .quit where state.overlay != .info, .back:
+      state.overlay = nil
+      return []
+    case .terminate, .resized, .library, .image:
+      return nil
+    default: break
+    }
+    switch state.overlay {
+    case .help?:
+      // Any key closes the help; only ? and Esc are spent on it.
+      state.overlay = nil
+      if action == .panel(.help) || action == .open { return [] }
+      return dispatch(&state, action)
+    case .info?:
+      switch action {
+      case .panel(.info), .quit:
+        state.overlay = nil
+        return []
+      case .move, .edit(.toggleFavorite), .pointer(.wheel):
+        // The panel stays open while paging, as Photos' info does, so the photos are asked
+        // for at the size beside it.
+        let effects = reduceBelowOverlay(&state, action)
+        guard state.selectedAsset == nil || state.context == .albumList else { return effects }
+        state.overlay = nil
+        return effects
+      default:
+        state.overlay = nil
+        return dispatch(&state, action)
+      }
+    case .picker?:
+      switch action {
+      case .move(let direction):
+        state.movePicker(direction)
+        return []
+      case .open:
+        return state.choosePickerRow()
+      case .album(.new):
+        if case .picker(var picker)? = state.overlay {
+          picker.row = 0
+          state.overlay = .picker(picker)
+          return state.choosePickerRow()
+        }
+        return []
+      default:
+        return []
+      }
+    case .prompt(var prompt)?:
+      switch action {
+      case .field(.typed(let character)):
+        guard prompt.text.count < 100 else { return [] }
+        prompt.text.append(character)
+        prompt.error = nil
+        state.overlay = .prompt(prompt)
+        return []
+      case .field(let edit):
+        let text = Array(prompt.text)
+        switch edit {
+        case .typed: break  // matched above, with the length guard
+        case .clear: prompt.text = ""
+        case .deleteWordBackward:
+          prompt.text = String(text[..<AppState.wordStart(before: text.count, in: text)])
+        case .deleteBackward: if !prompt.text.isEmpty { prompt.text.removeLast() }
+        }
+        prompt.error = nil
+        state.overlay = .prompt(prompt)
+        return []
+      case .open:
+        return state.submitPrompt()
+      default:
+        return []
+      }
+    case .confirm?:
+      switch action {
+      case .answer(let yes): return state.answer(yes)
+      case .open: return state.answer(true)
+      default: return []
+      }
+    case nil:
+      return nil
+    }
+  }
+}
