@@ -23,6 +23,7 @@ final class EffectRunner: Sendable {
     self.library = LibraryService(
       inbox: inbox, catalogPath: catalogPath, trashHome: trashHome, retentionDays: retentionDays)
     let failures = FailureLog()
+    let loupe = LoupeSourceCache()
     // One logger for every decode (made once, not per request).
     let log = LightboxLog.logger("decode")
     self.pool = DecodePool(name: "lightbox-decode") { request in
@@ -30,7 +31,7 @@ final class EffectRunner: Sendable {
         "decoding \(request.path) at \(request.key.size.width)x\(request.key.size.height)")
       let action = EffectRunner.makePicture(
         request, format: format, background: background, cache: cache, diskCache: diskCache,
-        upscale: upscale, decoder: decoder, preview: { inbox.post($0) })
+        upscale: upscale, decoder: decoder, loupe: loupe, preview: { inbox.post($0) })
       if case .image(.failed(_, let reason)) = action { failures.note(request.path, reason) }
       inbox.post(action)
     }
@@ -71,8 +72,14 @@ final class EffectRunner: Sendable {
   static func makePicture(
     _ request: ImageRequest, format: PictureFormat, background: RGB, cache: PictureCache,
     diskCache: ThumbnailDiskCache? = nil, upscale: Bool = true,
-    decoder: PhotoDecoder = PhotoDecoder(), preview: ((Action) -> Void)? = nil
+    decoder: PhotoDecoder = PhotoDecoder(), loupe: LoupeSourceCache? = nil,
+    preview: ((Action) -> Void)? = nil
   ) -> Action {
+    if request.key.region != nil || request.key.outline != nil {
+      return makeLoupePicture(
+        request, format: format, background: background, cache: cache,
+        loupe: loupe ?? LoupeSourceCache(), decoder: decoder, preview: preview)
+    }
     if request.key.fit == .fill, let diskCache,
       let sizeClass = ThumbnailSize.covering(max(request.key.size.width, request.key.size.height)),
       case .success(let source) = ThumbnailSource.forFile(atPath: request.path)
@@ -131,7 +138,7 @@ final class EffectRunner: Sendable {
     }
   }
 
-  private static func finish(
+  static func finish(
     _ bitmap: Bitmap, _ request: ImageRequest, _ format: PictureFormat, _ cache: PictureCache,
     isPreview: Bool = false
   ) -> Action {

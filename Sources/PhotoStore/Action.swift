@@ -40,6 +40,8 @@ public enum Action: Hashable, Sendable {
   case panel(PanelAction)
   /// The mouse.
   case pointer(PointerAction)
+  /// The detail view's zoom, pan and bars.
+  case detail(DetailAction)
 
   /// What the library service reports: indexing, the library and collections as loaded,
   /// and the outcome of changes.

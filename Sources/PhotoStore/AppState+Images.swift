@@ -19,13 +19,22 @@ extension AppState {
           groups: timeline.months.map(\.assets), geometry: monthsGrid, top: library.monthsTopRow)
       }
     case .detail:
-      guard let size = imageKey(forIndex: selectedIndex)?.size else { return [] }
-      var wanted = [request(for: selectedIndex, size: size, fit: .fit, priority: .visible)]
+      guard let size = fittedKey(forIndex: selectedIndex)?.size else { return [] }
+      var wanted: [ImageRequest] = []
+      if let key = imageKey(forIndex: selectedIndex), key.region != nil {
+        // Zoomed: the sharp region and the minimap first; the fitted photo stays wanted
+        // (it is on screen until the region arrives, and zooming out is instant).
+        wanted.append(request(for: selectedAsset!, key: key, priority: .visible))
+        if let minimap {
+          wanted.append(request(for: selectedAsset!, key: minimap.key, priority: .visible))
+        }
+      }
+      wanted.append(request(for: selectedIndex, size: size, fit: .fit, priority: .visible))
       for neighbour in [selectedIndex + 1, selectedIndex - 1]
       where assets.indices.contains(neighbour) {
         wanted.append(request(for: neighbour, size: size, fit: .fit, priority: .neighbour))
       }
-      return wanted + filmstripRequests()
+      return detail.chromeHidden ? wanted : wanted + filmstripRequests()
     }
   }
 
@@ -93,6 +102,14 @@ extension AppState {
   /// Called for every tile of every frame, so it works out the key from the screen's
   /// geometry instead of building the wanted requests.
   public func imageKey(forIndex index: Int) -> ImageKey? {
+    if screen == .detail, index == selectedIndex, let (region, size) = loupeRegion {
+      return ImageKey(asset: assets[index].id, size: size, fit: .fit, region: region)
+    }
+    return fittedKey(forIndex: index)
+  }
+
+  /// The key of photo `index` as the screen shows it unzoomed.
+  public func fittedKey(forIndex index: Int) -> ImageKey? {
     guard assets.indices.contains(index) else { return nil }
     let size: PixelSize
     let fit: ImageFit
@@ -149,10 +166,13 @@ extension AppState {
   private func request(for asset: Asset, size: PixelSize, fit: ImageFit, priority: ImagePriority)
     -> ImageRequest
   {
-    return ImageRequest(
-      key: ImageKey(asset: asset.id, size: size, fit: fit), path: asset.path,
-      format: asset.format, orientation: asset.orientation, priority: priority,
-      bestQuality: fit == .fit, exifThumbnail: asset.exifThumbnail,
+    request(for: asset, key: ImageKey(asset: asset.id, size: size, fit: fit), priority: priority)
+  }
+
+  private func request(for asset: Asset, key: ImageKey, priority: ImagePriority) -> ImageRequest {
+    ImageRequest(
+      key: key, path: asset.path, format: asset.format, orientation: asset.orientation,
+      priority: priority, bestQuality: key.fit == .fit, exifThumbnail: asset.exifThumbnail,
       storedSize: asset.storedPixelSize)
   }
 

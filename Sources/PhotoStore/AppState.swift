@@ -12,6 +12,8 @@ public struct AppState: Hashable, Sendable {
   public var search: SearchState
   /// The photos marked with v / V.
   public var marks: MarkState
+  /// The detail view's zoom, pan and bars.
+  public var detail: DetailState
   /// The tab shown (Library, Albums, Search).
   public var tab: Tab
   public var screen: Screen
@@ -59,6 +61,7 @@ public struct AppState: Hashable, Sendable {
     self.albums = AlbumsState()
     self.search = SearchState()
     self.marks = MarkState()
+    self.detail = DetailState()
     self.tab = .library
     self.screen = .grid
     self.overlay = nil

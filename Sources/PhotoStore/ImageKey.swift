@@ -14,14 +14,28 @@ public struct ImageKey: Hashable, Sendable, CustomStringConvertible {
   public var asset: AssetID
   public var size: PixelSize
   public var fit: ImageFit
+  /// Only this part of the photo, scaled to `size` (a zoomed detail view).
+  public var region: ImageRegion?
+  /// The whole photo with this part of it framed (the zoomed view's minimap).
+  public var outline: ImageRegion?
 
-  public init(asset: AssetID, size: PixelSize, fit: ImageFit) {
+  public init(
+    asset: AssetID, size: PixelSize, fit: ImageFit, region: ImageRegion? = nil,
+    outline: ImageRegion? = nil
+  ) {
     self.asset = asset
     self.size = size
     self.fit = fit
+    self.region = region
+    self.outline = outline
   }
 
-  public var description: String { "\(asset)@\(size)/\(fit.rawValue)" }
+  public var description: String {
+    var text = "\(asset)@\(size)/\(fit.rawValue)"
+    if let region { text += " region \(region)" }
+    if let outline { text += " outline \(outline)" }
+    return text
+  }
 }
 
 /// Where the work for an image request ranks: lower runs first.

@@ -4,7 +4,14 @@ import PhotoModel
 public enum Reducer {
   /// Applies `action` to `state` and returns the work to do, in order.
   public static func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
+    let shown = state.screen == .detail ? state.selectedAsset?.id : nil
     let effects = dispatch(&state, action)
+    // Zoom belongs to one photo: paging or leaving the detail view shows the next fitted.
+    if state.detail.zoom != nil && (state.screen != .detail || state.selectedAsset?.id != shown) {
+      state.detail.zoom = nil
+    } else if state.detail.zoom != nil {
+      state.keepLoupeCentreInside()  // the view may have changed size (resize, info panel)
+    }
     // Images are reconciled once per action, after everything it changed: the wanted set
     // (visible tiles, the detail photo and its neighbours) against what was asked for.
     return effects + state.reconcileImages()
@@ -50,6 +57,13 @@ public enum Reducer {
       }
       guard !state.assets.isEmpty else { return [] }
       state.message = nil
+      if state.screen == .detail, state.detail.zoom != nil,
+        [.left, .right, .up, .down].contains(direction)
+      {
+        // Zoomed, the arrows pan; paging is for the fitted view, as in Photos.
+        state.pan(direction)
+        return []
+      }
       state.move(direction)
       return []
 
@@ -183,6 +197,9 @@ public enum Reducer {
     case .pointer(.wheel(let up)):
       return dispatch(
         &state, .move(state.screen == .detail ? (up ? .left : .right) : (up ? .up : .down)))
+
+    case .detail(let action):
+      return reduceDetail(&state, action)
 
     case .library(let event):
       reduceLibraryEvent(&state, event)

@@ -47,14 +47,18 @@ public struct PictureRepaint: Hashable, Sendable {
     for (rect, placement) in drawn where !staying.contains(placement) {
       forEachCell(of: rect, in: frame.size) { erased[$0] = true }
     }
-    let send = frame.images.filter { placement in
-      if drawn[placement.rect] != placement { return true }
-      if textMayScroll && anyChange { return true }
-      var touched = false
-      forEachCell(of: placement.rect, in: frame.size) { i in
-        if changed[i] || erased[i] { touched = true }
+    var send: [ImagePlacement] = []
+    for placement in frame.images {
+      var resend = drawn[placement.rect] != placement || (textMayScroll && anyChange)
+      if !resend {
+        forEachCell(of: placement.rect, in: frame.size) { i in
+          if changed[i] || erased[i] { resend = true }
+        }
       }
-      return touched
+      // A picture drawn over another one sent again (the zoomed view's minimap) is sent
+      // after it, or the one below would paint over it.
+      if !resend { resend = send.contains { $0.rect.intersects(placement.rect) } }
+      if resend { send.append(placement) }
     }
     var runs: [CellRect] = []
     for row in 0..<frame.size.rows {

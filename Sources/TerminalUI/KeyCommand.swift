@@ -31,6 +31,12 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
   case markRange = "mark-range"
   case info = "info"
   case help = "help"
+  case zoomIn = "zoom-in"
+  case zoomOut = "zoom-out"
+  case zoomFit = "zoom-fit"
+  case zoomActualSize = "zoom-1:1"
+  case zoomFill = "fit-fill"
+  case chrome = "chrome"
   case quit = "quit"
 
   /// The action the command sends.
@@ -65,6 +71,12 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case .markRange: return .mark(.range)
     case .info: return .panel(.info)
     case .help: return .panel(.help)
+    case .zoomIn: return .detail(.zoomIn)
+    case .zoomOut: return .detail(.zoomOut)
+    case .zoomFit: return .detail(.fit)
+    case .zoomActualSize: return .detail(.actualSize)
+    case .zoomFill: return .detail(.toggleFill)
+    case .chrome: return .detail(.toggleChrome)
     case .quit: return .quit
     }
   }
@@ -101,6 +113,13 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case .markRange: return [.character("V")]
     case .info: return [.character("i")]
     case .help: return [.character("?")]
+    // + and - as in every image viewer; = is nsxiv's 1:1 (its "set zoom to 100%").
+    case .zoomIn: return [.character("+")]
+    case .zoomOut: return [.character("-"), .character("_")]
+    case .zoomFit: return [.character("0")]
+    case .zoomActualSize: return [.character("=")]
+    case .zoomFill: return [.character("F")]
+    case .chrome: return [.character("c")]
     case .quit: return [.character("q")]
     }
   }

@@ -65,9 +65,15 @@ extension LibraryView {
     }
     let context = state.context
     if state.screen == .detail {
-      add(.moveLeft, "previous photo")
-      add(.moveRight, "next photo")
+      add(.moveLeft, state.detail.zoom == nil ? "previous photo" : "pan (zoomed)")
+      add(.moveRight, state.detail.zoom == nil ? "next photo" : "pan (zoomed)")
       add(.back, "back to the grid")
+      add(.zoomIn, "zoom in")
+      add(.zoomOut, "zoom out")
+      add(.zoomFit, "fit the photo")
+      add(.zoomActualSize, "1:1 (one image pixel per screen pixel)")
+      add(.zoomFill, "fill the view / fit")
+      add(.chrome, "hide or show the bars")
     } else {
       lines.append(("←↑↓→ hjkl", context == .albumList ? "move between albums" : "move"))
       add(.pageDown, "page down")

@@ -267,43 +267,6 @@ public enum LibraryView {
       role: .emptyHint)
   }
 
-  // MARK: Detail
-
-  static func renderDetail(_ state: AppState, into frame: inout Frame) {
-    guard let asset = state.selectedAsset else { return }
-    frame.fill(CellRect(row: 0, column: 0, width: frame.size.columns, height: 1), role: .title)
-    let date = asset.captureDate
-    var title = " \(date.longDayTitle)  \(date.timeOfDay)"
-    if let offset = date.offsetText { title += " \(offset)" }
-    if asset.isFavorite { title = " " + Glyphs.favorite + title }
-    let position = "\(formatCount(state.selectedIndex + 1)) of \(formatCount(state.assets.count))"
-    let positionWidth = TerminalText.width(of: position) + 2
-    frame.put(
-      title, row: 0, column: 0, role: .title, maxWidth: max(0, frame.size.columns - positionWidth))
-    if frame.size.columns > positionWidth + 10 { frame.putRight(position, row: 0, role: .titleDim) }
-
-    let area = state.detailImageArea
-    if !area.isEmpty {
-      let key = state.imageKey(forIndex: state.selectedIndex)
-      switch key.flatMap({ state.images[$0] }) {
-      case .ready?:
-        frame.place(key!, in: area)
-      case .preview?:
-        frame.place(key!, in: area, revision: 0)
-      case .failed(let reason)?:
-        frame.putCentered(
-          "\(Glyphs.failed) \(asset.fileName)", row: area.row + area.height / 2 - 1, in: area,
-          role: .tileFailed)
-        frame.putCentered(reason, row: area.row + area.height / 2 + 1, in: area, role: .emptyHint)
-      default:
-        frame.putCentered(
-          "Loading \(asset.fileName)…", row: area.row + area.height / 2, in: area, role: .emptyHint)
-      }
-    }
-    renderFilmstrip(state, into: &frame)
-    renderStatusLine(state, hints: "←→ page  i info  Esc back", into: &frame)
-  }
-
   // MARK: Status line
 
   static func renderStatusLine(_ state: AppState, hints: String, into frame: inout Frame) {

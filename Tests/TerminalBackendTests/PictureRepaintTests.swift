@@ -157,4 +157,49 @@ final class PictureRepaintTests: XCTestCase {
       }
     }
   }
+
+  func testAPanSendsTheMinimapAgainAfterTheRegionBelowIt() throws {
+    var state = loaded(5)
+    _ = Reducer.reduce(&state, .open)
+    for _ in 0..<3 { _ = Reducer.reduce(&state, .detail(.zoomIn)) }
+    ready(&state)
+    let before = LibraryView.render(state)
+    _ = Reducer.reduce(&state, .move(.right))
+    ready(&state)
+    let after = LibraryView.render(state)
+    let minimap = try XCTUnwrap(state.minimap)
+    let plan = PictureRepaint.plan(
+      previous: before, drawn: drawn(before), frame: after, textMayScroll: false)
+    // The region changed; the minimap's outline moved too, and it must be drawn after the
+    // region, or the region's pixels would cover it.
+    let keys = plan.send.map(\.key)
+    let region = try XCTUnwrap(keys.firstIndex { $0.region != nil })
+    let map = try XCTUnwrap(keys.firstIndex(of: minimap.key))
+    XCTAssertLessThan(region, map)
+  }
+
+  func testAPictureOverOneSentAgainIsSentAgainToo() {
+    let below = ImageKey(asset: AssetID(1), size: PixelSize(width: 40, height: 20), fit: .fit)
+    let above = ImageKey(asset: AssetID(1), size: PixelSize(width: 8, height: 8), fit: .fit)
+    let belowRect = CellRect(row: 1, column: 0, width: 40, height: 10)
+    let aboveRect = CellRect(row: 6, column: 30, width: 8, height: 4)
+    var previous = Frame(size: TerminalSize(columns: 40, rows: 12))
+    previous.place(below, in: belowRect, revision: 0)  // a preview
+    previous.place(above, in: aboveRect)
+    var frame = Frame(size: TerminalSize(columns: 40, rows: 12))
+    frame.place(below, in: belowRect)  // the sharp picture arrived
+    frame.place(above, in: aboveRect)
+    let plan = PictureRepaint.plan(
+      previous: previous, drawn: drawn(previous), frame: frame, textMayScroll: false)
+    XCTAssertEqual(plan.send, frame.images, "the one above is sent again, after the one below")
+    var apart = Frame(size: TerminalSize(columns: 40, rows: 12))
+    apart.place(below, in: CellRect(row: 1, column: 0, width: 20, height: 4))
+    apart.place(above, in: aboveRect)
+    var apartBefore = Frame(size: TerminalSize(columns: 40, rows: 12))
+    apartBefore.place(below, in: CellRect(row: 1, column: 0, width: 20, height: 4), revision: 0)
+    apartBefore.place(above, in: aboveRect)
+    let apartPlan = PictureRepaint.plan(
+      previous: apartBefore, drawn: drawn(apartBefore), frame: apart, textMayScroll: false)
+    XCTAssertEqual(apartPlan.send, [apart.images[0]], "pictures apart are left alone")
+  }
 }

@@ -1,0 +1,152 @@
+import PhotoModel
+
+extension AppState {
+  /// The most the loupe enlarges: four screen pixels per image pixel.
+  public static let maximumZoom = 4.0
+  /// One zoom step: two steps double the scale.
+  static let zoomStep = 2.0.squareRoot()
+
+  /// Pixel size of the detail photo's area.
+  var detailAreaPixels: PixelSize {
+    let area = detailImageArea
+    return PixelSize(
+      width: area.width * cellPixelSize.width, height: area.height * cellPixelSize.height)
+  }
+
+  /// The selected photo's displayed size, when the catalog knows it.
+  var selectedDisplaySize: PixelSize? {
+    guard let size = selectedAsset?.displayPixelSize, size.width > 0, size.height > 0 else {
+      return nil
+    }
+    return size
+  }
+
+  /// Screen pixels per image pixel at which the whole selected photo fits the view.
+  var fitZoom: Double? {
+    guard let image = selectedDisplaySize else { return nil }
+    let area = detailAreaPixels
+    return min(
+      Double(area.width) / Double(image.width), Double(area.height) / Double(image.height))
+  }
+
+  /// The scale the detail photo is shown at now, fitted or zoomed.
+  public var shownZoom: Double? { detail.zoom ?? fitZoom }
+
+  /// The part of the selected photo a zoomed view shows, and the pixel size it is drawn at;
+  /// nil when the view is fitted.
+  public var loupeRegion: (region: ImageRegion, size: PixelSize)? {
+    guard screen == .detail, let zoom = detail.zoom, let image = selectedDisplaySize else {
+      return nil
+    }
+    let area = detailAreaPixels
+    guard area.width > 0, area.height > 0 else { return nil }
+    let width = max(1, min(image.width, Int((Double(area.width) / zoom).rounded(.down))))
+    let height = max(1, min(image.height, Int((Double(area.height) / zoom).rounded(.down))))
+    let x = Self.origin(centre: detail.centerX, span: width, total: image.width)
+    let y = Self.origin(centre: detail.centerY, span: height, total: image.height)
+    let size = PixelSize(
+      width: max(1, min(area.width, Int((Double(width) * zoom).rounded()))),
+      height: max(1, min(area.height, Int((Double(height) * zoom).rounded()))))
+    return (ImageRegion(x: x, y: y, width: width, height: height), size)
+  }
+
+  /// Where a span of `span` pixels centred on `centre` starts, kept inside `0..<total`.
+  static func origin(centre: Double, span: Int, total: Int) -> Int {
+    let start = Int((centre - Double(span) / 2).rounded())
+    return min(max(0, start), total - span)
+  }
+
+  /// The zoom label of the title bar ("200 %"), while zoomed.
+  public var zoomLabel: String? {
+    guard screen == .detail, let zoom = detail.zoom else { return nil }
+    return "\(Int((zoom * 100).rounded())) %"
+  }
+
+  /// Applies a loupe command to the selected photo.
+  mutating func applyZoom(_ action: DetailAction) {
+    guard let image = selectedDisplaySize, let fit = fitZoom else {
+      message = "Zoom needs the photo's size, which is not known yet"
+      return
+    }
+    let top = max(Self.maximumZoom, fit)
+    let current = detail.zoom ?? fit
+    let wanted: Double?
+    switch action {
+    case .zoomIn: wanted = min(top, current * Self.zoomStep)
+    case .zoomOut: wanted = current / Self.zoomStep
+    case .fit: wanted = nil
+    case .actualSize: wanted = 1
+    case .toggleFill:
+      let area = detailAreaPixels
+      let fill = max(
+        Double(area.width) / Double(image.width), Double(area.height) / Double(image.height))
+      wanted = detail.zoom == nil ? fill : nil
+    case .toggleChrome: return
+    }
+    // Anything at or under the fitted scale is the fitted view (a small step of rounding
+    // must not leave a "zoomed" view that shows the whole photo).
+    guard let zoom = wanted, zoom > fit * 1.0001 else {
+      detail.zoom = nil
+      return
+    }
+    if detail.zoom == nil {
+      detail.centerX = Double(image.width) / 2
+      detail.centerY = Double(image.height) / 2
+    }
+    detail.zoom = zoom
+    keepLoupeCentreInside()
+  }
+
+  /// Moves the zoomed view by a tenth of what it shows.
+  mutating func pan(_ direction: Direction) {
+    guard let (region, _) = loupeRegion else { return }
+    keepLoupeCentreInside()
+    let dx = Double(max(1, region.width / 10))
+    let dy = Double(max(1, region.height / 10))
+    switch direction {
+    case .left: detail.centerX -= dx
+    case .right: detail.centerX += dx
+    case .up: detail.centerY -= dy
+    case .down: detail.centerY += dy
+    case .pageUp, .pageDown, .first, .last: return
+    }
+    keepLoupeCentreInside()
+  }
+
+  /// Keeps the centre where the visible region stays inside the photo, so panning past an
+  /// edge does not store a centre that a pan back must first undo.
+  mutating func keepLoupeCentreInside() {
+    guard let (region, _) = loupeRegion, let image = selectedDisplaySize else { return }
+    let halfWidth = Double(region.width) / 2
+    let halfHeight = Double(region.height) / 2
+    detail.centerX = min(max(detail.centerX, halfWidth), Double(image.width) - halfWidth)
+    detail.centerY = min(max(detail.centerY, halfHeight), Double(image.height) - halfHeight)
+  }
+
+  /// The minimap's cells (bottom right of the photo's area) and the key of its picture,
+  /// while the zoomed view hides part of the photo.
+  public var minimap: (rect: CellRect, key: ImageKey)? {
+    guard let (region, _) = loupeRegion, let image = selectedDisplaySize,
+      let asset = selectedAsset
+    else { return nil }
+    guard region.width < image.width || region.height < image.height else { return nil }
+    let area = detailImageArea
+    let columns = min(max(8, area.width / 5), 32)
+    let boxPixels = PixelSize(
+      width: columns * cellPixelSize.width,
+      height: max(1, area.height / 3) * cellPixelSize.height)
+    let scale = min(
+      Double(boxPixels.width) / Double(image.width),
+      Double(boxPixels.height) / Double(image.height))
+    let size = PixelSize(
+      width: max(1, Int(Double(image.width) * scale)),
+      height: max(1, Int(Double(image.height) * scale)))
+    let rows = max(1, (size.height + cellPixelSize.height - 1) / cellPixelSize.height)
+    let cells = max(1, (size.width + cellPixelSize.width - 1) / cellPixelSize.width)
+    guard area.width > cells + 2, area.height > rows + 2 else { return nil }
+    let rect = CellRect(
+      row: area.row + area.height - rows - 1, column: area.column + area.width - cells - 1,
+      width: cells, height: rows)
+    return (rect, ImageKey(asset: asset.id, size: size, fit: .fit, outline: region))
+  }
+}

@@ -1,0 +1,15 @@
+/// The detail view's loupe and its bars.
+public enum DetailAction: Hashable, Sendable {
+  /// +: zoom in by √2 about the centre of the view.
+  case zoomIn
+  /// -: zoom out by √2; at the fitted size it stays there.
+  case zoomOut
+  /// 0: the whole photo again.
+  case fit
+  /// =: one image pixel per screen pixel.
+  case actualSize
+  /// F: fill the view (cropping the photo's overflow), or back to fit.
+  case toggleFill
+  /// c: hide or show the title bar, filmstrip and status line.
+  case toggleChrome
+}

@@ -1,0 +1,65 @@
+import PhotoModel
+import PhotoStore
+
+extension LibraryView {
+  /// The detail view: one photo, its title bar, filmstrip and status line.
+  static func renderDetail(_ state: AppState, into frame: inout Frame) {
+    guard let asset = state.selectedAsset else { return }
+    // Hidden bars leave their cells empty: the photo keeps its place and size (seed 002).
+    if !state.detail.chromeHidden { renderDetailTitle(state, asset: asset, into: &frame) }
+    let area = state.detailImageArea
+    if !area.isEmpty { renderDetailPhoto(state, asset: asset, in: area, into: &frame) }
+    guard !state.detail.chromeHidden else { return }
+    renderFilmstrip(state, into: &frame)
+    let hints =
+      state.detail.zoom == nil ? "←→ page  + zoom  i info  Esc back" : "←↑↓→ pan  0 fit  Esc back"
+    renderStatusLine(state, hints: hints, into: &frame)
+  }
+
+  /// The detail view's title bar: favorite, date and time, zoom, position.
+  static func renderDetailTitle(_ state: AppState, asset: Asset, into frame: inout Frame) {
+    frame.fill(CellRect(row: 0, column: 0, width: frame.size.columns, height: 1), role: .title)
+    let date = asset.captureDate
+    var title = " \(date.longDayTitle)  \(date.timeOfDay)"
+    if let offset = date.offsetText { title += " \(offset)" }
+    if asset.isFavorite { title = " " + Glyphs.favorite + title }
+    var position = "\(formatCount(state.selectedIndex + 1)) of \(formatCount(state.assets.count))"
+    if let zoom = state.zoomLabel { position = "\(zoom)  \(position)" }
+    let positionWidth = TerminalText.width(of: position) + 2
+    frame.put(
+      title, row: 0, column: 0, role: .title, maxWidth: max(0, frame.size.columns - positionWidth))
+    if frame.size.columns > positionWidth + 10 { frame.putRight(position, row: 0, role: .titleDim) }
+  }
+
+  /// The photo (or the zoomed part of it, with the minimap), or why it is not there yet.
+  static func renderDetailPhoto(
+    _ state: AppState, asset: Asset, in area: CellRect, into frame: inout Frame
+  ) {
+    let key = state.imageKey(forIndex: state.selectedIndex)
+    switch key.flatMap({ state.images[$0] }) {
+    case .ready?:
+      frame.place(key!, in: area)
+    case .preview?:
+      frame.place(key!, in: area, revision: 0)
+    case .failed(let reason)?:
+      frame.putCentered(
+        "\(Glyphs.failed) \(asset.fileName)", row: area.row + area.height / 2 - 1, in: area,
+        role: .tileFailed)
+      frame.putCentered(reason, row: area.row + area.height / 2 + 1, in: area, role: .emptyHint)
+    default:
+      // Zooming: the fitted photo stays until the sharp region arrives.
+      if key?.region != nil, let fitted = state.fittedKey(forIndex: state.selectedIndex),
+        state.images[fitted] == .ready
+      {
+        frame.place(fitted, in: area)
+      } else {
+        frame.putCentered(
+          "Loading \(asset.fileName)…", row: area.row + area.height / 2, in: area,
+          role: .emptyHint)
+      }
+    }
+    if let minimap = state.minimap, state.images[minimap.key] == .ready {
+      frame.place(minimap.key, in: minimap.rect)
+    }
+  }
+}
