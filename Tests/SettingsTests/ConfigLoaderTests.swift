@@ -26,7 +26,7 @@ final class ConfigLoaderTests: XCTestCase {
       memory-cache-mb = 512
 
       [keys]
-      favorite = ["f", "F"]
+      favorite = ["f", "*"]
       quit = "ctrl-q"
       page-down = ["pgdn", "space"]
       """)
@@ -43,11 +43,11 @@ final class ConfigLoaderTests: XCTestCase {
     XCTAssertEqual(
       config.keys,
       [
-        .favorite: [.character("f"), .character("F")], .quit: [.character("\u{11}")],
+        .favorite: [.character("f"), .character("*")], .quit: [.character("\u{11}")],
         .pageDown: [.pageDown, .character(" ")],
       ])
     let map = config.keyMap
-    XCTAssertEqual(map.action(for: .character("F")), .edit(.toggleFavorite))
+    XCTAssertEqual(map.action(for: .character("*")), .edit(.toggleFavorite))
     XCTAssertEqual(map.action(for: .character("\u{11}")), .quit)
     XCTAssertNil(map.action(for: .character("q")), "q was replaced by ctrl-q")
     XCTAssertNil(map.action(for: .character("\u{06}")), "ctrl-f was replaced for page-down")
