@@ -48,6 +48,8 @@ let package = Package(
       linkerSettings: [.linkedLibrary("ncursesw")]),
     .target(name: "CPNGWriter", linkerSettings: [.linkedLibrary("z")]),
     .target(name: "CImageKernels"),
+    // A JPEG's visible region at a scale (libjpeg's crop and skip; setjmp stays in C).
+    .target(name: "CJPEGRegion", linkerSettings: [.linkedLibrary("jpeg")]),
     // The commit a build comes from (scripts/install passes it with -Xcc).
     .target(name: "CBuildInfo"),
     // prctl, rlimits, seccomp and posix_spawn for the decode worker (see docs/DECISIONS.md).
@@ -63,6 +65,7 @@ let package = Package(
       name: "Imaging",
       dependencies: [
         "PhotoModel", "PhotoMetadata", "CTurboJPEG", "CPNG", "CPNGWriter", "CImageKernels",
+        "CJPEGRegion",
         "CHeif", "CWebP", "CGIF", "CTIFF", "CLCMS2", "CProcessSandbox",
       ]),
     .target(name: "TerminalGraphics", dependencies: ["PhotoModel", "Imaging", "CSixel"]),

@@ -5,12 +5,14 @@ import PhotoStore
 /// The pictures of a zoomed detail view: the visible region of a photo at the view's scale,
 /// and the minimap (the whole photo small, with that region framed).
 ///
-/// Both come from a decoded copy of the photo in `LoupeSourceCache`: the photo is decoded
-/// once at the smallest scale that is sharp for the zoom (a JPEG's DCT scaling does most of
-/// the reduction), and each pan or zoom step within that scale only crops and resamples.
+/// Both are cut from parts kept in `LoupeSourceCache`. A JPEG's part is decoded from the
+/// file itself: a tile twice the view's size around the region, at the smallest M/8 scale
+/// that is sharp for the zoom (`JPEGRegionDecoder`), so panning within it only crops and
+/// memory is what the view needs, whatever the photo's size. Other formats are decoded
+/// whole at the needed scale, up to `maximumSourcePixels`.
 enum LoupePicture {
-  /// The largest decoded copy the loupe makes, in pixels: 32 MP is 128 MB of RGBA, the
-  /// source cache's budget. A larger photo zoomed past this is enlarged from the copy.
+  /// The largest whole-photo copy the loupe makes (formats without region decoding): 32 MP
+  /// is 128 MB of RGBA, the cache's budget. Such a photo zoomed past it is enlarged.
   static let maximumSourcePixels = 32_000_000
 
   /// The displayed size of the photo of `request`, when the catalog knows it.
@@ -18,52 +20,81 @@ enum LoupePicture {
     request.storedSize.map { request.orientation.displaySize(ofStored: $0) }
   }
 
-  /// How wide a decoded copy must be for `region` drawn at `size` to be sharp, capped by
-  /// `maximumSourcePixels`.
-  static func sourceWidth(for region: ImageRegion, at size: PixelSize, photo: PixelSize) -> Int {
-    let scale = min(1, Double(size.width) / Double(max(1, region.width)))
-    let cap = (Double(maximumSourcePixels) / Double(max(1, photo.width * photo.height)))
-      .squareRoot()
-    return max(1, Int((Double(photo.width) * min(scale, cap)).rounded(.up)))
+  /// Bitmap pixels per photo pixel that draw `region` at `size` sharply (at most 1).
+  static func neededScale(for region: ImageRegion, at size: PixelSize) -> Double {
+    min(1, Double(size.width) / Double(max(1, region.width)))
   }
 
-  /// A decoded copy of the photo at least `width` wide (or the widest it can be), from the
-  /// cache or decoded now.
-  static func source(
-    _ request: ImageRequest, width: Int, photo: PixelSize, cache: LoupeSourceCache,
-    decoder: PhotoDecoder, background: RGB
-  ) -> Result<Bitmap, ImageError> {
-    if let (bitmap, covers) = cache.source(for: request.path, width: width), covers {
-      return .success(bitmap)
+  /// A part of the photo that shows `region` at `scale`, from the cache or decoded now.
+  static func part(
+    _ request: ImageRequest, region: ImageRegion, scale: Double, photo: PixelSize,
+    cache: LoupeSourceCache, decoder: PhotoDecoder, background: RGB
+  ) -> Result<LoupeSourceCache.Part, ImageError> {
+    if let part = cache.part(for: request.path, showing: region, scale: scale) {
+      return .success(part)
     }
+    if request.format == .jpeg, let stored = request.storedSize {
+      let tile = tile(around: region, photo: photo)
+      let decoded = JPEGRegionDecoder.decode(
+        path: request.path, stored: stored, orientation: request.orientation, x: tile.x,
+        y: tile.y, width: tile.width, height: tile.height, scale: scale)
+      if case .success(let made) = decoded {
+        let part = LoupeSourceCache.Part(
+          path: request.path, x: made.x, y: made.y, scale: made.scale, bitmap: made.bitmap)
+        cache.insert(part)
+        return .success(part)
+      }
+      // CMYK and the like: decoded whole below.
+    }
+    let cap = (Double(maximumSourcePixels) / Double(max(1, photo.width * photo.height)))
+      .squareRoot()
+    let width = max(1, Int((Double(photo.width) * min(scale, cap)).rounded(.up)))
     let height = max(1, Int((Double(width) * Double(photo.height) / Double(photo.width)).rounded()))
     let options = DecodeOptions(
       target: PixelSize(width: width, height: height), mode: .fit, quality: .best,
       orientation: request.orientation, background: background)
-    let decoded = decoder.decode(path: request.path, options: options)
-    if case .success(let bitmap) = decoded { cache.insert(bitmap, for: request.path) }
-    return decoded
+    switch decoder.decode(path: request.path, options: options) {
+    case .success(let bitmap):
+      let part = LoupeSourceCache.Part(
+        path: request.path, x: 0, y: 0, scale: Double(bitmap.width) / Double(photo.width),
+        bitmap: bitmap)
+      cache.insert(part)
+      return .success(part)
+    case .failure(let error):
+      return .failure(error)
+    }
   }
 
-  /// `region` of the photo (displayed pixels) cut from `source` and scaled to `size`.
-  static func crop(_ source: Bitmap, region: ImageRegion, photo: PixelSize, size: PixelSize)
-    -> Bitmap
-  {
-    let kx = Double(source.width) / Double(photo.width)
-    let ky = Double(source.height) / Double(photo.height)
-    let x = Int((Double(region.x) * kx).rounded(.down))
-    let y = Int((Double(region.y) * ky).rounded(.down))
-    let w = max(1, Int((Double(region.width) * kx).rounded()))
-    let h = max(1, Int((Double(region.height) * ky).rounded()))
-    return source.cropped(x: x, y: y, width: w, height: h).resized(to: size)
+  /// The whole photo as a region.
+  static func whole(_ photo: PixelSize) -> ImageRegion {
+    ImageRegion(x: 0, y: 0, width: photo.width, height: photo.height)
   }
 
-  /// The whole photo from `source` fitted to `size`, with `outline` framed: a light line
-  /// with a dark line outside it, visible on any photo.
-  static func minimap(_ source: Bitmap, outline: ImageRegion, photo: PixelSize, size: PixelSize)
-    -> Bitmap
-  {
-    var map = source.resized(to: size)
+  /// The tile decoded for `region`: twice its size about the same centre, inside the photo,
+  /// so pans of up to half a view in any direction reuse it.
+  static func tile(around region: ImageRegion, photo: PixelSize) -> ImageRegion {
+    let width = min(photo.width, region.width * 2)
+    let height = min(photo.height, region.height * 2)
+    let x = min(max(0, region.x - (width - region.width) / 2), photo.width - width)
+    let y = min(max(0, region.y - (height - region.height) / 2), photo.height - height)
+    return ImageRegion(x: x, y: y, width: width, height: height)
+  }
+
+  /// `region` of the photo cut from `part` and scaled to `size`.
+  static func crop(_ part: LoupeSourceCache.Part, region: ImageRegion, size: PixelSize) -> Bitmap {
+    let x = Int((Double(region.x - part.x) * part.scale).rounded(.down))
+    let y = Int((Double(region.y - part.y) * part.scale).rounded(.down))
+    let w = max(1, Int((Double(region.width) * part.scale).rounded()))
+    let h = max(1, Int((Double(region.height) * part.scale).rounded()))
+    return part.bitmap.cropped(x: x, y: y, width: w, height: h).resized(to: size)
+  }
+
+  /// The whole photo from `part` fitted to `size`, with `outline` framed: a light line with
+  /// a dark line outside it, visible on any photo.
+  static func minimap(
+    _ part: LoupeSourceCache.Part, outline: ImageRegion, photo: PixelSize, size: PixelSize
+  ) -> Bitmap {
+    var map = crop(part, region: whole(photo), size: size)
     let kx = Double(size.width) / Double(photo.width)
     let ky = Double(size.height) / Double(photo.height)
     let x0 = Int((Double(outline.x) * kx).rounded(.down))

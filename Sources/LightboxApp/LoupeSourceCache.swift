@@ -1,14 +1,35 @@
 import Foundation
 import Imaging
+import PhotoStore
 
-/// Photos decoded for the loupe, kept so that a pan or another zoom step crops and scales
-/// instead of decoding again: the tiles of a zoomed view, one per photo and scale.
+/// Decoded parts of photos kept for the loupe, so that a pan or another zoom step crops and
+/// scales instead of decoding again: the tiles of a zoomed view.
 ///
-/// Bounded by bytes, least recently used first out; the newest entry always stays.
+/// A part is a rectangle of a photo (displayed pixels) at a scale; the whole photo is a part
+/// too. Bounded by bytes, least recently used first out; the newest part always stays.
 final class LoupeSourceCache: @unchecked Sendable {
+  /// One decoded part of the photo at `path`.
+  struct Part: Sendable {
+    var path: String
+    /// The bitmap's top-left pixel is the photo's displayed pixel (`x`, `y`).
+    var x: Int
+    var y: Int
+    /// Bitmap pixels per photo pixel.
+    var scale: Double
+    var bitmap: Bitmap
+
+    /// True when the part shows all of `region`.
+    func contains(_ region: ImageRegion) -> Bool {
+      let right = Double(x) + Double(bitmap.width) / scale
+      let bottom = Double(y) + Double(bitmap.height) / scale
+      return x <= region.x && y <= region.y && Double(region.x + region.width) <= right + 0.5
+        && Double(region.y + region.height) <= bottom + 0.5
+    }
+  }
+
   // @unchecked: all state is guarded by `lock`.
   private let lock = NSLock()
-  private var entries: [(path: String, bitmap: Bitmap, tick: UInt64)] = []
+  private var entries: [(part: Part, tick: UInt64)] = []
   private var tick: UInt64 = 0
   /// The most pixels the cache holds, in bytes.
   let budgetBytes: Int
@@ -17,32 +38,39 @@ final class LoupeSourceCache: @unchecked Sendable {
     self.budgetBytes = budgetBytes
   }
 
-  /// The smallest decoded copy of `path` at least `width` pixels wide; else the widest.
-  func source(for path: String, width: Int) -> (bitmap: Bitmap, covers: Bool)? {
+  /// The part of `path` that shows `region` at `scale` or sharper (the least sharp such);
+  /// else, when `rougher`, the sharpest part that shows `region` at all.
+  func part(for path: String, showing region: ImageRegion, scale: Double, rougher: Bool = false)
+    -> Part?
+  {
     lock.lock()
     defer { lock.unlock() }
-    let copies = entries.indices.filter { entries[$0].path == path }
-    guard !copies.isEmpty else { return nil }
-    let covering = copies.filter { entries[$0].bitmap.width >= width }
-    let index =
-      covering.min { entries[$0].bitmap.width < entries[$1].bitmap.width }
-      ?? copies.max { entries[$0].bitmap.width < entries[$1].bitmap.width }!
+    let showing = entries.indices.filter {
+      entries[$0].part.path == path && entries[$0].part.contains(region)
+    }
+    let sharp = showing.filter { entries[$0].part.scale >= scale * 0.999 }
+    let index: Int?
+    if rougher {
+      index = sharp.isEmpty ? showing.max { entries[$0].part.scale < entries[$1].part.scale } : nil
+    } else {
+      index = sharp.min { entries[$0].part.scale < entries[$1].part.scale }
+    }
+    guard let index else { return nil }
     tick += 1
     entries[index].tick = tick
-    return (entries[index].bitmap, entries[index].bitmap.width >= width)
+    return entries[index].part
   }
 
-  /// Keeps `bitmap` as a decoded copy of `path`, dropping the least recently used copies
-  /// while the total is over the budget.
-  func insert(_ bitmap: Bitmap, for path: String) {
+  /// Keeps `part`, dropping the least recently used parts while the total is over budget.
+  func insert(_ part: Part) {
     lock.lock()
     defer { lock.unlock() }
     tick += 1
-    entries.append((path, bitmap, tick))
-    var total = entries.reduce(0) { $0 + $1.bitmap.byteCount }
+    entries.append((part, tick))
+    var total = entries.reduce(0) { $0 + $1.part.bitmap.byteCount }
     while total > budgetBytes && entries.count > 1 {
       let oldest = entries.indices.min { entries[$0].tick < entries[$1].tick }!
-      total -= entries[oldest].bitmap.byteCount
+      total -= entries[oldest].part.bitmap.byteCount
       entries.remove(at: oldest)
     }
   }
@@ -51,6 +79,6 @@ final class LoupeSourceCache: @unchecked Sendable {
   var byteCount: Int {
     lock.lock()
     defer { lock.unlock() }
-    return entries.reduce(0) { $0 + $1.bitmap.byteCount }
+    return entries.reduce(0) { $0 + $1.part.bitmap.byteCount }
   }
 }

@@ -58,36 +58,75 @@ final class LoupePictureTests: XCTestCase {
   func testTheRegionEqualsTheSameRegionOfTheFullSizePhoto() throws {
     let (path, original) = try photo()
     let photoSize = PixelSize(width: 1600, height: 1200)
-    let cache = LoupeSourceCache()
     let full = try PhotoDecoder().decode(
       path: path,
       options: DecodeOptions(
         target: photoSize, mode: .fit, quality: .best, orientation: .up, background: .black)
     ).get()
     XCTAssertGreaterThan(psnr(full, original), 20, "the JPEG itself (4:2:0 on sharp lines)")
-    // 2× (screen pixels per image pixel) at 1:1 crop scale, and 0.5× (from a half-size copy).
+    // 2× (screen pixels per image pixel: a 1:1 part enlarged), and 0.5× (a 4/8 part).
     for (region, size) in [
       (ImageRegion(x: 401, y: 333, width: 300, height: 200), PixelSize(width: 600, height: 400)),
       (ImageRegion(x: 200, y: 100, width: 800, height: 600), PixelSize(width: 400, height: 300)),
     ] {
+      let cache = LoupeSourceCache()
       let key = ImageKey(asset: AssetID(1), size: size, fit: .fit, region: region)
-      let width = LoupePicture.sourceWidth(for: region, at: size, photo: photoSize)
-      let source = try LoupePicture.source(
-        request(path, key: key), width: width, photo: photoSize, cache: cache,
+      let scale = LoupePicture.neededScale(for: region, at: size)
+      let part = try LoupePicture.part(
+        request(path, key: key), region: region, scale: scale, photo: photoSize, cache: cache,
         decoder: PhotoDecoder(), background: .black
       ).get()
-      XCTAssertGreaterThanOrEqual(source.width, min(1600, width))
-      let picture = LoupePicture.crop(source, region: region, photo: photoSize, size: size)
+      XCTAssertGreaterThanOrEqual(part.scale, scale)
+      XCTAssertTrue(part.contains(region))
+      XCTAssertLessThan(
+        part.bitmap.width * part.bitmap.height, 1600 * 1200, "only a part was decoded")
+      let picture = LoupePicture.crop(part, region: region, size: size)
       XCTAssertEqual(picture.size, size)
-      let reference = full.cropped(
-        x: region.x, y: region.y, width: region.width, height: region.height
-      ).resized(to: size)
-      XCTAssertGreaterThan(psnr(picture, reference), 30, "region \(region) at \(size)")
-      // A region one step off is far worse: the comparison sees a wrong offset.
-      let shifted = full.cropped(
-        x: region.x + 25, y: region.y, width: region.width, height: region.height
-      ).resized(to: size)
+      // The reference: the whole photo decoded at the part's scale (libjpeg's scaled IDCT,
+      // as the part is), then the same region cut out.
+      let scaledWhole = try PhotoDecoder().decode(
+        path: path,
+        options: DecodeOptions(
+          target: PixelSize(
+            width: Int(1600 * part.scale), height: Int(1200 * part.scale)),
+          mode: .fit, quality: .best, orientation: .up, background: .black)
+      ).get()
+      func cut(_ dx: Int) -> Bitmap {
+        scaledWhole.cropped(
+          x: Int(Double(region.x + dx) * part.scale), y: Int(Double(region.y) * part.scale),
+          width: Int(Double(region.width) * part.scale),
+          height: Int(Double(region.height) * part.scale)
+        ).resized(to: size)
+      }
+      XCTAssertGreaterThan(psnr(picture, cut(0)), 30, "region \(region) at \(size)")
+      // A region a few pixels off is far worse: the comparison sees a wrong offset.
+      let shifted = cut(Int(4 / part.scale))
       XCTAssertLessThan(psnr(picture, shifted), 25)
+    }
+  }
+
+  func testRegionsOfRotatedAndMirroredPhotosMatchTheUprightPhoto() throws {
+    let (path, _) = try photo()
+    let stored = PixelSize(width: 1600, height: 1200)
+    for orientation in Orientation.allCases {
+      let upright = try PhotoDecoder().decode(
+        path: path,
+        options: DecodeOptions(
+          target: orientation.displaySize(ofStored: stored), mode: .fit, quality: .best,
+          orientation: orientation, background: .black)
+      ).get()
+      let region = ImageRegion(x: 123, y: 301, width: 410, height: 290)
+      let part = try JPEGRegionDecoder.decode(
+        path: path, stored: stored, orientation: orientation, x: region.x, y: region.y,
+        width: region.width, height: region.height, scale: 1
+      ).get()
+      let cached = LoupeSourceCache.Part(
+        path: path, x: part.x, y: part.y, scale: part.scale, bitmap: part.bitmap)
+      XCTAssertTrue(cached.contains(region), "\(orientation)")
+      let size = PixelSize(width: 410, height: 290)
+      let picture = LoupePicture.crop(cached, region: region, size: size)
+      let reference = upright.cropped(x: region.x, y: region.y, width: 410, height: 290)
+      XCTAssertGreaterThan(psnr(picture, reference), 35, "\(orientation)")
     }
   }
 
@@ -105,16 +144,17 @@ final class LoupePictureTests: XCTestCase {
     }
     let low = ImageKey(
       asset: AssetID(1), size: PixelSize(width: 200, height: 150), fit: .fit,
-      region: ImageRegion(x: 0, y: 0, width: 800, height: 600))
+      region: ImageRegion(x: 400, y: 300, width: 800, height: 600))
     XCTAssertEqual(make(low.region!, low.size), .image(.loaded(low)))
     XCTAssertTrue(pictures.contains(low))
     let copies = loupe.byteCount
     XCTAssertEqual(previews, [], "nothing rougher was at hand")
     // A pan at the same scale: no new decode, no preview.
-    _ = make(ImageRegion(x: 80, y: 0, width: 800, height: 600), PixelSize(width: 200, height: 150))
+    _ = make(
+      ImageRegion(x: 480, y: 300, width: 800, height: 600), PixelSize(width: 200, height: 150))
     XCTAssertEqual(loupe.byteCount, copies)
     XCTAssertEqual(previews, [])
-    // Zooming in to 1:1: the quarter-size copy gives a preview, then the sharp one.
+    // Zooming in to 1:1: the quarter-scale tile gives a preview, then the sharp one.
     let sharp = ImageKey(
       asset: AssetID(1), size: PixelSize(width: 400, height: 300), fit: .fit,
       region: ImageRegion(x: 600, y: 450, width: 400, height: 300))
@@ -124,7 +164,9 @@ final class LoupePictureTests: XCTestCase {
   }
 
   func testTheMinimapFramesTheRegion() {
-    let source = Bitmap(width: 400, height: 300, fill: RGB(40, 90, 40))
+    let source = LoupeSourceCache.Part(
+      path: "/p", x: 0, y: 0, scale: 0.1,
+      bitmap: Bitmap(width: 400, height: 300, fill: RGB(40, 90, 40)))
     let photo = PixelSize(width: 4000, height: 3000)
     let region = ImageRegion(x: 1000, y: 1000, width: 1000, height: 500)
     let map = LoupePicture.minimap(
@@ -139,17 +181,27 @@ final class LoupePictureTests: XCTestCase {
     XCTAssertEqual(map.rgb(x: 10, y: 10), RGB(40, 90, 40))
   }
 
-  func testTheSourceCacheKeepsItsBudgetAndTheNewestCopy() {
-    let cache = LoupeSourceCache(budgetBytes: 3 * 100 * 100 * 4)
-    for i in 0..<5 {
-      cache.insert(Bitmap(width: 100, height: 100, fill: .black), for: "/p/\(i)")
+  func testTheSourceCacheKeepsItsBudgetAndTheNewestPart() {
+    func part(_ path: String, _ side: Int, scale: Double = 1) -> LoupeSourceCache.Part {
+      LoupeSourceCache.Part(
+        path: path, x: 0, y: 0, scale: scale,
+        bitmap: Bitmap(width: side, height: side, fill: .black))
     }
+    let all = ImageRegion(x: 0, y: 0, width: 100, height: 100)
+    let cache = LoupeSourceCache(budgetBytes: 3 * 100 * 100 * 4)
+    for i in 0..<5 { cache.insert(part("/p/\(i)", 100)) }
     XCTAssertEqual(cache.byteCount, 3 * 100 * 100 * 4)
-    XCTAssertNil(cache.source(for: "/p/0", width: 1))
-    XCTAssertNotNil(cache.source(for: "/p/4", width: 1))
+    XCTAssertNil(cache.part(for: "/p/0", showing: all, scale: 1))
+    XCTAssertNotNil(cache.part(for: "/p/4", showing: all, scale: 1))
+    XCTAssertNil(
+      cache.part(for: "/p/4", showing: ImageRegion(x: 50, y: 50, width: 60, height: 10), scale: 1),
+      "a region past the part's edge")
+    // Sharper than the parts at hand: none; but the sharpest of them as a rougher one.
+    cache.insert(part("/q", 50, scale: 0.5))
+    XCTAssertNil(cache.part(for: "/q", showing: all, scale: 1))
+    XCTAssertEqual(cache.part(for: "/q", showing: all, scale: 1, rougher: true)?.scale, 0.5)
     // Too big for the budget on its own: kept anyway (it is the one on screen).
-    cache.insert(Bitmap(width: 400, height: 400, fill: .black), for: "/p/big")
+    cache.insert(part("/big", 400))
     XCTAssertEqual(cache.byteCount, 400 * 400 * 4)
-    XCTAssertEqual(cache.source(for: "/p/big", width: 500)?.covers, false)
   }
 }

@@ -1,0 +1,135 @@
+import CJPEGRegion
+import PhotoModel
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Decodes only a part of a JPEG, at a reduced scale: the zoomed detail view's region.
+///
+/// libjpeg-turbo skips the rows above the part (Huffman decoding only), never reads the rows
+/// below it, and leaves the columns outside it untransformed (`jpeg_crop_scanline`), while
+/// its scaled IDCT gives the M/8 scales for nearly nothing. Memory is the part's pixels at
+/// that scale, so a zoom into a 100 MP panorama costs what the view shows, not the photo.
+public enum JPEGRegionDecoder {
+  /// A part of a photo, upright: the bitmap's top-left pixel is the photo's displayed pixel
+  /// (`x`, `y`), at `scale` bitmap pixels per photo pixel.
+  public struct Part: Sendable {
+    public var bitmap: Bitmap
+    public var x: Int
+    public var y: Int
+    public var scale: Double
+  }
+
+  /// The part `x, y, width, height` (displayed pixels) of the JPEG at `path`, whose stored
+  /// size is `stored` and EXIF orientation `orientation`, decoded at the smallest M/8 scale
+  /// at or above `scale` (at most 8/8), with its ICC profile converted to sRGB.
+  public static func decode(
+    path: String, stored: PixelSize, orientation: Orientation, x: Int, y: Int, width: Int,
+    height: Int, scale: Double
+  ) -> Result<Part, ImageError> {
+    let data: [UInt8]
+    switch ImageFile.contents(atPath: path) {
+    case .success(let bytes): data = bytes
+    case .failure(let error): return .failure(error)
+    }
+    let numerator = min(8, max(1, Int((scale * 8 - 1e-9).rounded(.up))))
+    // The stored pixels the displayed part comes from (orientation is a rigid motion),
+    // widened to multiples of 8 so that every M/8 scale maps them to whole pixels.
+    let exact = storedBox(
+      x: x, y: y, width: width, height: height, stored: stored, orientation: orientation)
+    let left = exact.x / 8 * 8
+    let top = exact.y / 8 * 8
+    let right = min(stored.width, (exact.x + exact.width + 7) / 8 * 8)
+    let bottom = min(stored.height, (exact.y + exact.height + 7) / 8 * 8)
+    let box = (x: left, y: top, width: right - left, height: bottom - top)
+    let sx = box.x * numerator / 8
+    let sy = box.y * numerator / 8
+    // libjpeg's scaled size is the ceiling, which matters at the photo's right and bottom.
+    let sw = max(1, ((box.x + box.width) * numerator + 7) / 8 - sx)
+    let sh = max(1, ((box.y + box.height) * numerator + 7) / 8 - sy)
+    var pixels: UnsafeMutablePointer<UInt8>?
+    var info = lb_jpeg_region_info()
+    var message = [CChar](repeating: 0, count: 200)
+    let status = data.withUnsafeBufferPointer { buffer in
+      lb_jpeg_region(
+        buffer.baseAddress, buffer.count, Int32(numerator), Int32(sx), Int32(sy), Int32(sw),
+        Int32(sh), &pixels, &info, &message, message.count)
+    }
+    guard status == 0, let pixels else {
+      let reason = String(
+        decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) },
+        as: UTF8.self)
+      return .failure(ImageError(reason.isEmpty ? "JPEG region could not be decoded" : reason))
+    }
+    defer { free(pixels) }
+    // Drop the columns libjpeg added to reach whole iMCUs.
+    let columns = min(sw, Int(info.width) - Int(info.x_skip))
+    let rows = Int(info.height)
+    guard columns > 0, rows > 0 else { return .failure(ImageError("JPEG region is empty")) }
+    var out = [UInt8](repeating: 0, count: columns * rows * 4)
+    out.withUnsafeMutableBytes { dst in
+      for row in 0..<rows {
+        let source = pixels + (row * Int(info.width) + Int(info.x_skip)) * 4
+        (dst.baseAddress! + row * columns * 4).copyMemory(from: source, byteCount: columns * 4)
+      }
+    }
+    var bitmap = Bitmap(width: columns, height: rows, pixels: out)
+    if let profile = ICCProfile.jpeg(data) { ColorConversion.toSRGB(&bitmap, from: profile) }
+    bitmap = bitmap.applying(orientation)
+    let origin = displayedBox(of: box, stored: stored, orientation: orientation)
+    return .success(
+      Part(bitmap: bitmap, x: origin.x, y: origin.y, scale: Double(numerator) / 8))
+  }
+
+  /// The upright rectangle that a rectangle of stored pixels becomes.
+  static func displayedBox(
+    of box: (x: Int, y: Int, width: Int, height: Int), stored: PixelSize,
+    orientation: Orientation
+  ) -> (x: Int, y: Int) {
+    let w = stored.width
+    let h = stored.height
+    switch orientation {
+    case .up: return (box.x, box.y)
+    case .upMirrored: return (w - box.x - box.width, box.y)
+    case .down: return (w - box.x - box.width, h - box.y - box.height)
+    case .downMirrored: return (box.x, h - box.y - box.height)
+    case .leftMirrored: return (box.y, box.x)
+    case .right: return (h - box.y - box.height, box.x)
+    case .rightMirrored: return (h - box.y - box.height, w - box.x - box.width)
+    case .left: return (box.y, w - box.x - box.width)
+    }
+  }
+
+  /// The rectangle of stored pixels that an upright rectangle of a photo comes from.
+  static func storedBox(
+    x: Int, y: Int, width: Int, height: Int, stored: PixelSize, orientation: Orientation
+  ) -> (x: Int, y: Int, width: Int, height: Int) {
+    let w = stored.width
+    let h = stored.height
+    // Where display pixel (dx, dy) comes from, as in `Bitmap.applying`.
+    func source(_ dx: Int, _ dy: Int) -> (Int, Int) {
+      switch orientation {
+      case .up: return (dx, dy)
+      case .upMirrored: return (w - 1 - dx, dy)
+      case .down: return (w - 1 - dx, h - 1 - dy)
+      case .downMirrored: return (dx, h - 1 - dy)
+      case .leftMirrored: return (dy, dx)
+      case .right: return (dy, h - 1 - dx)
+      case .rightMirrored: return (w - 1 - dy, h - 1 - dx)
+      case .left: return (w - 1 - dy, dx)
+      }
+    }
+    let corners = [
+      source(x, y), source(x + width - 1, y), source(x, y + height - 1),
+      source(x + width - 1, y + height - 1),
+    ]
+    let minX = corners.map(\.0).min()!
+    let minY = corners.map(\.1).min()!
+    let maxX = corners.map(\.0).max()!
+    let maxY = corners.map(\.1).max()!
+    return (minX, minY, maxX - minX + 1, maxY - minY + 1)
+  }
+}
