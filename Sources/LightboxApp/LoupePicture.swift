@@ -6,27 +6,27 @@ import PhotoStore
 /// and the minimap (the whole photo small, with that region framed).
 ///
 /// Both are cut from parts kept in `LoupeSourceCache`. A JPEG's part is decoded from the
-/// file itself: a tile twice the view's size around the region, at the smallest M/8 scale
+/// file itself: a tile one and a half times the view's size around the region, at the smallest M/8 scale
 /// that is sharp for the zoom (`JPEGRegionDecoder`), so panning within it only crops and
 /// memory is what the view needs, whatever the photo's size. Other formats are decoded
 /// whole at the needed scale, up to `maximumSourcePixels`.
-enum LoupePicture {
-  /// The largest whole-photo copy the loupe makes (formats without region decoding): 32 MP
-  /// is 128 MB of RGBA, the cache's budget. Such a photo zoomed past it is enlarged.
-  static let maximumSourcePixels = 32_000_000
+public enum LoupePicture {
+  /// The largest whole-photo copy the loupe makes (formats without region decoding): 16 MP
+  /// is 64 MB of RGBA, the cache's budget. Such a photo zoomed past it is enlarged.
+  public static let maximumSourcePixels = 16_000_000
 
   /// The displayed size of the photo of `request`, when the catalog knows it.
-  static func displaySize(of request: ImageRequest) -> PixelSize? {
+  public static func displaySize(of request: ImageRequest) -> PixelSize? {
     request.storedSize.map { request.orientation.displaySize(ofStored: $0) }
   }
 
   /// Bitmap pixels per photo pixel that draw `region` at `size` sharply (at most 1).
-  static func neededScale(for region: ImageRegion, at size: PixelSize) -> Double {
+  public static func neededScale(for region: ImageRegion, at size: PixelSize) -> Double {
     min(1, Double(size.width) / Double(max(1, region.width)))
   }
 
   /// A part of the photo that shows `region` at `scale`, from the cache or decoded now.
-  static func part(
+  public static func part(
     _ request: ImageRequest, region: ImageRegion, scale: Double, photo: PixelSize,
     cache: LoupeSourceCache, decoder: PhotoDecoder, background: RGB
   ) -> Result<LoupeSourceCache.Part, ImageError> {
@@ -66,22 +66,25 @@ enum LoupePicture {
   }
 
   /// The whole photo as a region.
-  static func whole(_ photo: PixelSize) -> ImageRegion {
+  public static func whole(_ photo: PixelSize) -> ImageRegion {
     ImageRegion(x: 0, y: 0, width: photo.width, height: photo.height)
   }
 
-  /// The tile decoded for `region`: twice its size about the same centre, inside the photo,
-  /// so pans of up to half a view in any direction reuse it.
-  static func tile(around region: ImageRegion, photo: PixelSize) -> ImageRegion {
-    let width = min(photo.width, region.width * 2)
-    let height = min(photo.height, region.height * 2)
+  /// The tile decoded for `region`: one and a half times its size about the same centre,
+  /// inside the photo, so the next pan steps (a tenth of the view each) reuse it, while a
+  /// tile stays a small part of the loupe's memory budget.
+  public static func tile(around region: ImageRegion, photo: PixelSize) -> ImageRegion {
+    let width = min(photo.width, region.width * 3 / 2)
+    let height = min(photo.height, region.height * 3 / 2)
     let x = min(max(0, region.x - (width - region.width) / 2), photo.width - width)
     let y = min(max(0, region.y - (height - region.height) / 2), photo.height - height)
     return ImageRegion(x: x, y: y, width: width, height: height)
   }
 
   /// `region` of the photo cut from `part` and scaled to `size`.
-  static func crop(_ part: LoupeSourceCache.Part, region: ImageRegion, size: PixelSize) -> Bitmap {
+  public static func crop(_ part: LoupeSourceCache.Part, region: ImageRegion, size: PixelSize)
+    -> Bitmap
+  {
     let x = Int((Double(region.x - part.x) * part.scale).rounded(.down))
     let y = Int((Double(region.y - part.y) * part.scale).rounded(.down))
     let w = max(1, Int((Double(region.width) * part.scale).rounded()))
@@ -91,7 +94,7 @@ enum LoupePicture {
 
   /// The whole photo from `part` fitted to `size`, with `outline` framed: a light line with
   /// a dark line outside it, visible on any photo.
-  static func minimap(
+  public static func minimap(
     _ part: LoupeSourceCache.Part, outline: ImageRegion, photo: PixelSize, size: PixelSize
   ) -> Bitmap {
     var map = crop(part, region: whole(photo), size: size)

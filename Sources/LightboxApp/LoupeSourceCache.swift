@@ -7,19 +7,27 @@ import PhotoStore
 ///
 /// A part is a rectangle of a photo (displayed pixels) at a scale; the whole photo is a part
 /// too. Bounded by bytes, least recently used first out; the newest part always stays.
-final class LoupeSourceCache: @unchecked Sendable {
+public final class LoupeSourceCache: @unchecked Sendable {
   /// One decoded part of the photo at `path`.
-  struct Part: Sendable {
-    var path: String
+  public struct Part: Sendable {
+    public var path: String
     /// The bitmap's top-left pixel is the photo's displayed pixel (`x`, `y`).
-    var x: Int
-    var y: Int
+    public var x: Int
+    public var y: Int
     /// Bitmap pixels per photo pixel.
-    var scale: Double
-    var bitmap: Bitmap
+    public var scale: Double
+    public var bitmap: Bitmap
+
+    public init(path: String, x: Int, y: Int, scale: Double, bitmap: Bitmap) {
+      self.path = path
+      self.x = x
+      self.y = y
+      self.scale = scale
+      self.bitmap = bitmap
+    }
 
     /// True when the part shows all of `region`.
-    func contains(_ region: ImageRegion) -> Bool {
+    public func contains(_ region: ImageRegion) -> Bool {
       let right = Double(x) + Double(bitmap.width) / scale
       let bottom = Double(y) + Double(bitmap.height) / scale
       return x <= region.x && y <= region.y && Double(region.x + region.width) <= right + 0.5
@@ -32,15 +40,17 @@ final class LoupeSourceCache: @unchecked Sendable {
   private var entries: [(part: Part, tick: UInt64)] = []
   private var tick: UInt64 = 0
   /// The most pixels the cache holds, in bytes.
-  let budgetBytes: Int
+  public let budgetBytes: Int
 
-  init(budgetBytes: Int = 128 << 20) {
+  public init(budgetBytes: Int = 64 << 20) {
     self.budgetBytes = budgetBytes
   }
 
   /// The part of `path` that shows `region` at `scale` or sharper (the least sharp such);
   /// else, when `rougher`, the sharpest part that shows `region` at all.
-  func part(for path: String, showing region: ImageRegion, scale: Double, rougher: Bool = false)
+  public func part(
+    for path: String, showing region: ImageRegion, scale: Double, rougher: Bool = false
+  )
     -> Part?
   {
     lock.lock()
@@ -62,7 +72,7 @@ final class LoupeSourceCache: @unchecked Sendable {
   }
 
   /// Keeps `part`, dropping the least recently used parts while the total is over budget.
-  func insert(_ part: Part) {
+  public func insert(_ part: Part) {
     lock.lock()
     defer { lock.unlock() }
     tick += 1
@@ -76,7 +86,7 @@ final class LoupeSourceCache: @unchecked Sendable {
   }
 
   /// Bytes held now (for tests and the memory figure).
-  var byteCount: Int {
+  public var byteCount: Int {
     lock.lock()
     defer { lock.unlock() }
     return entries.reduce(0) { $0 + $1.part.bitmap.byteCount }

@@ -86,6 +86,33 @@ struct BenchPictures: ParsableCommand {
   }
 }
 
+/// `lightbox-bench loupe`: zoom and pan in the detail view.
+struct BenchLoupe: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "loupe",
+    abstract: "Zoom step and pan on a 24 MP JPEG at 200×60 sixel; memory of a 100 MP zoom.")
+
+  @Option(help: "Where the generated test photos are kept (made once).")
+  var work: String
+
+  @Option(help: "Runs per figure.")
+  var runs: Int = 9
+
+  @Flag(help: "Print the report as JSON.")
+  var json = false
+
+  func run() throws {
+    let report = try LoupeBenchmark.run(work: CommandSupport.absolute(work), runs: max(3, runs))
+    if json {
+      try BenchReport.printJSON(report)
+      return
+    }
+    print("Loupe (medians, in process, sixel bytes written to /dev/null):")
+    BenchReport.printFigures(report.figures, nameWidth: 72)
+    for note in report.notes { print("  " + note) }
+  }
+}
+
 /// Output shared by the `bench` subcommands.
 enum BenchReport {
   /// The whole report as pretty, key-sorted JSON.
