@@ -111,10 +111,20 @@ public final class BrowseSession {
       state: AppState(
         roots: options.roots, terminal: terminal.size, cellPixelSize: format.cellPixelSize,
         preferredTile: options.tileSize))
-    runner.run(store.send(.start))
+    // The clipboard goes through the terminal; everything else is the runner's.
+    func perform(_ effects: [Effect]) {
+      for effect in effects {
+        if case .copyToClipboard(let text) = effect {
+          terminal.copyToClipboard(text)
+        } else {
+          runner.run(effect)
+        }
+      }
+    }
+    perform(store.send(.start))
     if let first = options.notices.first {
       let more = options.notices.count > 1 ? " (and \(options.notices.count - 1) more)" : ""
-      runner.run(store.send(.library(.operationFailed(reason: first + more))))
+      perform(store.send(.library(.operationFailed(reason: first + more))))
     }
     var needsFrame = true
     while store.state.isRunning {
@@ -134,11 +144,11 @@ public final class BrowseSession {
         } else {
           action = keyMap.action(for: event, mode: store.state.inputMode)
         }
-        if let action { runner.run(store.send(action)) }
+        if let action { perform(store.send(action)) }
         if !store.state.isRunning { break }
       }
       for action in inbox.drain() where store.state.isRunning {
-        runner.run(store.send(action))
+        perform(store.send(action))
       }
       if store.state != before { needsFrame = true }
     }

@@ -10,4 +10,8 @@ public enum EditAction: Hashable, Sendable {
   case restore
   /// u: undo the last delete.
   case undo
+  /// y: the selected photo's path to the clipboard.
+  case copyPath
+  /// Y: the paths of the marked photos (else the selected one), one per line.
+  case copyMarkedPaths
 }

@@ -11,6 +11,8 @@ public enum Effect: Hashable, Sendable {
   case loadImage(ImageRequest)
   /// The image is no longer wanted: drop the pending work (a finished image may stay cached).
   case cancelImage(ImageKey)
+  /// Put `text` on the clipboard (through the terminal: OSC 52).
+  case copyToClipboard(String)
 
   /// Set or clear the favorite flag in the catalog.
   case setFavorite([AssetID], Bool)

@@ -28,6 +28,16 @@ extension Reducer {
         return []
       }
       return state.restore(state.library.undoableTrash)
+
+    case .copyPath, .copyMarkedPaths:
+      guard state.context != .albumList, let selected = state.selectedAsset else { return [] }
+      let ids = Set(edit == .copyPath ? [selected.id] : state.actionTargets)
+      let copied = state.assets.filter { ids.contains($0.id) }
+      guard let first = copied.first else { return [] }
+      let paths = copied.map(\.path)
+      state.message =
+        paths.count == 1 ? "Copied the path of \(first.fileName)" : "Copied \(paths.count) paths"
+      return [.copyToClipboard(paths.joined(separator: "\n"))]
     }
   }
 

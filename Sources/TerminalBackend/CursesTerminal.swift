@@ -196,6 +196,10 @@ public final class CursesTerminal: Terminal {
   static let resetAndHome =
     Array(ControlSequence.resetAttributes.utf8) + ControlSequence.cursorPosition(row: 0, column: 0)
 
+  public func copyToClipboard(_ text: String) {
+    writeRaw(ControlSequence.copyToClipboard(text))
+  }
+
   private func writeRaw(_ bytes: [UInt8]) {
     bytes.withUnsafeBytes { buffer in
       var offset = 0

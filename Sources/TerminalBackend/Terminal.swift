@@ -14,6 +14,9 @@ public protocol Terminal: AnyObject {
   /// Waits up to `timeoutMilliseconds` for input or a wake-up and returns what arrived.
   func readEvents(timeoutMilliseconds: Int32) -> [InputEvent]
 
+  /// Puts `text` on the system clipboard through the terminal (OSC 52).
+  func copyToClipboard(_ text: String)
+
   /// Ends a `readEvents` wait early; safe to call from any thread (decoders finishing,
   /// the indexer, the watcher).
   var waker: @Sendable () -> Void { get }

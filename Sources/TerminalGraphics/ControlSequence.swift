@@ -154,6 +154,14 @@ public enum ControlSequence {
   // MARK: Queries (the capability probe)
 
   /// XTVERSION: the terminal's name and version.
+  /// OSC 52: put `text` on the system clipboard ("c"), base64-encoded, so nothing in it
+  /// (a file name with an escape in it) reaches the terminal as a control sequence. tmux
+  /// takes it when `set-clipboard` is on; xterm when `allowWindowOps` (or the
+  /// `disallowedWindowOps` default) lets it; kitty, WezTerm, iTerm2 and foot do.
+  public static func copyToClipboard(_ text: String) -> [UInt8] {
+    Array("\u{1B}]52;c;".utf8) + Base64.encode(Array(text.utf8)) + [0x07]
+  }
+
   public static let queryVersion = "\(csi)>0q"
   /// XTSMGRAPHICS: the number of colour registers.
   public static let queryColorRegisters = "\(csi)?1;1;0S"

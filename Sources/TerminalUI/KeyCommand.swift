@@ -37,6 +37,8 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
   case zoomActualSize = "zoom-1:1"
   case zoomFill = "fit-fill"
   case chrome = "chrome"
+  case copyPath = "copy-path"
+  case copyMarkedPaths = "copy-marked-paths"
   case quit = "quit"
 
   /// The action the command sends.
@@ -77,6 +79,8 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case .zoomActualSize: return .detail(.actualSize)
     case .zoomFill: return .detail(.toggleFill)
     case .chrome: return .detail(.toggleChrome)
+    case .copyPath: return .edit(.copyPath)
+    case .copyMarkedPaths: return .edit(.copyMarkedPaths)
     case .quit: return .quit
     }
   }
@@ -120,6 +124,9 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case .zoomActualSize: return [.character("=")]
     case .zoomFill: return [.character("F")]
     case .chrome: return [.character("c")]
+    // y as in vim's yank (and yazi's copy); the answer keys of a dialog are read apart.
+    case .copyPath: return [.character("y")]
+    case .copyMarkedPaths: return [.character("Y")]
     case .quit: return [.character("q")]
     }
   }

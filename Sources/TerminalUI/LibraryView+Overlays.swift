@@ -106,6 +106,8 @@ extension LibraryView {
         add(.markRange, "mark a range")
       }
       add(.info, "info")
+      add(.copyPath, "copy the path (OSC 52)")
+      if state.screen == .grid { add(.copyMarkedPaths, "copy the marked photos' paths") }
     }
     if state.tab == .search {
       // The query field's own keys (not rebindable, like Backspace).

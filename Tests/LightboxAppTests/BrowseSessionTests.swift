@@ -3,6 +3,7 @@ import Imaging
 import LightboxTestSupport
 import PhotoModel
 import PhotoStore
+import TerminalGraphics
 import TerminalUI
 import XCTest
 
@@ -33,6 +34,46 @@ final class BrowseSessionTests: XCTestCase {
     XCTAssertTrue(titles.contains { $0.contains("5 of 6") }, "Left did not page")
     let last = try XCTUnwrap(terminal.frames.last)
     XCTAssertTrue((0..<80).map { last[1, $0].text }.joined().contains("[All]"))
+  }
+}
+
+/// y and Y put paths on the clipboard through the terminal (OSC 52), base64-encoded.
+final class ClipboardTests: XCTestCase {
+  func testYCopiesTheSelectedPathAndShiftYTheMarkedOnes() throws {
+    let root = BuiltProduct.temporaryDirectory("clipboard")
+    defer { try? FileManager.default.removeItem(at: root) }
+    // A name with an escape in it: it must reach the terminal only as base64.
+    let names = ["IMG_20240810_120000.jpg", "IMG_20240811_120000\u{1B}[2J.jpg"]
+    for name in names {
+      let bytes = try JPEGEncoder.encode(Bitmap(width: 8, height: 8, fill: .white), quality: 80)
+        .get()
+      try Data(bytes).write(to: root.appendingPathComponent(name))
+    }
+    let idle = Array(repeating: [InputEvent](), count: 30)
+    let terminal = FakeTerminal(
+      size: TerminalSize(columns: 80, rows: 24),
+      script: idle + [[.character("y")], [.character("v"), .left, .character("v")]]
+        + [[.character("Y")]] + idle)
+    terminal.delayMilliseconds = 20
+    try BrowseSession(options: .init(roots: [root.path], colorDepth: .trueColor)).run(on: terminal)
+    let newest = root.appendingPathComponent(names[1]).path
+    let oldest = root.appendingPathComponent(names[0]).path
+    XCTAssertEqual(terminal.clipboard, [newest, oldest + "\n" + newest])
+    let statuses = terminal.frames.map { f in (0..<80).map { f[23, $0].text }.joined() }
+    XCTAssertTrue(statuses.contains { $0.contains("Copied 2 paths") })
+  }
+
+  func testTheSequenceCarriesTheTextAsBase64Only() {
+    let text = "/photos/a\u{1B}]52;c;evil\u{07}.jpg"
+    let bytes = ControlSequence.copyToClipboard(text)
+    let prefix = Array("\u{1B}]52;c;".utf8)
+    XCTAssertEqual(Array(bytes.prefix(prefix.count)), prefix)
+    XCTAssertEqual(bytes.last, 0x07)
+    let payload = bytes.dropFirst(prefix.count).dropLast()
+    XCTAssertFalse(payload.contains(0x1B))
+    XCTAssertFalse(payload.contains(0x07))
+    let decoded = Data(base64Encoded: Data(payload))
+    XCTAssertEqual(decoded.map { String(decoding: $0, as: UTF8.self) }, text)
   }
 }
 

@@ -18,6 +18,13 @@ public final class FakeTerminal: Terminal {
     self.script = script
   }
 
+  /// What was put on the clipboard, in order.
+  public private(set) var clipboard: [String] = []
+
+  public func copyToClipboard(_ text: String) {
+    clipboard.append(text)
+  }
+
   public func present(_ frame: Frame, pictures: (ImageKey) -> TerminalPicture?) {
     frames.append(frame)
     picturesDrawn += frame.images.filter { pictures($0.key) != nil }.count
