@@ -27,6 +27,8 @@ public final class BrowseSession {
     public var trashRetentionDays: Int = 30
     /// Photos smaller than the detail view are enlarged by a whole factor (config `upscale`).
     public var upscale = true
+    /// Seconds per photo when a slideshow starts.
+    public var slideshowSeconds = 4
     /// The key bindings (defaults, or the config's).
     public var keyMap = KeyMap()
     /// Grid tile size.
@@ -107,10 +109,11 @@ public final class BrowseSession {
       trashHome: options.trashHome, retentionDays: options.trashRetentionDays,
       upscale: options.upscale, decoder: PhotoDecoder(host: host))
     defer { runner.stop() }
-    let store = Store(
-      state: AppState(
-        roots: options.roots, terminal: terminal.size, cellPixelSize: format.cellPixelSize,
-        preferredTile: options.tileSize))
+    var state = AppState(
+      roots: options.roots, terminal: terminal.size, cellPixelSize: format.cellPixelSize,
+      preferredTile: options.tileSize)
+    state.detail.slideshowSeconds = options.slideshowSeconds
+    let store = Store(state: state)
     // The clipboard goes through the terminal; everything else is the runner's.
     func perform(_ effects: [Effect]) {
       for effect in effects {

@@ -50,6 +50,11 @@ final class EffectRunner: Sendable {
       if !pool.submit(request, isDone: cache.contains) { inbox.post(.image(.loaded(request.key))) }
     case .cancelImage(let key):
       pool.cancel(key)
+    case .scheduleTick(let milliseconds, let token):
+      let inbox = inbox
+      DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(milliseconds)) {
+        inbox.post(.detail(.slideshowTick(token)))
+      }
     default:
       library.perform(effect)
     }

@@ -12,4 +12,13 @@ public enum DetailAction: Hashable, Sendable {
   case toggleFill
   /// c: hide or show the title bar, filmstrip and status line.
   case toggleChrome
+  /// S: start a slideshow from the selected photo (from a grid too); while one runs, pause
+  /// or resume it.
+  case slideshow
+  /// [: each photo shown a second less.
+  case slideshowFaster
+  /// ]: each photo shown a second more.
+  case slideshowSlower
+  /// The slideshow's timer fired (the effect `.scheduleTick`).
+  case slideshowTick(Int)
 }

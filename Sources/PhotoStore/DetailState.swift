@@ -7,12 +7,21 @@ public struct DetailState: Hashable, Sendable {
   public var centerY: Double
   /// True when `c` hid the title bar, filmstrip and status line. The photo keeps its place.
   public var chromeHidden: Bool
+  /// The slideshow, while one runs.
+  public var slideshow: Slideshow?
+  /// Seconds per photo when a slideshow starts (`slideshow-seconds` in config.toml).
+  public var slideshowSeconds: Int
+  /// The last tick handed out, so a new show never takes an old show's tick.
+  public var lastTick: Int
 
-  /// Fitted, bars shown.
+  /// Fitted, bars shown, no slideshow.
   public init() {
     zoom = nil
     centerX = 0
     centerY = 0
     chromeHidden = false
+    slideshow = nil
+    slideshowSeconds = 4
+    lastTick = 0
   }
 }

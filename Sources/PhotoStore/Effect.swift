@@ -13,6 +13,8 @@ public enum Effect: Hashable, Sendable {
   case cancelImage(ImageKey)
   /// Put `text` on the clipboard (through the terminal: OSC 52).
   case copyToClipboard(String)
+  /// Send `.detail(.slideshowTick(token))` after `milliseconds`.
+  case scheduleTick(milliseconds: Int, token: Int)
 
   /// Set or clear the favorite flag in the catalog.
   case setFavorite([AssetID], Bool)

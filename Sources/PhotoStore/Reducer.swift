@@ -5,7 +5,13 @@ public enum Reducer {
   /// Applies `action` to `state` and returns the work to do, in order.
   public static func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     let shown = state.screen == .detail ? state.selectedAsset?.id : nil
+    if state.detail.slideshow != nil && state.overlay == nil && stopsSlideshow(action) {
+      state.detail.slideshow = nil
+      state.message = "Slideshow stopped"
+      return state.reconcileImages()
+    }
     let effects = dispatch(&state, action)
+    if state.screen != .detail { state.detail.slideshow = nil }
     // Zoom belongs to one photo: paging or leaving the detail view shows the next fitted.
     if state.detail.zoom != nil && (state.screen != .detail || state.selectedAsset?.id != shown) {
       state.detail.zoom = nil

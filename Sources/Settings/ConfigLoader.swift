@@ -11,7 +11,7 @@ public enum ConfigLoader {
   /// The top-level keys, in the order the user guide documents them.
   public static let knownKeys = [
     "theme", "graphics", "colors", "thumbnail-size", "roots", "trash-retention-days",
-    "memory-cache-mb", "upscale", "keys",
+    "memory-cache-mb", "upscale", "slideshow-seconds", "keys",
   ]
 
   /// Files larger than this are refused rather than parsed (a config is a few hundred bytes).
@@ -147,6 +147,13 @@ extension ConfigLoader {
             allowed: "a whole number of days from 0 (never purge) to 36500")
           {
             config.trashRetentionDays = days
+          }
+        case "slideshow-seconds":
+          if let seconds = integer(
+            value, key: "slideshow-seconds", range: 1...60,
+            allowed: "a whole number of seconds from 1 to 60")
+          {
+            config.slideshowSeconds = seconds
           }
         case "memory-cache-mb":
           if let megabytes = integer(

@@ -25,12 +25,15 @@ public struct LightboxConfig: Sendable, Equatable {
   /// Photos smaller than the detail view are enlarged by a whole factor up to 4×
   /// (`Upscale`); false shows them at their own size.
   public var upscale: Bool
+  /// Seconds each photo shows in a slideshow (S), 1 to 60.
+  public var slideshowSeconds: Int
 
   public init(
     theme: String = ThemeCatalog.defaultName, graphics: GraphicsMode = .auto,
     colors: ColorDepth? = nil, thumbnailSize: TileSize = .standard,
     keys: [KeyCommand: [InputEvent]] = [:], trashRetentionDays: Int = 30,
-    roots: [String] = ["~/Pictures"], memoryCacheMegabytes: Int = 256, upscale: Bool = true
+    roots: [String] = ["~/Pictures"], memoryCacheMegabytes: Int = 256, upscale: Bool = true,
+    slideshowSeconds: Int = 4
   ) {
     self.theme = theme
     self.graphics = graphics
@@ -41,6 +44,7 @@ public struct LightboxConfig: Sendable, Equatable {
     self.roots = roots
     self.memoryCacheMegabytes = memoryCacheMegabytes
     self.upscale = upscale
+    self.slideshowSeconds = slideshowSeconds
   }
 
   /// Every field at its default.

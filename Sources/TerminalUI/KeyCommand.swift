@@ -37,6 +37,9 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
   case zoomActualSize = "zoom-1:1"
   case zoomFill = "fit-fill"
   case chrome = "chrome"
+  case slideshow = "slideshow"
+  case slideshowFaster = "slideshow-faster"
+  case slideshowSlower = "slideshow-slower"
   case copyPath = "copy-path"
   case copyMarkedPaths = "copy-marked-paths"
   case quit = "quit"
@@ -80,6 +83,9 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case .zoomFill: return .detail(.toggleFill)
     case .chrome: return .detail(.toggleChrome)
     case .copyPath: return .edit(.copyPath)
+    case .slideshow: return .detail(.slideshow)
+    case .slideshowFaster: return .detail(.slideshowFaster)
+    case .slideshowSlower: return .detail(.slideshowSlower)
     case .copyMarkedPaths: return .edit(.copyMarkedPaths)
     case .quit: return .quit
     }
@@ -126,6 +132,9 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case .chrome: return [.character("c")]
     // y as in vim's yank (and yazi's copy); the answer keys of a dialog are read apart.
     case .copyPath: return [.character("y")]
+    case .slideshow: return [.character("S")]
+    case .slideshowFaster: return [.character("[")]
+    case .slideshowSlower: return [.character("]")]
     case .copyMarkedPaths: return [.character("Y")]
     case .quit: return [.character("q")]
     }

@@ -12,7 +12,9 @@ extension LibraryView {
     guard !state.detail.chromeHidden else { return }
     renderFilmstrip(state, into: &frame)
     let hints =
-      state.detail.zoom == nil ? "←→ page  + zoom  i info  Esc back" : "←↑↓→ pan  0 fit  Esc back"
+      state.detail.slideshow != nil
+      ? "S pause  [ ] speed  any key stops"
+      : state.detail.zoom == nil ? "←→ page  + zoom  i info  Esc back" : "←↑↓→ pan  0 fit  Esc back"
     renderStatusLine(state, hints: hints, into: &frame)
   }
 
@@ -25,6 +27,7 @@ extension LibraryView {
     if asset.isFavorite { title = " " + Glyphs.favorite + title }
     var position = "\(formatCount(state.selectedIndex + 1)) of \(formatCount(state.assets.count))"
     if let zoom = state.zoomLabel { position = "\(zoom)  \(position)" }
+    if let show = state.slideshowLabel { position = "\(show)  \(position)" }
     let positionWidth = TerminalText.width(of: position) + 2
     frame.put(
       title, row: 0, column: 0, role: .title, maxWidth: max(0, frame.size.columns - positionWidth))

@@ -63,17 +63,20 @@ extension LibraryView {
       let k = keys(command)
       if !k.isEmpty { lines.append((k, what)) }
     }
+    /// Commands that pair up ("+ -  zoom in / out") share a line, so the help fits 80×24.
+    func add(_ commands: [KeyCommand], _ what: String) {
+      let k = commands.map(keys).filter { !$0.isEmpty }.joined(separator: " ")
+      if !k.isEmpty { lines.append((k, what)) }
+    }
     let context = state.context
     if state.screen == .detail {
       add(.moveLeft, state.detail.zoom == nil ? "previous photo" : "pan (zoomed)")
       add(.moveRight, state.detail.zoom == nil ? "next photo" : "pan (zoomed)")
       add(.back, "back to the grid")
-      add(.zoomIn, "zoom in")
-      add(.zoomOut, "zoom out")
-      add(.zoomFit, "fit the photo")
-      add(.zoomActualSize, "1:1 (one image pixel per screen pixel)")
-      add(.zoomFill, "fill the view / fit")
+      add([.zoomIn, .zoomOut], "zoom in / out")
+      add([.zoomFit, .zoomActualSize, .zoomFill], "fit / 1:1 / fill")
       add(.chrome, "hide or show the bars")
+      add([.slideshow, .slideshowFaster, .slideshowSlower], "slideshow, pause / speed")
     } else {
       lines.append(("←↑↓→ hjkl", context == .albumList ? "move between albums" : "move"))
       add(.pageDown, "page down")
@@ -117,9 +120,13 @@ extension LibraryView {
       lines.append(("Ctrl-U", "clear the query"))
       lines.append(("Ctrl-W", "delete a word"))
     }
-    add(.libraryTab, "Library")
-    add(.albumsTab, "Albums")
-    add(.searchTab, "Search")
+    // The tabs by their number keys ("1 2 3"); / for Search is listed with the query's keys.
+    let tabKeys = [KeyCommand.libraryTab, .albumsTab, .searchTab].compactMap {
+      keys($0).split(separator: " ").last.map(String.init)
+    }
+    if !tabKeys.isEmpty {
+      lines.append((tabKeys.joined(separator: " "), "Library · Albums · Search"))
+    }
     add(.help, "this help")
     // q quits from every view (as in nsxiv and yazi); Esc and Backspace are the way back.
     add(.quit, "quit")

@@ -52,6 +52,7 @@ public enum CommandSupport {
       options.tileSize = config.thumbnailSize
       options.trashRetentionDays = config.trashRetentionDays
       options.upscale = config.upscale
+      options.slideshowSeconds = config.slideshowSeconds
       options.notices = loaded.problems
       options.decodeWorker = .currentExecutable
       try BrowseSession(options: options).run()
