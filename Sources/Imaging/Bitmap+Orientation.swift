@@ -50,3 +50,11 @@ extension Bitmap {
     return Bitmap(width: ow, height: oh, pixels: out)
   }
 }
+
+extension Bitmap {
+  /// The bitmap turned `quarterTurns` times 90° clockwise (the user's rotation of a photo).
+  public func turnedClockwise(_ quarterTurns: Int) -> Bitmap {
+    let turns = (quarterTurns % 4 + 4) % 4
+    return turns == 0 ? self : applying(Orientation.up.rotatedClockwise(by: turns))
+  }
+}

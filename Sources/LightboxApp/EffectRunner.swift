@@ -94,7 +94,9 @@ final class EffectRunner: Sendable {
         orientation: request.orientation, storedSize: request.storedSize)
       switch pipeline.cached(source, size: sizeClass, wantsPixels: true) {
       case .cached(let bitmap?):
-        return finish(bitmap.fitted(into: request.key.size, mode: .fill), request, format, cache)
+        return finish(
+          bitmap.turnedClockwise(request.rotation).fitted(into: request.key.size, mode: .fill),
+          request, format, cache)
       case .knownFailure:
         return .image(.failed(request.key, reason: "could not be decoded before (unchanged since)"))
       default: break
@@ -104,7 +106,8 @@ final class EffectRunner: Sendable {
       {
         let covers =
           small.width >= request.key.size.width && small.height >= request.key.size.height
-        let tile = small.fitted(into: request.key.size, mode: .fill)
+        let tile = small.turnedClockwise(request.rotation).fitted(
+          into: request.key.size, mode: .fill)
         if covers { return finish(tile, request, format, cache) }
         if let preview {
           preview(finish(tile, request, format, cache, isPreview: true))
@@ -116,9 +119,13 @@ final class EffectRunner: Sendable {
           LightboxLog.logger("cache").error(
             "\(request.path): thumbnail not stored: \(problem.reason)")
         }
-        return finish(thumbnail.fitted(into: request.key.size, mode: .fill), request, format, cache)
+        return finish(
+          thumbnail.turnedClockwise(request.rotation).fitted(into: request.key.size, mode: .fill),
+          request, format, cache)
       case .cached(let thumbnail?):
-        return finish(thumbnail.fitted(into: request.key.size, mode: .fill), request, format, cache)
+        return finish(
+          thumbnail.turnedClockwise(request.rotation).fitted(into: request.key.size, mode: .fill),
+          request, format, cache)
       case .failed(let error):
         return .image(.failed(request.key, reason: error.reason))
       case .skipped(let reason):
@@ -127,12 +134,15 @@ final class EffectRunner: Sendable {
         return .image(.failed(request.key, reason: "could not be decoded"))
       }
     }
+    // The user's quarter turns come after the decode: the box is turned the other way.
+    let box = request.rotation % 2 == 0 ? request.key.size : request.key.size.transposed
     let options = DecodeOptions(
-      target: request.key.size, mode: request.key.fit == .fill ? .fill : .fit,
+      target: box, mode: request.key.fit == .fill ? .fill : .fit,
       quality: request.bestQuality ? .best : .fast, orientation: request.orientation,
       background: background)
     switch decoder.decode(path: request.path, options: options) {
-    case .success(let bitmap):
+    case .success(let decoded):
+      let bitmap = decoded.turnedClockwise(request.rotation)
       // A photo smaller than the detail view is enlarged by a whole factor (`Upscale`).
       let shown =
         upscale && request.key.fit == .fit

@@ -17,7 +17,7 @@ public enum LoupePicture {
 
   /// The displayed size of the photo of `request`, when the catalog knows it.
   public static func displaySize(of request: ImageRequest) -> PixelSize? {
-    request.storedSize.map { request.orientation.displaySize(ofStored: $0) }
+    request.storedSize.map { request.displayOrientation.displaySize(ofStored: $0) }
   }
 
   /// Bitmap pixels per photo pixel that draw `region` at `size` sharply (at most 1).
@@ -36,7 +36,7 @@ public enum LoupePicture {
     if request.format == .jpeg, let stored = request.storedSize {
       let tile = tile(around: region, photo: photo)
       let decoded = JPEGRegionDecoder.decode(
-        path: request.path, stored: stored, orientation: request.orientation, x: tile.x,
+        path: request.path, stored: stored, orientation: request.displayOrientation, x: tile.x,
         y: tile.y, width: tile.width, height: tile.height, scale: scale)
       if case .success(let made) = decoded {
         let part = LoupeSourceCache.Part(
@@ -50,11 +50,14 @@ public enum LoupePicture {
       .squareRoot()
     let width = max(1, Int((Double(photo.width) * min(scale, cap)).rounded(.up)))
     let height = max(1, Int((Double(width) * Double(photo.height) / Double(photo.width)).rounded()))
+    // Decoded in the file's orientation, then turned by the user's rotation.
+    let target = PixelSize(width: width, height: height)
     let options = DecodeOptions(
-      target: PixelSize(width: width, height: height), mode: .fit, quality: .best,
-      orientation: request.orientation, background: background)
+      target: request.rotation % 2 == 0 ? target : target.transposed, mode: .fit,
+      quality: .best, orientation: request.orientation, background: background)
     switch decoder.decode(path: request.path, options: options) {
-    case .success(let bitmap):
+    case .success(let decoded):
+      let bitmap = decoded.turnedClockwise(request.rotation)
       let part = LoupeSourceCache.Part(
         path: request.path, x: 0, y: 0, scale: Double(bitmap.width) / Double(photo.width),
         bitmap: bitmap)

@@ -38,6 +38,9 @@ public struct Asset: Hashable, Sendable, Identifiable {
   /// The camera RAW file shot with this JPEG or HEIF (same folder, same name but for the
   /// extension), shown as one photo with it; nil for a photo without one.
   public var rawCompanion: RAWCompanion?
+  /// Quarter turns clockwise (0…3) the user added (`<` / `>`), kept in the catalog; the file
+  /// is not touched.
+  public var userRotation: Int
 
   public init(
     id: AssetID, path: String, byteSize: Int64, modificationTime: Int64, format: MediaFormat,
@@ -45,7 +48,8 @@ public struct Asset: Hashable, Sendable, Identifiable {
     cameraMake: String? = nil, cameraModel: String? = nil, lensModel: String? = nil,
     isFavorite: Bool = false, isHidden: Bool = false, latitude: Double? = nil,
     longitude: Double? = nil, pathBytes: [UInt8]? = nil, exifThumbnail: Range<Int>? = nil,
-    exposure: Exposure? = nil, addedAt: Int64 = 0, isAnimated: Bool = false
+    exposure: Exposure? = nil, addedAt: Int64 = 0, isAnimated: Bool = false,
+    userRotation: Int = 0
   ) {
     self.id = id
     self.path = path
@@ -67,6 +71,7 @@ public struct Asset: Hashable, Sendable, Identifiable {
     self.exposure = exposure
     self.addedAt = addedAt
     self.isAnimated = isAnimated
+    self.userRotation = userRotation
   }
 
   /// The last path component.
@@ -75,8 +80,11 @@ public struct Asset: Hashable, Sendable, Identifiable {
     return String(path[path.index(after: slash)...])
   }
 
-  /// The upright pixel size (orientation applied), when known.
+  /// The file's orientation with the user's rotation on top: how the photo is shown.
+  public var displayOrientation: Orientation { orientation.rotatedClockwise(by: userRotation) }
+
+  /// The pixel size as shown (orientation and the user's rotation applied), when known.
   public var displayPixelSize: PixelSize? {
-    storedPixelSize.map { orientation.displaySize(ofStored: $0) }
+    storedPixelSize.map { displayOrientation.displaySize(ofStored: $0) }
   }
 }

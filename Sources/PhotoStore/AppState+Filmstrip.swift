@@ -73,7 +73,9 @@ extension AppState {
   public func filmstripKey(forIndex index: Int) -> ImageKey? {
     guard assets.indices.contains(index) else { return nil }
     let tile = Filmstrip.tile(terminal: terminal)
-    return ImageKey(asset: assets[index].id, size: pixelSize(of: tile), fit: .fill)
+    return ImageKey(
+      asset: assets[index].id, size: pixelSize(of: tile), fit: .fill,
+      rotation: assets[index].userRotation)
   }
 
   /// The filmstrip's thumbnails, nearest to the current photo first, after the detail
@@ -89,7 +91,8 @@ extension AppState {
     return nearestFirst.map {
       let asset = assets[$0.index]
       return ImageRequest(
-        key: ImageKey(asset: asset.id, size: size, fit: .fill), path: asset.path,
+        key: ImageKey(asset: asset.id, size: size, fit: .fill, rotation: asset.userRotation),
+        path: asset.path,
         format: asset.format, orientation: asset.orientation, priority: .prefetch,
         bestQuality: false, exifThumbnail: asset.exifThumbnail,
         storedSize: asset.storedPixelSize)

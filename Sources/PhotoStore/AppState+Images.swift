@@ -103,7 +103,9 @@ extension AppState {
   /// geometry instead of building the wanted requests.
   public func imageKey(forIndex index: Int) -> ImageKey? {
     if screen == .detail, index == selectedIndex, let (region, size) = loupeRegion {
-      return ImageKey(asset: assets[index].id, size: size, fit: .fit, region: region)
+      return ImageKey(
+        asset: assets[index].id, size: size, fit: .fit, region: region,
+        rotation: assets[index].userRotation)
     }
     return fittedKey(forIndex: index)
   }
@@ -131,7 +133,8 @@ extension AppState {
       size = pixelSize(of: geometry.tile)
       fit = .fill
     }
-    return ImageKey(asset: assets[index].id, size: size, fit: fit)
+    return ImageKey(
+      asset: assets[index].id, size: size, fit: fit, rotation: assets[index].userRotation)
   }
 
   private func request(for index: Int, size: PixelSize, fit: ImageFit, priority: ImagePriority)
@@ -160,13 +163,18 @@ extension AppState {
   /// The key of an album card's cover.
   public func coverKey(for entry: AlbumEntry) -> ImageKey? {
     guard let cover = entry.cover, albumsGrid.tilesPerPage > 0 else { return nil }
-    return ImageKey(asset: cover.id, size: pixelSize(of: albumsGrid.tile), fit: .fill)
+    return ImageKey(
+      asset: cover.id, size: pixelSize(of: albumsGrid.tile), fit: .fill,
+      rotation: cover.userRotation)
   }
 
   private func request(for asset: Asset, size: PixelSize, fit: ImageFit, priority: ImagePriority)
     -> ImageRequest
   {
-    request(for: asset, key: ImageKey(asset: asset.id, size: size, fit: fit), priority: priority)
+    request(
+      for: asset,
+      key: ImageKey(asset: asset.id, size: size, fit: fit, rotation: asset.userRotation),
+      priority: priority)
   }
 
   private func request(for asset: Asset, key: ImageKey, priority: ImagePriority) -> ImageRequest {

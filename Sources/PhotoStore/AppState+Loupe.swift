@@ -147,6 +147,10 @@ extension AppState {
     let rect = CellRect(
       row: area.row + area.height - rows - 1, column: area.column + area.width - cells - 1,
       width: cells, height: rows)
-    return (rect, ImageKey(asset: asset.id, size: size, fit: .fit, outline: region))
+    return (
+      rect,
+      ImageKey(
+        asset: asset.id, size: size, fit: .fit, outline: region, rotation: asset.userRotation)
+    )
   }
 }

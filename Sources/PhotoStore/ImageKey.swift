@@ -18,22 +18,27 @@ public struct ImageKey: Hashable, Sendable, CustomStringConvertible {
   public var region: ImageRegion?
   /// The whole photo with this part of it framed (the zoomed view's minimap).
   public var outline: ImageRegion?
+  /// The user's quarter turns clockwise (`Asset.userRotation`): a rotated photo is a new
+  /// picture, so every picture of it is made again.
+  public var rotation: Int
 
   public init(
     asset: AssetID, size: PixelSize, fit: ImageFit, region: ImageRegion? = nil,
-    outline: ImageRegion? = nil
+    outline: ImageRegion? = nil, rotation: Int = 0
   ) {
     self.asset = asset
     self.size = size
     self.fit = fit
     self.region = region
     self.outline = outline
+    self.rotation = rotation
   }
 
   public var description: String {
     var text = "\(asset)@\(size)/\(fit.rawValue)"
     if let region { text += " region \(region)" }
     if let outline { text += " outline \(outline)" }
+    if rotation != 0 { text += " turned \(rotation * 90)°" }
     return text
   }
 }
@@ -66,6 +71,12 @@ public struct ImageRequest: Hashable, Sendable {
   public var exifThumbnail: Range<Int>?
   /// The stored pixel size of the photo (to match the thumbnail's aspect).
   public var storedSize: PixelSize?
+
+  /// The user's quarter turns clockwise, applied after the file's own orientation.
+  public var rotation: Int { key.rotation }
+
+  /// The file's orientation with the user's rotation on top.
+  public var displayOrientation: Orientation { orientation.rotatedClockwise(by: rotation) }
 
   public init(
     key: ImageKey, path: String, format: MediaFormat, orientation: Orientation,
