@@ -25,12 +25,16 @@ public struct LightboxConfig: Sendable, Equatable {
   /// Photos smaller than the detail view are enlarged by a whole factor up to 4×
   /// (`Upscale`); false shows them at their own size.
   public var upscale: Bool
+  /// The freedesktop thumbnail cache's size limit in MiB; nil: 2 % of its file system, at
+  /// most 4096 (`ThumbnailCacheLimit`).
+  public var thumbnailCacheMegabytes: Int?
 
   public init(
     theme: String = ThemeCatalog.defaultName, graphics: GraphicsMode = .auto,
     colors: ColorDepth? = nil, thumbnailSize: TileSize = .standard,
     keys: [KeyCommand: [InputEvent]] = [:], trashRetentionDays: Int = 30,
-    roots: [String] = ["~/Pictures"], memoryCacheMegabytes: Int = 256, upscale: Bool = true
+    roots: [String] = ["~/Pictures"], memoryCacheMegabytes: Int = 256, upscale: Bool = true,
+    thumbnailCacheMegabytes: Int? = nil
   ) {
     self.theme = theme
     self.graphics = graphics
@@ -41,6 +45,7 @@ public struct LightboxConfig: Sendable, Equatable {
     self.roots = roots
     self.memoryCacheMegabytes = memoryCacheMegabytes
     self.upscale = upscale
+    self.thumbnailCacheMegabytes = thumbnailCacheMegabytes
   }
 
   /// Every field at its default.
