@@ -97,7 +97,12 @@ for size in $SIZES; do
   COLD[$size]=$(median "${cold[@]}")
   RESCAN[$size]=$(median "${rescan[@]}")
   RSS[$size]=$(median "${rss[@]}")
-  CATALOG_BYTES[$size]=$(cat "$catalog" "$catalog-wal" 2>/dev/null | wc -c)
+  # The database and whatever its write-ahead log still holds.
+  bytes=0
+  for part in "$catalog" "$catalog-wal"; do
+    [ -f "$part" ] && bytes=$((bytes + $(stat -c %s "$part")))
+  done
+  CATALOG_BYTES[$size]=$bytes
 done
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", a / b }'; }
@@ -106,11 +111,14 @@ cat <<EOF
 
 ## Growth ($(date -u +%Y-%m-%d), $(nproc) cores, $RUNS runs, medians, warm page cache)
 
+Load average at the end: $(cut -d' ' -f1-3 /proc/loadavg) (other work on the machine inflates
+the times; the ratios between sizes of one run are what to read).
+
 | photos | cold index | re-scan | catalog | bytes/photo | index peak RSS | poll interval on a network mount |
 |---:|---:|---:|---:|---:|---:|---:|
 EOF
 for size in $SIZES; do
-  printf '| %s | %s s | %s s | %.1f MB | %d | %d MB | %s s |\n' "$size" "${COLD[$size]}" \
+  printf '| %s | %.2f s | %.2f s | %.1f MB | %d | %d MB | %s s |\n' "$size" "${COLD[$size]}" \
     "${RESCAN[$size]}" "$(echo "${CATALOG_BYTES[$size]} / 1000000" | bc -l)" \
     $((CATALOG_BYTES[$size] / size)) $((RSS[$size] / 1024)) "$(poll "${RESCAN[$size]}")"
 done

@@ -7,7 +7,7 @@ import TerminalUI
 extension DoctorCommand {
   /// The library's side of the report: how each root is followed, and the thumbnail cache's
   /// size against its limit (the cache's usage index is read, or the cache walked once).
-  static func libraryLines(
+  public static func libraryLines(
     roots: [String], cacheRoot: String, cacheMegabytes: Int?, environment: [String: String]
   ) -> [String] {
     var lines = ["Library:"]
