@@ -19,7 +19,9 @@
     private let indexer: Indexer
 
     /// Starts following `roots`. `onUpdate` is called (on the watcher's or the poller's
-    /// thread) after changes reached the catalog; `onProblem` with one line per problem.
+    /// thread) after changes reached the catalog; `onProblem` with one line per problem the
+    /// indexer meets (a folder inotify cannot watch is not reported again: the indexer
+    /// already reported it unreadable).
     /// `initialScanCost` is how long a re-scan of every root took, when just measured.
     /// `environment` may name the file system type (`FileSystemType.overrideVariable`).
     public init(
@@ -48,7 +50,7 @@
               onProblem("updating \(paths.count) changed files: \(error)")
             }
             onUpdate()
-          }, onProblem: onProblem)
+          })
       }
       if polled.isEmpty {
         poller = nil

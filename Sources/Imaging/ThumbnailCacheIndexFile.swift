@@ -97,10 +97,12 @@ enum IndexFile {
   }
 
   /// Appends `lines` in one write (O_APPEND: two processes' batches do not interleave
-  /// within a line). A missing index is not created here: the next load walks the folders.
-  static func append(_ lines: [String], to path: String, root: String) {
+  /// within a line). Returns false when there is no index to append to (the caller writes
+  /// a whole one instead).
+  @discardableResult
+  static func append(_ lines: [String], to path: String, root: String) -> Bool {
     let fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
-    guard fd >= 0 else { return }
+    guard fd >= 0 else { return errno != ENOENT }
     defer { close(fd) }
     let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
     var written = 0
@@ -111,8 +113,9 @@ enum IndexFile {
       } else if n < 0 && errno == EINTR {
         continue
       } else {
-        return
+        return true
       }
     }
+    return true
   }
 }

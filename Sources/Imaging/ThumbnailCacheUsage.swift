@@ -261,7 +261,8 @@ public final class ThumbnailCacheUsage: @unchecked Sendable {
     }
     if compactNow { return compact() }
     guard !lines.isEmpty else { return }
-    IndexFile.append(lines, to: indexPath, root: root)
+    // No index yet (the cache folder did not exist when it was loaded): a whole one.
+    if !IndexFile.append(lines, to: indexPath, root: root) { compact() }
   }
 
   /// Rewrites the index as a header and one line per entry, oldest first.
