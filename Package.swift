@@ -54,13 +54,17 @@ let package = Package(
     .target(name: "CBuildInfo"),
     // prctl, rlimits, seccomp and posix_spawn for the decode worker (see docs/DECISIONS.md).
     .target(name: "CProcessSandbox"),
+    // statfs's f_type, which Swift's Glibc module does not declare (network mounts are polled).
+    .target(name: "CFileSystem"),
 
     .target(name: "PhotoModel"),
     .target(name: "PhotoMetadata", dependencies: ["PhotoModel"]),
     .target(name: "PhotoStore", dependencies: ["PhotoModel"]),
     .target(
       name: "Catalog",
-      dependencies: ["PhotoModel", "PhotoMetadata", .product(name: "GRDB", package: "GRDB.swift")]),
+      dependencies: [
+        "PhotoModel", "PhotoMetadata", "CFileSystem", .product(name: "GRDB", package: "GRDB.swift"),
+      ]),
     .target(
       name: "Imaging",
       dependencies: [

@@ -18,10 +18,16 @@ public struct ThumbnailDiskCache: Sendable {
   public let root: String
   /// Subfolder of `fail/` for this program's failure entries.
   public let failureApplication: String
+  /// Keeps the cache under its size limit (told of every entry written and read); nil
+  /// leaves the cache unbounded.
+  public let usage: ThumbnailCacheUsage?
 
-  public init(root: String, failureApplication: String = "lightbox-1.0") {
+  public init(
+    root: String, failureApplication: String = "lightbox-1.0", usage: ThumbnailCacheUsage? = nil
+  ) {
     self.root = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
     self.failureApplication = failureApplication
+    self.usage = usage
   }
 
   /// `$XDG_CACHE_HOME/thumbnails`, or `~/.cache/thumbnails` when XDG_CACHE_HOME is unset or
@@ -68,6 +74,7 @@ public struct ThumbnailDiskCache: Sendable {
     guard case .success(let bitmap) = ImageDecoder.decode(data: bytes, options: options) else {
       return nil
     }
+    usage?.noteUsed(path: path)
     return bitmap
   }
 
@@ -78,7 +85,9 @@ public struct ThumbnailDiskCache: Sendable {
     guard let bytes = Self.readSmallFile(path), let info = PNGTextReader.read(bytes) else {
       return false
     }
-    return info.matches(source)
+    guard info.matches(source) else { return false }
+    usage?.noteUsed(path: path)
+    return true
   }
 
   /// True when a failure entry for `source` at its current modification time exists.
@@ -121,7 +130,10 @@ public struct ThumbnailDiskCache: Sendable {
     }
     let path = thumbnailPath(forURI: source.uri, size: size)
     return AtomicFile.write(png, to: path, directory: "\(root)/\(size.folder)", root: root)
-      .map { path }
+      .map {
+        usage?.noteStored(path: path, bytes: png.count)
+        return path
+      }
   }
 
   /// Records that `source` cannot be thumbnailed (a 1×1 PNG with its URI and MTime), so
@@ -138,7 +150,10 @@ public struct ThumbnailDiskCache: Sendable {
     let path = failurePath(forURI: source.uri)
     return AtomicFile.write(
       png, to: path, directory: "\(root)/fail/\(failureApplication)", root: root
-    ).map { path }
+    ).map {
+      usage?.noteStored(path: path, bytes: png.count)
+      return path
+    }
   }
 
   /// True when `path` lies inside the cache (thumbnails of thumbnails are never made).

@@ -117,6 +117,8 @@ public struct ThumbnailPipeline: Sendable {
       let display = known.storedSize.map { known.orientation.displaySize(ofStored: $0) }
       let stored = cache.store(
         bitmap, for: source, size: size, imageSize: display, mimeType: Self.mimeType(format))
+      // On this worker thread, never the UI's: a comparison unless the cache is over.
+      cache.usage?.evictIfOver()
       if case .failure(let error) = stored { return .made(bitmap, storeProblem: error) }
       return .made(bitmap, storeProblem: nil)
     case .failure(let error):
@@ -127,6 +129,7 @@ public struct ThumbnailPipeline: Sendable {
       }
       // Only a file that cannot be decoded gets a failure entry (not a full disk).
       _ = cache.storeFailure(for: source)
+      cache.usage?.evictIfOver()
       return .failed(error)
     }
   }

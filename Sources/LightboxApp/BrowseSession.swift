@@ -21,6 +21,8 @@ public final class BrowseSession {
     public var catalogPath: String?
     /// The freedesktop thumbnail folder (`…/thumbnails`); nil uses no disk cache.
     public var thumbnailCacheRoot: String?
+    /// The thumbnail cache's size limit (`ThumbnailCacheLimit`); nil leaves it unbounded.
+    public var thumbnailCacheLimitBytes: Int64?
     /// The home Trash (`$XDG_DATA_HOME/Trash`); nil finds it from the environment.
     public var trashHome: String?
     /// Days deleted photos stay in Recently Deleted (0: never purged).
@@ -102,10 +104,23 @@ public final class BrowseSession {
     let cache = PictureCache(budgetBytes: options.cacheBudgetBytes)
     // Lives as long as the session: its workers are killed when it goes.
     let host = options.decodeWorker.map(DecodeWorkerHost.init(configuration:))
+    let diskCache = options.thumbnailCacheRoot.map { root in
+      ThumbnailDiskCache(
+        root: root,
+        usage: options.thumbnailCacheLimitBytes.map {
+          ThumbnailCacheUsage(root: root, limitBytes: $0)
+        })
+    }
+    // The usage index is read (or the cache walked) off the UI thread; until then uses are
+    // remembered and nothing is evicted.
+    if let usage = diskCache?.usage {
+      DispatchQueue.global(qos: .utility).async { usage.prepare() }
+    }
+    defer { diskCache?.usage?.flush() }
     let runner = EffectRunner(
       inbox: inbox, cache: cache, format: format,
       background: options.theme.imageBackground, catalogPath: options.catalogPath,
-      diskCache: options.thumbnailCacheRoot.map { ThumbnailDiskCache(root: $0) },
+      diskCache: diskCache,
       trashHome: options.trashHome, retentionDays: options.trashRetentionDays,
       upscale: options.upscale, decoder: PhotoDecoder(host: host))
     defer { runner.stop() }

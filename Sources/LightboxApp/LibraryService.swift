@@ -11,7 +11,7 @@ public final class LibraryService: @unchecked Sendable {
   private let inbox: ActionInbox
   private let catalogPath: String?
   private let queue = DispatchQueue(label: "lightbox.library", qos: .userInitiated)
-  private var watcher: LibraryWatcher?
+  private var watcher: LibraryMonitor?
   private var indexer: Indexer?
   /// Changes the user makes run here, beside indexing (which holds `queue` for long).
   private let editQueue = DispatchQueue(label: "lightbox.library.edits", qos: .userInitiated)
@@ -178,19 +178,17 @@ public final class LibraryService: @unchecked Sendable {
     inbox.post(.library(.loaded(assets: load(), problems: summary.problems)))
     inbox.post(.library(.indexFinished))
     do {
-      watcher = try LibraryWatcher(
-        roots: roots,
-        onChange: { paths in
-          do {
-            let update = try indexer.update(paths: paths)
-            for problem in update.problems {
-              LightboxLog.logger("watcher").error("\(problem)")
-            }
-          } catch {
-            LightboxLog.logger("watcher").error("updating \(paths.count) changed files: \(error)")
-          }
-          inbox.post(.library(.loaded(assets: load(), problems: [])))
-        })
+      // A pure re-scan (nothing read) is what a poll costs: its time sets the first interval.
+      let monitor = try LibraryMonitor(
+        roots: roots, indexer: indexer, environment: ProcessInfo.processInfo.environment,
+        initialScanCost: summary.read == 0 ? summary.seconds : 0,
+        onUpdate: { inbox.post(.library(.loaded(assets: load(), problems: []))) },
+        onProblem: { LightboxLog.logger("watcher").error("\($0)") })
+      for watch in monitor.watches where watch.method.isPolling {
+        LightboxLog.logger("watcher").info(
+          "\(watch.root): \(watch.method.fileSystem), watching by polling")
+      }
+      watcher = monitor
     } catch {
       // Browsing goes on without live updates; the log says why.
       LightboxLog.logger("watcher").error("not watching for changes: \(error)")

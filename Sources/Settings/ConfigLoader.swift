@@ -11,7 +11,7 @@ public enum ConfigLoader {
   /// The top-level keys, in the order the user guide documents them.
   public static let knownKeys = [
     "theme", "graphics", "colors", "thumbnail-size", "roots", "trash-retention-days",
-    "memory-cache-mb", "upscale", "slideshow-seconds", "keys",
+    "memory-cache-mb", "thumbnail-cache-mb", "upscale", "slideshow-seconds", "keys",
   ]
 
   /// Files larger than this are refused rather than parsed (a config is a few hundred bytes).
@@ -161,6 +161,13 @@ extension ConfigLoader {
             allowed: "a whole number of MiB from 16 to 65536")
           {
             config.memoryCacheMegabytes = megabytes
+          }
+        case "thumbnail-cache-mb":
+          if let megabytes = integer(
+            value, key: "thumbnail-cache-mb", range: 1...1_048_576,
+            allowed: "a whole number of MiB from 1 to 1048576")
+          {
+            config.thumbnailCacheMegabytes = megabytes
           }
         case "upscale":
           guard let flag = value.bool else {

@@ -25,6 +25,9 @@ public struct LightboxConfig: Sendable, Equatable {
   /// Photos smaller than the detail view are enlarged by a whole factor up to 4×
   /// (`Upscale`); false shows them at their own size.
   public var upscale: Bool
+  /// The freedesktop thumbnail cache's size limit in MiB; nil: 2 % of its file system, at
+  /// most 4096 (`ThumbnailCacheLimit`).
+  public var thumbnailCacheMegabytes: Int?
   /// Seconds each photo shows in a slideshow (S), 1 to 60.
   public var slideshowSeconds: Int
 
@@ -33,7 +36,7 @@ public struct LightboxConfig: Sendable, Equatable {
     colors: ColorDepth? = nil, thumbnailSize: TileSize = .standard,
     keys: [KeyCommand: [InputEvent]] = [:], trashRetentionDays: Int = 30,
     roots: [String] = ["~/Pictures"], memoryCacheMegabytes: Int = 256, upscale: Bool = true,
-    slideshowSeconds: Int = 4
+    thumbnailCacheMegabytes: Int? = nil, slideshowSeconds: Int = 4
   ) {
     self.theme = theme
     self.graphics = graphics
@@ -44,6 +47,7 @@ public struct LightboxConfig: Sendable, Equatable {
     self.roots = roots
     self.memoryCacheMegabytes = memoryCacheMegabytes
     self.upscale = upscale
+    self.thumbnailCacheMegabytes = thumbnailCacheMegabytes
     self.slideshowSeconds = slideshowSeconds
   }
 

@@ -24,6 +24,7 @@ final class ConfigLoaderTests: XCTestCase {
       roots = ["~/Pictures", "/mnt/photos"]
       trash-retention-days = 0
       memory-cache-mb = 512
+      thumbnail-cache-mb = 100
       slideshow-seconds = 7
 
       [keys]
@@ -41,6 +42,7 @@ final class ConfigLoaderTests: XCTestCase {
     XCTAssertEqual(config.trashRetentionDays, 0)
     XCTAssertEqual(config.memoryCacheMegabytes, 512)
     XCTAssertEqual(config.memoryCacheBytes, 512 << 20)
+    XCTAssertEqual(config.thumbnailCacheMegabytes, 100)
     XCTAssertEqual(config.slideshowSeconds, 7)
     XCTAssertEqual(
       config.keys,
@@ -106,7 +108,8 @@ final class ConfigLoaderTests: XCTestCase {
         "config.toml:8: memory-cache-mb must be a whole number of MiB from 16 to 65536, not 'lots';"
           + " using the default",
         "config.toml:9: unknown key 'colour' (keys: theme, graphics, colors, thumbnail-size, roots,"
-          + " trash-retention-days, memory-cache-mb, upscale, slideshow-seconds, keys)",
+          + " trash-retention-days, memory-cache-mb, thumbnail-cache-mb, upscale,"
+          + " slideshow-seconds, keys)",
       ])
     var expected = LightboxConfig.defaults
     expected.theme = "light"

@@ -4,17 +4,26 @@ import Settings
 import TerminalGraphics
 
 /// `lightbox doctor`: what the terminal was asked, what it answered, and what Lightbox
-/// concluded — the first thing to run when a picture looks wrong.
+/// concluded — the first thing to run when a picture looks wrong — and how the library is
+/// followed and how full the thumbnail cache is.
 public enum DoctorCommand {
   /// Probes the controlling terminal and returns the report.
-  public static func run(environment: [String: String], graphics: GraphicsMode = .auto) -> String {
+  public static func run(
+    environment: [String: String], graphics: GraphicsMode = .auto,
+    config: LightboxConfig = .defaults
+  ) -> String {
     let probe = CapabilityProbe.run(environment: environment)
+    let paths = LightboxPaths(environment: environment)
+    let library = libraryLines(
+      roots: config.expandedRoots(home: paths.home), cacheRoot: paths.thumbnailCache,
+      cacheMegabytes: config.thumbnailCacheMegabytes, environment: environment)
     return report(
       probe, graphics: graphics,
       colors: ColorDepth.detect(environment: environment, tmux: .live),
       tmux: probe.capabilities.environment.insideTmux ? TmuxPassthrough.ask(.live) : nil)
       + "\nFiles:\n  log: \(LightboxPaths(environment: environment).logFile)\n"
       + "\nDecoders:\n  \(workerLine(DecodeWorkerHost(configuration: .currentExecutable)))\n"
+      + "\n" + library.joined(separator: "\n") + "\n"
   }
 
   /// Whether the decode worker starts and enters its sandbox: it is asked to decode "/",

@@ -6,7 +6,9 @@ import TerminalGraphics
 /// `lightbox doctor`: what the terminal supports and why.
 struct Doctor: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Show what the terminal answered and which graphics mode Lightbox picks.")
+    abstract:
+      "Show what the terminal answered, which graphics mode Lightbox picks, how the library "
+      + "is watched and how full the thumbnail cache is.")
 
   @Option(help: "auto, kitty, iterm2, sixel or halfblock: report the choice as if given to show.")
   var graphics: String = "auto"
@@ -20,7 +22,9 @@ struct Doctor: ParsableCommand {
   func run() throws {
     let mode = (try? GraphicsMode.parse(graphics).get()) ?? .auto
     print(
-      DoctorCommand.run(environment: ProcessInfo.processInfo.environment, graphics: mode),
+      DoctorCommand.run(
+        environment: ProcessInfo.processInfo.environment, graphics: mode,
+        config: CommandSupport.loadConfig().config),
       terminator: "")
   }
 }

@@ -39,6 +39,8 @@ public enum CommandSupport {
         roots: roots, colorDepth: try ColorChoice.depth(display.colors ?? config.colorsOption),
         theme: loaded.theme, cacheBudgetBytes: config.memoryCacheBytes, catalogPath: catalog,
         thumbnailCacheRoot: cacheRoot)
+      options.thumbnailCacheLimitBytes = ThumbnailCacheLimit.bytes(
+        megabytes: config.thumbnailCacheMegabytes, root: cacheRoot)
       if let graphics = display.graphics {
         guard let mode = GraphicsChoice.parse(graphics) else {
           throw ValidationError(

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Imaging
 import LightboxApp
+import PhotoModel
 import Settings
 
 /// `lightbox thumbnails [PATH…]`: fill the freedesktop thumbnail cache.
@@ -13,6 +14,11 @@ struct Thumbnails: ParsableCommand {
       freedesktop thumbnail spec says; thumbnails that are already valid (made by Lightbox
       or another program) are kept. --cache DIR (or LIGHTBOX_CACHE) uses DIR instead of
       $XDG_CACHE_HOME/thumbnails.
+
+      The cache is kept under thumbnail-cache-mb (config.toml; default 2 % of its disk, at
+      most 4096 MiB) by deleting Lightbox's least recently used thumbnails, never other
+      programs'. --prune deletes the thumbnails (any program's, and Lightbox's failure
+      entries) whose Thumb::URI names a local file that no longer exists.
       """)
 
   @Argument(help: "Folders (or files) to thumbnail (default: ~/Pictures).", completion: .directory)
@@ -30,11 +36,17 @@ struct Thumbnails: ParsableCommand {
   @Flag(help: "List every file that could not be thumbnailed or was skipped (not only 20).")
   var verbose = false
 
+  @Flag(help: "Only delete the thumbnails whose photo file is gone (no thumbnails are made).")
+  var prune = false
+
   func validate() throws {
     guard ThumbnailSize(pixels: size) != nil else {
       throw ValidationError("--size must be 128, 256 or 512")
     }
     guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be 1…256") }
+    if prune && !paths.isEmpty {
+      throw ValidationError("--prune looks at the whole cache: give it no folders")
+    }
   }
 
   func run() throws {
@@ -43,6 +55,15 @@ struct Thumbnails: ParsableCommand {
       cache.map(CommandSupport.absolute)
       ?? environment["LIGHTBOX_CACHE"].flatMap { $0.isEmpty ? nil : CommandSupport.absolute($0) }
       ?? ThumbnailDiskCache.defaultRoot(environment: environment)
+    let loaded = CommandSupport.loadConfig()
+    for problem in loaded.problems { Self.printError("lightbox: \(problem)") }
+    let usage = ThumbnailCacheUsage(
+      root: root,
+      limitBytes: ThumbnailCacheLimit.bytes(
+        megabytes: loaded.config.thumbnailCacheMegabytes, root: root))
+    usage.prepare()
+    let cache = ThumbnailDiskCache(root: root, usage: usage)
+    if prune { return try Self.prune(cache) }
     let roots =
       paths.isEmpty ? [LightboxPaths().defaultLibrary] : paths.map(CommandSupport.absolute)
     let (files, problems) = ThumbnailBatch.files(under: roots)
@@ -51,7 +72,7 @@ struct Thumbnails: ParsableCommand {
 
     let bar = ProgressBar(enabled: isatty(STDERR_FILENO) == 1)
     let summary = ThumbnailBatch.run(
-      files: files, cache: ThumbnailDiskCache(root: root), size: size, jobs: jobs,
+      files: files, cache: cache, size: size, jobs: jobs,
       decoder: CommandSupport.photoDecoder()
     ) { progress in bar.update(progress) }
     bar.finish()
@@ -63,7 +84,24 @@ struct Thumbnails: ParsableCommand {
       summary.skips, limit: verbose ? nil : ThumbnailBatch.skipListLimit)
     for line in skipLines { Self.printError("lightbox: \(line)") }
     print("thumbnails: \(summary.line) → \(root)/\(size.folder)")
+    // The batch's workers evict as they go; a last check covers entries written at the end.
+    usage.evictIfOver()
+    usage.flush()
+    let totals = usage.totals
+    print(
+      "cache: \(ByteCountText.format(totals.totalBytes)) of "
+        + "\(ByteCountText.format(totals.limitBytes)) (thumbnail-cache-mb)")
     if !problems.isEmpty && files.isEmpty { throw ExitCode.failure }
+  }
+
+  /// `--prune`: the dangling entries go (`ThumbnailPrune` says which).
+  static func prune(_ cache: ThumbnailDiskCache) throws {
+    let result = ThumbnailPrune.run(cache: cache, usage: cache.usage)
+    for problem in result.problems { printError("lightbox: \(problem)") }
+    print(
+      "prune: \(result.removed) of \(result.examined) thumbnails deleted "
+        + "(\(ByteCountText.format(result.bytes))): their photo is gone → \(cache.root)")
+    if !result.problems.isEmpty { throw ExitCode.failure }
   }
 
   static func printError(_ line: String) {
