@@ -1,0 +1,46 @@
+import Foundation
+import Imaging
+import TerminalUI
+
+/// The work of `lightbox rotate --write`: every file turned (on `jobs` threads), an error
+/// line for each one that could not be, and a summary.
+enum RotateCommand {
+  /// What happened to a batch of files.
+  struct Summary: Equatable {
+    var transformed = 0
+    var retagged = 0
+    var failed = 0
+
+    /// "rotate: 3 files: 2 turned losslessly, 1 by the EXIF Orientation tag, 0 failed".
+    var line: String {
+      let total = transformed + retagged + failed
+      return "rotate: \(total) file\(total == 1 ? "" : "s"): \(transformed) turned losslessly, "
+        + "\(retagged) by the EXIF Orientation tag, \(failed) failed"
+    }
+  }
+
+  /// Turns the files at `paths` (absolute) by `rotation`; errors go to standard error as
+  /// `lightbox: NAME: reason`, with NAME from `shownAs` (what the user typed).
+  static func run(paths: [String], shownAs names: [String], rotation: ImageRotation, jobs: Int)
+    -> Summary
+  {
+    let progress = ProgressLine(total: paths.count, label: "rotated")
+    let results = ParallelFiles.map(count: paths.count, jobs: jobs, done: { progress.update($0) }) {
+      LosslessRotation.rotateFile(atPath: paths[$0], by: rotation)
+    }
+    progress.finish()
+    var summary = Summary()
+    for (index, result) in results.enumerated() {
+      switch result {
+      case .success(.transformed): summary.transformed += 1
+      case .success(.orientationTag): summary.retagged += 1
+      case .failure(let error):
+        summary.failed += 1
+        let line =
+          "lightbox: \(TerminalText.sanitize(names[index])): \(TerminalText.sanitize(error.reason))\n"
+        FileHandle.standardError.write(Data(line.utf8))
+      }
+    }
+    return summary
+  }
+}
