@@ -28,9 +28,11 @@ final class CorpusRotationTests: XCTestCase {
   }
 
   func jpegtran() throws -> String {
-    guard let path = ["/usr/bin/jpegtran", "/bin/jpegtran"].first(where: {
-      FileManager.default.isExecutableFile(atPath: $0)
-    }) else {
+    guard
+      let path = ["/usr/bin/jpegtran", "/bin/jpegtran"].first(where: {
+        FileManager.default.isExecutableFile(atPath: $0)
+      })
+    else {
       throw XCTSkip("jpegtran is not installed (libjpeg-turbo-progs; scripts/install-deps)")
     }
     return path
@@ -93,7 +95,8 @@ final class CorpusRotationTests: XCTestCase {
         }
       }
     }
-    print("CorpusRotationTests: \(compared) turns byte-identical to jpegtran, \(withExif) with EXIF")
+    print(
+      "CorpusRotationTests: \(compared) turns byte-identical to jpegtran, \(withExif) with EXIF")
     XCTAssertGreaterThanOrEqual(compared, 60, "the corpus has fewer perfect turns than before")
     XCTAssertGreaterThanOrEqual(withExif, 20)
   }

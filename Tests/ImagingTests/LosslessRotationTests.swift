@@ -50,8 +50,10 @@ final class LosslessRotationTests: XCTestCase {
       for x in 0..<width { pixels += [UInt8(x * 255 / width), UInt8(y * 255 / height), 90, 255] }
     }
     let bitmap = Bitmap(width: width, height: height, pixels: pixels)
-    return try JPEGEncoder.encode(bitmap, quality: 90, exif: orientation.map { exif(orientation: $0) })
-      .get()
+    return try JPEGEncoder.encode(
+      bitmap, quality: 90, exif: orientation.map { exif(orientation: $0) }
+    )
+    .get()
   }
 
   func testWholeMCUsAreTransformedAndTheOrientationKept() throws {
@@ -122,7 +124,9 @@ final class LosslessRotationTests: XCTestCase {
     let original = try jpeg(width: 64, height: 48, orientation: 1)
     try Data(original).write(to: URL(fileURLWithPath: path))
     chmod(path, 0o640)
-    var times = [timespec(tv_sec: 1_600_000_000, tv_nsec: 5), timespec(tv_sec: 1_700_000_000, tv_nsec: 7)]
+    var times = [
+      timespec(tv_sec: 1_600_000_000, tv_nsec: 5), timespec(tv_sec: 1_700_000_000, tv_nsec: 7),
+    ]
     utimensat(AT_FDCWD, path, &times, 0)
     symlink(path, folder + "/link.jpg")
 
