@@ -39,6 +39,7 @@ struct RotateCommandLine: ParsableCommand {
 
   func run() throws {
     let paths = files.map(CommandSupport.absolute)
+    MallocTuning.keepLargeBlocks()
     let summary = RotateCommand.run(
       paths: paths, shownAs: files, rotation: direction.rotation, jobs: jobs)
     print(summary.line)
