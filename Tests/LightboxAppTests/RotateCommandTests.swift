@@ -62,6 +62,20 @@ final class RotateCommandTests: XCTestCase {
     XCTAssertEqual(contents(text), Array("not a photo\n".utf8))
   }
 
+  func testAFileNamedTwiceIsTurnedOnce() throws {
+    let camera = try corpusFile("jpeg-exif/DSCN0010.jpg")
+    let a = try write(camera, "a.jpg")
+    let link = work.appendingPathComponent("link.jpg").path
+    XCTAssertEqual(symlink(a, link), 0)
+    let run = Subprocess.run([lightbox, "rotate", "--write", "--jobs", "2", a, link, a])
+    XCTAssertEqual(run.status, 1, run.output)
+    XCTAssertEqual(
+      run.output.components(separatedBy: "named more than once; turned once").count - 1, 2,
+      run.output)
+    XCTAssertEqual(
+      contents(a), try LosslessRotation.rotate(jpeg: camera, by: .clockwise).get().bytes)
+  }
+
   func testKillNineLeavesEveryFileOldOrNew() throws {
     let old = try corpusFile("large/42_IndexError.jpg")
     let new = try LosslessRotation.rotate(jpeg: old, by: .clockwise).get().bytes

@@ -24,9 +24,14 @@ enum RotateCommand {
   static func run(paths: [String], shownAs names: [String], rotation: ImageRotation, jobs: Int)
     -> Summary
   {
+    let repeats = repeatedFiles(paths)
     let progress = ProgressLine(total: paths.count, label: "rotated")
     let results = ParallelFiles.map(count: paths.count, jobs: jobs, done: { progress.update($0) }) {
-      LosslessRotation.rotateFile(atPath: paths[$0], by: rotation)
+      index -> Result<LosslessRotation.Method, ImageError> in
+      if repeats.contains(index) {
+        return .failure(ImageError("named more than once; turned once"))
+      }
+      return LosslessRotation.rotateFile(atPath: paths[index], by: rotation)
     }
     progress.finish()
     var summary = Summary()
@@ -42,5 +47,19 @@ enum RotateCommand {
       }
     }
     return summary
+  }
+
+  /// The indices of paths that name a file an earlier path already names (the same path
+  /// twice, or a link and its target): two threads must not turn one file at once, and a
+  /// file named twice is turned once.
+  static func repeatedFiles(_ paths: [String]) -> Set<Int> {
+    var seen = Set<String>()
+    var repeats = Set<Int>()
+    for (index, path) in paths.enumerated() {
+      guard let resolved = realpath(path, nil) else { continue }
+      defer { free(resolved) }
+      if !seen.insert(String(cString: resolved)).inserted { repeats.insert(index) }
+    }
+    return repeats
   }
 }
