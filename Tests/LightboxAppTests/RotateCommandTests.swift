@@ -70,7 +70,8 @@ final class RotateCommandTests: XCTestCase {
     let run = Subprocess.run([lightbox, "rotate", "--write", "--jobs", "2", a, link, a])
     XCTAssertEqual(run.status, 1, run.output)
     XCTAssertEqual(
-      run.output.components(separatedBy: "named more than once; turned once").count - 1, 2,
+      run.output.components(separatedBy: "named more than once; handled where first named").count
+        - 1, 2,
       run.output)
     XCTAssertEqual(
       contents(a), try LosslessRotation.rotate(jpeg: camera, by: .clockwise).get().bytes)

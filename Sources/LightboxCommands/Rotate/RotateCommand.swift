@@ -29,7 +29,7 @@ enum RotateCommand {
     let results = ParallelFiles.map(count: paths.count, jobs: jobs, done: { progress.update($0) }) {
       index -> Result<LosslessRotation.Method, ImageError> in
       if repeats.contains(index) {
-        return .failure(ImageError("named more than once; turned once"))
+        return .failure(ImageError("named more than once; handled where first named"))
       }
       return LosslessRotation.rotateFile(atPath: paths[index], by: rotation)
     }
