@@ -12,7 +12,8 @@ public struct LightboxCommand: ParsableCommand {
     version: BuildInfo.versionLine,
     subcommands: [
       Browse.self, Demo.self, IndexCommandLine.self, InfoCommandLine.self, Show.self,
-      Thumbnails.self, Doctor.self, DecodeWorkerCommandLine.self,
+      Thumbnails.self, RotateCommandLine.self, ExportCommandLine.self, Doctor.self,
+      DecodeWorkerCommandLine.self,
     ],
     defaultSubcommand: Browse.self)
 

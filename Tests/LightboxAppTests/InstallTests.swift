@@ -31,7 +31,9 @@ final class InstallTests: XCTestCase {
           rendered.output.contains("\n" + heading), "no \(heading):\n\(rendered.output)")
       }
       // Every subcommand and a key from docs/keys.md made it in.
-      for word in ["thumbnails", "doctor", "index", "--log-level", "Recently Deleted"] {
+      for word in [
+        "thumbnails", "doctor", "index", "rotate", "export", "--log-level", "Recently Deleted",
+      ] {
         XCTAssertTrue(rendered.output.contains(word), "no \(word) in the man page")
       }
       // groff's own complaints about the page ("troff: <standard input>:12: warning: …").
