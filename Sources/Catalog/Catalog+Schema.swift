@@ -104,6 +104,11 @@ extension Catalog {
           UPDATE assets SET mtime_ns = -1 WHERE format IN ('heic', 'raw', 'tiff', 'webp', 'gif');
           """)
     }
+    migrator.registerMigration("v4: the user's rotation") { db in
+      // Quarter turns clockwise the user added in the browser (< and >), on top of the
+      // file's own orientation; the indexer's upsert never writes it, so a re-index keeps it.
+      try db.execute(sql: "ALTER TABLE assets ADD COLUMN rotation INTEGER NOT NULL DEFAULT 0")
+    }
     return migrator
   }
 

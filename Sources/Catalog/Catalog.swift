@@ -179,6 +179,17 @@ public final class Catalog: Sendable {
     try setFlag("hidden", hidden, ids)
   }
 
+  /// Sets the user's rotation (quarter turns clockwise, 0…3) of some photos (one
+  /// transaction).
+  public func setRotation(_ quarterTurns: [AssetID: Int]) throws {
+    try write { db in
+      let statement = try db.makeStatement(sql: "UPDATE assets SET rotation = ? WHERE id = ?")
+      for (id, turns) in quarterTurns {
+        try statement.execute(arguments: [(turns % 4 + 4) % 4, id.rawValue])
+      }
+    }
+  }
+
   private func setFlag(_ column: String, _ value: Bool, _ ids: [AssetID]) throws {
     try write { db in
       let statement = try db.makeStatement(sql: "UPDATE assets SET \(column) = ? WHERE id = ?")

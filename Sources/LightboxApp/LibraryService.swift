@@ -53,6 +53,7 @@ public final class LibraryService: @unchecked Sendable {
       switch effect {
       case .setFavorite(let ids, let value): try catalog.setFavorite(value, for: ids)
       case .setHidden(let ids, let value): try catalog.setHidden(value, for: ids)
+      case .setRotation(let turns): try catalog.setRotation(turns)
       case .moveToTrash(let ids): problems = trash(catalog).moveToTrash(ids, now: now)
       case .restoreFromTrash(let ids): problems = trash(catalog).restore(ids)
       case .deleteForever(let ids): problems = trash(catalog).deleteForever(ids)

@@ -131,6 +131,7 @@ extension AppState {
     let what = ids.count == 1 ? moving[0].fileName : Self.photoCount(moving.count)
     marks.ids = []
     library.undoableTrash = files.map(\.id)
+    library.undoableRotation = [:]
     libraryChanged()
     message = "\(what) moved to Recently Deleted · u undo"
     return [.moveToTrash(files.map(\.id))]

@@ -8,8 +8,10 @@ public enum EditAction: Hashable, Sendable {
   case delete
   /// r in Recently Deleted: put the photo back where it was.
   case restore
-  /// u: undo the last delete.
+  /// u: undo the last delete or rotation.
   case undo
+  /// > / <: turn the photos 90° clockwise (or anticlockwise), in the catalog only.
+  case rotate(clockwise: Bool)
   /// y: the selected photo's path to the clipboard.
   case copyPath
   /// Y: the paths of the marked photos (else the selected one), one per line.

@@ -11,6 +11,8 @@ public enum Effect: Hashable, Sendable {
   case loadImage(ImageRequest)
   /// The image is no longer wanted: drop the pending work (a finished image may stay cached).
   case cancelImage(ImageKey)
+  /// Store the user's rotation of these photos (quarter turns clockwise).
+  case setRotation([AssetID: Int])
   /// Put `text` on the clipboard (through the terminal: OSC 52).
   case copyToClipboard(String)
   /// Send `.detail(.slideshowTick(token))` after `milliseconds`.

@@ -14,6 +14,9 @@ public struct LibraryState: Hashable, Sendable {
   public var problems: [String]
   /// The photos the last delete moved to the Trash (u puts them back).
   public var undoableTrash: [AssetID]
+  /// The rotations the last turn replaced (u puts them back); empty when the last undoable
+  /// change was a delete.
+  public var undoableRotation: [AssetID: Int]
   /// The Library tab's segment.
   public var segment: LibrarySegment
   /// First visible card row of the Years segment.
@@ -30,6 +33,7 @@ public struct LibraryState: Hashable, Sendable {
     status = .indexing(done: 0, total: 0)
     problems = []
     undoableTrash = []
+    undoableRotation = [:]
     segment = .all
     yearsTopRow = 0
     monthsTopRow = 0

@@ -22,6 +22,15 @@ extension Reducer {
       }
       return state.restore(state.actionTargets)
 
+    case .undo where !state.library.undoableRotation.isEmpty:
+      return state.undoRotation()
+
+    case .rotate(let clockwise):
+      guard state.context != .albumList, state.context != .album(.recentlyDeleted) else {
+        return []
+      }
+      return state.rotate(by: clockwise ? 1 : -1)
+
     case .undo:
       guard !state.library.undoableTrash.isEmpty else {
         state.message = "Nothing to undo"

@@ -22,6 +22,8 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
   case restore = "restore"
   case undo = "undo"
   case hide = "hide"
+  case rotateClockwise = "rotate-clockwise"
+  case rotateAnticlockwise = "rotate-anticlockwise"
   case newAlbum = "new-album"
   case renameAlbum = "rename-album"
   case deleteAlbum = "delete-album"
@@ -67,6 +69,8 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case .restore: return .edit(.restore)
     case .undo: return .edit(.undo)
     case .hide: return .edit(.toggleHidden)
+    case .rotateClockwise: return .edit(.rotate(clockwise: true))
+    case .rotateAnticlockwise: return .edit(.rotate(clockwise: false))
     case .newAlbum: return .album(.new)
     case .renameAlbum: return .album(.rename)
     case .deleteAlbum: return .album(.delete)
@@ -114,6 +118,8 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case .restore: return [.character("r")]
     case .undo: return [.character("u")]
     case .hide: return [.character("H")]
+    case .rotateClockwise: return [.character(">")]
+    case .rotateAnticlockwise: return [.character("<")]
     case .newAlbum: return [.character("n")]
     case .renameAlbum: return [.character("R")]
     case .deleteAlbum: return [.character("D")]

@@ -100,8 +100,9 @@ extension LibraryView {
     } else {
       add(.favorite, "favorite \(Glyphs.favorite)")
       add(.delete, "move to Recently Deleted")
-      add(.undo, "undo the delete")
+      add(.undo, "undo the delete or turn")
       add(.hide, context == .album(.hidden) ? "unhide" : "hide")
+      add([.rotateAnticlockwise, .rotateClockwise], "turn left / right (file untouched)")
       add(.addToAlbum, "add to an album")
       if case .album(.user) = context { add(.removeFromAlbum, "take out of this album") }
       if state.screen == .grid {

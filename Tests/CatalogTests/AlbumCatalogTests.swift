@@ -38,7 +38,7 @@ final class AlbumCatalogTests: XCTestCase {
   }
 
   func testMigrationV2IsApplied() throws {
-    XCTAssertEqual(try catalog.appliedMigrations().count, 3)
+    XCTAssertEqual(try catalog.appliedMigrations().count, 4)
     XCTAssertTrue(try catalog.appliedMigrations().contains { $0.hasPrefix("v2") })
   }
 
@@ -122,6 +122,25 @@ final class AlbumCatalogTests: XCTestCase {
         arguments: [a.id.rawValue])
     }
     XCTAssertEqual(memberships, 0)
+  }
+
+  func testTheUsersRotationSurvivesAReindexAndAReopen() throws {
+    try catalog.setRotation([ids[0]: 1, ids[2]: 3])
+    XCTAssertEqual(try catalog.asset(id: ids[0])?.userRotation, 1)
+    XCTAssertEqual(try catalog.asset(id: ids[1])?.userRotation, 0)
+    // The file changes (a new size and mtime): the indexer reads it again, the turn stays.
+    try library.writeJPEG("p1.jpg", date: "2024:03:01 10:00:00", width: 16, height: 12)
+    library.setMTime(library.root + "/p1.jpg", 1_650_000_000)
+    _ = try Indexer(catalog: catalog).index()
+    let reread = try XCTUnwrap(catalog.asset(id: ids[0]))
+    XCTAssertEqual(reread.storedPixelSize, PixelSize(width: 16, height: 12), "re-read")
+    XCTAssertEqual(reread.userRotation, 1)
+    XCTAssertEqual(reread.displayPixelSize, PixelSize(width: 12, height: 16))
+    // A new process: the catalog opened again.
+    catalog = nil
+    catalog = try Catalog(path: library.catalogPath)
+    XCTAssertEqual(try catalog.allAssets().map(\.userRotation), [1, 0, 3, 0])
+    XCTAssertTrue(try catalog.appliedMigrations().contains("v4: the user's rotation"))
   }
 
   func testHiddenPhotosOnlyInHiddenAssets() throws {
