@@ -17,11 +17,12 @@ public enum PhotoExport {
   }
 
   /// Exports the photo at `path` into `folder` (which must exist) with its long edge at most
-  /// `longEdge` pixels, at JPEG `quality`; the path written, or a one-line error (a file of
+  /// `longEdge` pixels, at JPEG `quality`, turned `rotation` quarters clockwise after its
+  /// orientation; the path written, or a one-line error (a file of
   /// that name already in the folder is one).
   public static func export(
     path: String, into folder: String, longEdge: Int, quality: Int = defaultQuality,
-    decoder: PhotoDecoder = PhotoDecoder()
+    rotation: Int = 0, decoder: PhotoDecoder = PhotoDecoder()
   ) -> Result<String, ImageError> {
     guard longEdge > 0 else { return .failure(ImageError("invalid size \(longEdge)")) }
     let destination =
@@ -32,8 +33,9 @@ public enum PhotoExport {
     let options = DecodeOptions(
       target: PixelSize(width: longEdge, height: longEdge), mode: .fit, quality: .best,
       orientation: orientation)
+    // The browser's turn (`rotation`, quarter turns clockwise) on top of the file's own.
     return decoder.decode(path: path, options: options)
-      .flatMap { JPEGEncoder.encode($0, quality: quality) }
+      .flatMap { JPEGEncoder.encode($0.turnedClockwise(rotation), quality: quality) }
       .flatMap { bytes in
         if let error = AtomicFile.create(destination, with: bytes) { return .failure(error) }
         return .success(destination)

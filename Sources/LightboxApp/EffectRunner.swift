@@ -50,6 +50,9 @@ final class EffectRunner: Sendable {
       if !pool.submit(request, isDone: cache.contains) { inbox.post(.image(.loaded(request.key))) }
     case .cancelImage(let key):
       pool.cancel(key)
+    case .exportPhotos(let job):
+      let inbox = inbox
+      DispatchQueue.global(qos: .utility).async { PhotoExporter.run(job, inbox: inbox) }
     case .scheduleTick(let milliseconds, let token):
       let inbox = inbox
       DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(milliseconds)) {

@@ -112,6 +112,7 @@ extension AppState {
   /// Enter in a name prompt: refuses an empty or taken name, else makes the change.
   mutating func submitPrompt() -> [Effect] {
     guard case .prompt(var prompt)? = overlay else { return [] }
+    if case .export(let ids) = prompt.purpose { return submitExport(prompt, ids: ids) }
     let name = prompt.text.trimmingSpaces
     var except: AlbumID?
     if case .rename(let id) = prompt.purpose { except = id }
@@ -128,6 +129,8 @@ extension AppState {
         ids.isEmpty
         ? "Album “\(name)” made" : "Album “\(name)” made with \(Self.photoCount(ids.count))"
       return [.createAlbum(name: name, adding: ids)]
+    case .export:
+      return []  // submitted above
     case .rename(let id):
       guard let index = library.collections.albums.firstIndex(where: { $0.id == id }) else {
         return []

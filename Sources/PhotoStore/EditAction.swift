@@ -10,6 +10,8 @@ public enum EditAction: Hashable, Sendable {
   case restore
   /// u: undo the last delete or rotation.
   case undo
+  /// e: export the selected (or marked) photos as JPEGs into a folder (a prompt).
+  case export
   /// > / <: turn the photos 90° clockwise (or anticlockwise), in the catalog only.
   case rotate(clockwise: Bool)
   /// y: the selected photo's path to the clipboard.

@@ -13,6 +13,9 @@ public enum Effect: Hashable, Sendable {
   case cancelImage(ImageKey)
   /// Store the user's rotation of these photos (quarter turns clockwise).
   case setRotation([AssetID: Int])
+  /// Write these photos as JPEGs into a folder (`lightbox export`'s work), reporting
+  /// progress and the outcome as library events.
+  case exportPhotos(ExportJob)
   /// Put `text` on the clipboard (through the terminal: OSC 52).
   case copyToClipboard(String)
   /// Send `.detail(.slideshowTick(token))` after `milliseconds`.

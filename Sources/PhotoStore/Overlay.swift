@@ -33,6 +33,8 @@ public struct NamePrompt: Hashable, Sendable {
     /// Make an album and add these photos to it.
     case newAlbum(adding: [AssetID])
     case rename(AlbumID)
+    /// Export these photos as JPEGs into the folder typed (e).
+    case export([AssetID])
   }
 
   public var purpose: Purpose

@@ -22,6 +22,13 @@ extension Reducer {
       }
       return state.restore(state.actionTargets)
 
+    case .export:
+      guard state.context != .albumList, state.context != .album(.recentlyDeleted) else {
+        return []
+      }
+      state.openExportPrompt()
+      return []
+
     case .undo where !state.library.undoableRotation.isEmpty:
       return state.undoRotation()
 

@@ -22,6 +22,7 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
   case restore = "restore"
   case undo = "undo"
   case hide = "hide"
+  case export = "export"
   case rotateClockwise = "rotate-clockwise"
   case rotateAnticlockwise = "rotate-anticlockwise"
   case newAlbum = "new-album"
@@ -69,6 +70,7 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case .restore: return .edit(.restore)
     case .undo: return .edit(.undo)
     case .hide: return .edit(.toggleHidden)
+    case .export: return .edit(.export)
     case .rotateClockwise: return .edit(.rotate(clockwise: true))
     case .rotateAnticlockwise: return .edit(.rotate(clockwise: false))
     case .newAlbum: return .album(.new)
@@ -118,6 +120,7 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case .restore: return [.character("r")]
     case .undo: return [.character("u")]
     case .hide: return [.character("H")]
+    case .export: return [.character("e")]
     case .rotateClockwise: return [.character(">")]
     case .rotateAnticlockwise: return [.character("<")]
     case .newAlbum: return [.character("n")]

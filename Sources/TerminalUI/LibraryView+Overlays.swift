@@ -103,6 +103,7 @@ extension LibraryView {
       add(.undo, "undo the delete or turn")
       add(.hide, context == .album(.hidden) ? "unhide" : "hide")
       add([.rotateAnticlockwise, .rotateClockwise], "turn left / right (file untouched)")
+      add(.export, "export as JPEG to a folder")
       add(.addToAlbum, "add to an album")
       if case .album(.user) = context { add(.removeFromAlbum, "take out of this album") }
       if state.screen == .grid {
@@ -331,17 +332,25 @@ extension LibraryView {
 
   static func renderPrompt(_ prompt: NamePrompt, _ state: AppState, into frame: inout Frame) {
     let title: String
+    var label = "Name:"
+    var hint = "Enter save  Esc cancel"
     switch prompt.purpose {
     case .newAlbum(let ids):
       title = ids.isEmpty ? "New album" : "New album with \(AppState.photoCount(ids.count))"
     case .rename: title = "Rename album"
+    case .export(let ids):
+      title = "Export \(AppState.photoCount(ids.count)) as JPEG"
+      label = "To:"
+      hint = "folder, then long edge in px · Enter export"
     }
     let box = centredBox(width: 48, height: 7, in: frame.size)
     let inner = renderBox(box, title: title, into: &frame)
     guard inner.height >= 4 else { return }
-    frame.put("Name:", row: inner.row + 1, column: inner.column, role: .panel)
+    let labelWidth = TerminalText.width(of: label) + 1
+    frame.put(label, row: inner.row + 1, column: inner.column, role: .panel)
     let field = CellRect(
-      row: inner.row + 1, column: inner.column + 6, width: max(1, inner.width - 6), height: 1)
+      row: inner.row + 1, column: inner.column + labelWidth,
+      width: max(1, inner.width - labelWidth), height: 1)
     frame.fill(field, role: .panelSelected)
     let text = String((prompt.text + Glyphs.cursor).suffix(field.width))
     frame.put(
@@ -351,8 +360,8 @@ extension LibraryView {
         error, row: inner.row + 2, column: inner.column, role: .panelError, maxWidth: inner.width)
     }
     frame.put(
-      "Enter save  Esc cancel", row: inner.row + inner.height - 1, column: inner.column,
-      role: .panelDim)
+      hint, row: inner.row + inner.height - 1, column: inner.column, role: .panelDim,
+      maxWidth: inner.width)
   }
 
   static func renderConfirmation(_ confirmation: Confirmation, into frame: inout Frame) {

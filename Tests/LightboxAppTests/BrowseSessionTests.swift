@@ -77,6 +77,53 @@ final class ClipboardTests: XCTestCase {
   }
 }
 
+/// e: the marked photos exported as JPEGs of the long edge typed; never over a file.
+final class ExportKeyTests: XCTestCase {
+  func testEExportsTheMarkedPhotosAndRefusesToOverwrite() throws {
+    let root = BuiltProduct.temporaryDirectory("export-key")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let library = root.appendingPathComponent("library")
+    try FileManager.default.createDirectory(at: library, withIntermediateDirectories: true)
+    for i in 0..<3 {
+      let bitmap = Bitmap(width: 640, height: 480, fill: RGB(UInt8(60 * i), 120, 200))
+      let bytes = try JPEGEncoder.encode(bitmap, quality: 85).get()
+      try Data(bytes).write(to: library.appendingPathComponent("IMG_2024081\(i)_120000.jpg"))
+    }
+    let out = root.appendingPathComponent("out").path
+    let idle = Array(repeating: [InputEvent](), count: 30)
+    let typed = Array("\(out) 300").map { [InputEvent.character($0)] }
+    let export: [[InputEvent]] =
+      [[.character("e")], [.character("\u{15}")]] + typed + [[.enter]] + idle
+    let mark: [[InputEvent]] = [
+      [.character("v")], [.left], [.character("v")], [.left], [.character("v")],
+    ]
+    // The second time the selection is on the oldest photo: mark towards the newest.
+    let markAgain: [[InputEvent]] = [
+      [.character("v")], [.right], [.character("v")], [.right], [.character("v")],
+    ]
+    let terminal = FakeTerminal(
+      size: TerminalSize(columns: 80, rows: 24),
+      script: idle + mark + export + markAgain + export)
+    terminal.delayMilliseconds = 20
+    try BrowseSession(options: .init(roots: [library.path], colorDepth: .trueColor))
+      .run(on: terminal)
+
+    let names = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+    XCTAssertEqual(names, (0..<3).map { "IMG_2024081\($0)_120000.jpg" })
+    for name in names {
+      let exported = try ImageDecoder.decode(
+        path: out + "/" + name, options: DecodeOptions(target: PixelSize(width: 4096, height: 4096))
+      ).get()
+      XCTAssertEqual(exported.size, PixelSize(width: 300, height: 225), name)
+    }
+    let statuses = terminal.frames.map { f in (0..<80).map { f[23, $0].text }.joined() }
+    XCTAssertTrue(statuses.contains { $0.contains("Exported 3 photos") }, "first export")
+    XCTAssertTrue(
+      statuses.contains { $0.contains("Exported 0 of 3 photos") },
+      "the second export refused to overwrite: \(statuses.suffix(3))")
+  }
+}
+
 /// The session on a real catalog: indexing shows progress, and the library follows the
 /// folder while it runs.
 final class LiveLibraryTests: XCTestCase {
