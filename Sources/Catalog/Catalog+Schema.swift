@@ -104,6 +104,17 @@ extension Catalog {
           UPDATE assets SET mtime_ns = -1 WHERE format IN ('heic', 'raw', 'tiff', 'webp', 'gif');
           """)
     }
+    migrator.registerMigration("v4: videos") { db in
+      // Videos were other files ("video"); they are now assets with a duration (seconds)
+      // and Apple's content identifier (for pairing Live Photos). The next scan reads them
+      // again: an impossible mtime never matches the file's.
+      try db.execute(
+        sql: """
+          ALTER TABLE assets ADD COLUMN duration REAL;
+          ALTER TABLE assets ADD COLUMN content_identifier TEXT;
+          UPDATE other_files SET mtime_ns = -1 WHERE reason = 'video';
+          """)
+    }
     return migrator
   }
 

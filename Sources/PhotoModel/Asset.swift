@@ -38,6 +38,8 @@ public struct Asset: Hashable, Sendable, Identifiable {
   /// The camera RAW file shot with this JPEG or HEIF (same folder, same name but for the
   /// extension), shown as one photo with it; nil for a photo without one.
   public var rawCompanion: RAWCompanion?
+  /// A video's length in seconds (from its container's header); nil for stills.
+  public var duration: Double?
 
   public init(
     id: AssetID, path: String, byteSize: Int64, modificationTime: Int64, format: MediaFormat,
@@ -45,7 +47,8 @@ public struct Asset: Hashable, Sendable, Identifiable {
     cameraMake: String? = nil, cameraModel: String? = nil, lensModel: String? = nil,
     isFavorite: Bool = false, isHidden: Bool = false, latitude: Double? = nil,
     longitude: Double? = nil, pathBytes: [UInt8]? = nil, exifThumbnail: Range<Int>? = nil,
-    exposure: Exposure? = nil, addedAt: Int64 = 0, isAnimated: Bool = false
+    exposure: Exposure? = nil, addedAt: Int64 = 0, isAnimated: Bool = false,
+    duration: Double? = nil
   ) {
     self.id = id
     self.path = path
@@ -67,6 +70,7 @@ public struct Asset: Hashable, Sendable, Identifiable {
     self.exposure = exposure
     self.addedAt = addedAt
     self.isAnimated = isAnimated
+    self.duration = duration
   }
 
   /// The last path component.
