@@ -38,19 +38,28 @@ enum VideoPosterDecoder {
   private static func decodeOpened(
     _ format: UnsafeMutablePointer<AVFormatContext>, options: DecodeOptions
   ) -> Result<Bitmap, ImageError> {
-    // MP4/QuickTime and Matroska carry full codec parameters in their headers; other
-    // containers (AVI, raw streams) need a few packets looked at.
+    // MP4/QuickTime and Matroska carry full codec parameters in their headers (except some
+    // MPEG-4 part 2 tracks); other containers (AVI, raw streams) need a few packets looked at.
     let name = format.pointee.iformat.map { String(cString: $0.pointee.name) } ?? ""
+    var probed = false
     if !name.hasPrefix("mov") && !name.hasPrefix("matroska") {
       let found = avformat_find_stream_info(format, nil)
       if found < 0 { return .failure(ImageError("broken video header (\(message(found)))")) }
+      probed = true
     }
-    var codec: UnsafePointer<AVCodec>?
-    let index = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, &codec, 0)
-    guard index >= 0, let codec, let stream = format.pointee.streams[Int(index)] else {
-      return .failure(ImageError(index == lightbox_averror_decoder_not_found()
-        ? "no decoder for this video's codec" : "no video stream"))
+    var found = bestStream(format)
+    if case .success(let (stream, _)) = found, !probed,
+      stream.pointee.codecpar.pointee.width <= 0 || stream.pointee.codecpar.pointee.height <= 0
+    {
+      let status = avformat_find_stream_info(format, nil)
+      if status < 0 { return .failure(ImageError("broken video header (\(message(status)))")) }
+      found = bestStream(format)
     }
+    guard case .success(let (stream, codec)) = found else {
+      if case .failure(let error) = found { return .failure(error) }
+      return .failure(ImageError("no video stream"))
+    }
+    let index = stream.pointee.index
     let parameters = stream.pointee.codecpar!
     let coded = PixelSize(
       width: Int(parameters.pointee.width), height: Int(parameters.pointee.height))
@@ -82,6 +91,21 @@ enum VideoPosterDecoder {
   private static func free(_ frame: UnsafeMutablePointer<AVFrame>) {
     var owned: UnsafeMutablePointer<AVFrame>? = frame
     av_frame_free(&owned)
+  }
+
+  /// The video stream FFmpeg would pick and its decoder.
+  private static func bestStream(_ format: UnsafeMutablePointer<AVFormatContext>) -> Result<
+    (UnsafeMutablePointer<AVStream>, UnsafePointer<AVCodec>), ImageError
+  > {
+    var codec: UnsafePointer<AVCodec>?
+    let index = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, &codec, 0)
+    guard index >= 0, let codec, let stream = format.pointee.streams[Int(index)] else {
+      return .failure(
+        ImageError(
+          index == lightbox_averror_decoder_not_found()
+            ? "no decoder for this video's codec" : "no video stream"))
+    }
+    return .success((stream, codec))
   }
 
   /// Few threads (slice threading: frame threading would hold frames back), non-reference
