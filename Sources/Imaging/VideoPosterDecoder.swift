@@ -227,10 +227,13 @@ enum VideoPosterDecoder {
     else { return .failure(ImageError("cannot convert this video's pixel format")) }
     defer { sws_freeContext(sws) }
     applyColorspace(sws, frame: frame, height: source.height)
-    var pixels = [UInt8](repeating: 0, count: scaled.width * scaled.height * 4)
-    let rows = pixels.withUnsafeMutableBufferPointer { buffer -> Int32 in
+    // swscale's SIMD paths write whole vectors: rows on a 64-byte stride, with slack after
+    // the last one, then copied out tight.
+    let stride = (scaled.width * 4 + 63) & ~63
+    var padded = [UInt8](repeating: 0, count: stride * scaled.height + 64)
+    let rows = padded.withUnsafeMutableBufferPointer { buffer -> Int32 in
       var planes: [UnsafeMutablePointer<UInt8>?] = [buffer.baseAddress, nil, nil, nil]
-      var strides: [Int32] = [Int32(scaled.width * 4), 0, 0, 0]
+      var strides: [Int32] = [Int32(stride), 0, 0, 0]
       return withUnsafePointer(to: &frame.pointee.data) { data in
         withUnsafePointer(to: &frame.pointee.linesize) { lines in
           data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { src in
@@ -242,6 +245,15 @@ enum VideoPosterDecoder {
       }
     }
     guard rows > 0 else { return .failure(ImageError("cannot convert this video's frame")) }
+    let rowBytes = scaled.width * 4
+    var pixels = [UInt8](repeating: 0, count: rowBytes * scaled.height)
+    for y in 0..<scaled.height {
+      pixels.withUnsafeMutableBufferPointer { out in
+        padded.withUnsafeBufferPointer { from in
+          (out.baseAddress! + y * rowBytes).update(from: from.baseAddress! + y * stride, count: rowBytes)
+        }
+      }
+    }
     var bitmap = Bitmap(width: scaled.width, height: scaled.height, pixels: pixels)
     if scaled != goal { bitmap = bitmap.fitted(into: goal, mode: .fill) }
     return .success(bitmap.applying(orientation))
