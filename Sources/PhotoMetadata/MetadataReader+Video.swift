@@ -31,6 +31,8 @@ extension MetadataReader {
     metadata.video = found.info
     metadata.pixelSize = found.info.displaySize
     metadata.gps = found.gps
+    metadata.cameraMake = found.make
+    metadata.cameraModel = found.model
     if let seconds = found.creationTime {
       metadata.dateTimeOriginal = utcText(seconds)
     }

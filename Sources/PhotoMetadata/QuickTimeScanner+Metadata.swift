@@ -24,6 +24,8 @@ extension QuickTimeScanner {
       case "com.apple.quicktime.creationdate": found.appleCreationDate = value
       case "com.apple.quicktime.content.identifier":
         found.info.contentIdentifier = printable(value)
+      case "com.apple.quicktime.make": found.make = printable(value)
+      case "com.apple.quicktime.model": found.model = printable(value)
       case "com.apple.quicktime.location.ISO6709":
         if found.gps == nil { found.gps = iso6709(value) }
       default: break

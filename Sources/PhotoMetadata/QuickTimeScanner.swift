@@ -23,6 +23,9 @@ enum QuickTimeScanner {
     /// `com.apple.quicktime.creationdate` as written ("2019-07-24T10:25:57+0200").
     var appleCreationDate: String?
     var gps: GPSCoordinate?
+    /// `com.apple.quicktime.make` and `.model` ("Apple", "iPhone 6").
+    var make: String?
+    var model: String?
     /// False when no `moov` box was found at all.
     var hasMovie = false
   }

@@ -42,6 +42,7 @@ final class VideoMetadataTests: XCTestCase {
     XCTAssertEqual(try XCTUnwrap(m.gps?.latitude), 48.8584, accuracy: 1e-9)
     XCTAssertEqual(try XCTUnwrap(m.gps?.longitude), 2.2945, accuracy: 1e-9)
     XCTAssertEqual(try XCTUnwrap(m.gps?.altitude), 35, accuracy: 1e-9)
+    XCTAssertNil(m.cameraMake, "no make key, none invented")
   }
 
   func testTheMovieHeaderDateIsUTCWithTheLocalOffsetRecorded() throws {
