@@ -20,7 +20,9 @@ enum VideoPosterDecoder {
     // Quiet: the worker's standard error is /dev/null anyway, and FFmpeg's logger would
     // otherwise ask whether it is a terminal (an ioctl the sandbox refuses).
     av_log_set_level(AV_LOG_QUIET)
-    guard var format = avformat_alloc_context() else { return .failure(ImageError("out of memory")) }
+    guard var format = avformat_alloc_context() else {
+      return .failure(ImageError("out of memory"))
+    }
     // A bounded probe: a hostile file cannot make the demuxer read gigabytes to guess.
     format.pointee.probesize = 4 << 20
     format.pointee.max_analyze_duration = 5 * Int64(lightbox_av_time_base())
@@ -77,7 +79,9 @@ enum VideoPosterDecoder {
     }
     configure(&decoder, codec: codec, coded: coded, options: options)
     let opened = avcodec_open2(decoder, codec, nil)
-    guard opened >= 0 else { return .failure(ImageError("cannot decode video (\(message(opened)))")) }
+    guard opened >= 0 else {
+      return .failure(ImageError("cannot decode video (\(message(opened)))"))
+    }
 
     seekToPoster(format, stream: stream, index: index)
     avcodec_flush_buffers(decoder)
@@ -171,7 +175,8 @@ enum VideoPosterDecoder {
         let reason = read == lightbox_averror_eof() ? lastError : read
         return .failure(
           ImageError(
-            reason == 0 ? "no video frame could be decoded"
+            reason == 0
+              ? "no video frame could be decoded"
               : "no video frame could be decoded (\(message(reason)))"))
       }
       defer { av_packet_unref(packet) }
@@ -250,7 +255,8 @@ enum VideoPosterDecoder {
     for y in 0..<scaled.height {
       pixels.withUnsafeMutableBufferPointer { out in
         padded.withUnsafeBufferPointer { from in
-          (out.baseAddress! + y * rowBytes).update(from: from.baseAddress! + y * stride, count: rowBytes)
+          (out.baseAddress! + y * rowBytes).update(
+            from: from.baseAddress! + y * stride, count: rowBytes)
         }
       }
     }
@@ -287,8 +293,10 @@ enum VideoPosterDecoder {
   static func message(_ code: Int32) -> String {
     var buffer = [CChar](repeating: 0, count: 128)
     if av_strerror(code, &buffer, buffer.count) < 0 { return "error \(code)" }
-    let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let text = String(
+      decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     // Printable ASCII only: this line reaches the status bar.
-    return String(text.unicodeScalars.filter { $0.value >= 32 && $0.value < 127 }.map(Character.init))
+    return String(
+      text.unicodeScalars.filter { $0.value >= 32 && $0.value < 127 }.map(Character.init))
   }
 }

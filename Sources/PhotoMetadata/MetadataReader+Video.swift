@@ -15,13 +15,15 @@ extension MetadataReader {
     metadata.video = VideoInfo()
     let found: QuickTimeScanner.Found? = head.withUnsafeBytes { raw in
       let b = ByteView(raw)
-      guard b.matches("ftyp", at: 4) || b.matches("moov", at: 4) || b.matches("mdat", at: 4)
-        || b.matches("wide", at: 4) || b.matches("free", at: 4) || b.matches("skip", at: 4),
+      guard
+        b.matches("ftyp", at: 4) || b.matches("moov", at: 4) || b.matches("mdat", at: 4)
+          || b.matches("wide", at: 4) || b.matches("free", at: 4) || b.matches("skip", at: 4),
         let range = QuickTimeScanner.movieRange(head: b, load: load)
       else { return nil }
       if range.upperBound <= b.count { return QuickTimeScanner.scan(b, movie: range) }
       let wanted =
-        range.lowerBound..<min(
+        range
+        .lowerBound..<min(
           range.upperBound, range.lowerBound + QuickTimeScanner.maxMovieBoxBytes)
       // A movie box cut short by the end of the file is scanned as far as it goes.
       guard let bytes = load(wanted), !bytes.isEmpty else { return nil }

@@ -157,7 +157,8 @@ enum QuickTimeScanner {
     HEIFScanner.forEachBox(b, in: mdia) { type, content in
       switch type {
       case fourCC("mdhd"):
-        timescale = b.u8(content.lowerBound) == 1
+        timescale =
+          b.u8(content.lowerBound) == 1
           ? b.u32be(content.lowerBound + 20) : b.u32be(content.lowerBound + 12)
       case fourCC("hdlr"): isVideo = b.fourCC(content.lowerBound + 8) == fourCC("vide")
       case fourCC("minf"):

@@ -106,13 +106,16 @@ final class VideoPosterTests: XCTestCase {
   }
 
   func testVideoEntriesNameTheirContainer() {
-    func ftyp(_ brand: String) -> [UInt8] { [0, 0, 0, 16] + Array("ftyp\(brand)".utf8) + [0, 0, 0, 0] }
+    func ftyp(_ brand: String) -> [UInt8] {
+      [0, 0, 0, 16] + Array("ftyp\(brand)".utf8) + [0, 0, 0, 0]
+    }
     XCTAssertEqual(ThumbnailPipeline.videoMimeType(ftyp("qt  ")), "video/quicktime")
     XCTAssertEqual(ThumbnailPipeline.videoMimeType(ftyp("isom")), "video/mp4")
     XCTAssertEqual(ThumbnailPipeline.videoMimeType(ftyp("3gp4")), "video/3gpp")
     XCTAssertEqual(ThumbnailPipeline.videoMimeType(ftyp("M4V ")), "video/x-m4v")
     XCTAssertEqual(
-      ThumbnailPipeline.videoMimeType([0x1A, 0x45, 0xDF, 0xA3, 0x42, 0x82, 0x84] + Array("webm".utf8)),
+      ThumbnailPipeline.videoMimeType(
+        [0x1A, 0x45, 0xDF, 0xA3, 0x42, 0x82, 0x84] + Array("webm".utf8)),
       "video/webm")
     XCTAssertEqual(
       ThumbnailPipeline.videoMimeType(Array("RIFF\0\0\0\0AVI LIST".utf8)), "video/x-msvideo")

@@ -77,13 +77,16 @@ enum MovieBuilder {
         let data = box("data", be32(1) + be32(0) + Array(value.utf8))
         items += be32(8 + data.count) + be32(index + 1) + data
       }
-      let hdlrMeta = box("hdlr", [0, 0, 0, 0] + be32(0) + Array("mdta".utf8) + [UInt8](repeating: 0, count: 13))
+      let hdlrMeta = box(
+        "hdlr", [0, 0, 0, 0] + be32(0) + Array("mdta".utf8) + [UInt8](repeating: 0, count: 13))
       moovContent += box(
-        "meta", hdlrMeta + box("keys", [0, 0, 0, 0] + be32(keys.count) + keyBoxes) + box("ilst", items))
+        "meta",
+        hdlrMeta + box("keys", [0, 0, 0, 0] + be32(keys.count) + keyBoxes) + box("ilst", items))
     }
     if let udtaLocation {
       let text = Array(udtaLocation.utf8)
-      moovContent += box("udta", box(bytes: [0xA9] + Array("xyz".utf8), be16(text.count) + be16(0x15C7) + text))
+      moovContent += box(
+        "udta", box(bytes: [0xA9] + Array("xyz".utf8), be16(text.count) + be16(0x15C7) + text))
     }
     let ftyp = box("ftyp", Array("isom".utf8) + be32(512) + Array("isomiso2avc1mp41".utf8))
     let moov = box("moov", moovContent)
