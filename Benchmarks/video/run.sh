@@ -37,7 +37,8 @@ written() {  # FOLDER WANT TOOL
   [ "$got" -eq "$2" ] || die "$3 wrote $got thumbnails for $2 files"
 }
 files() { find "$1" -maxdepth 1 -type f | wc -l; }
-has_encoder() { ffmpeg -hide_banner -encoders 2>/dev/null | grep -q " $1 "; }
+ENCODERS=$(ffmpeg -hide_banner -encoders 2>/dev/null)
+has_encoder() { grep -q " $1 " <<<"$ENCODERS"; }
 
 echo "== clips in $WORK"
 mkdir -p "$WORK/clips" "$WORK/hd" "$WORK/uhd" "$WORK/many"
