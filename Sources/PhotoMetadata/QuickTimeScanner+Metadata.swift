@@ -108,6 +108,7 @@ extension QuickTimeScanner {
     var altitude: Double?
     if fields.count == 3 {
       altitude = Double("\(fields[2].integer).\(fields[2].fraction)0").map { fields[2].sign * $0 }
+      if altitude?.isFinite != true { altitude = nil }
     }
     return GPSCoordinate(latitude: lat, longitude: lon, altitude: altitude)
   }

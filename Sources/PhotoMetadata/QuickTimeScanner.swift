@@ -34,6 +34,8 @@ enum QuickTimeScanner {
   /// top-level boxes (`load` reads a header past the head), or nil.
   static func movieRange(head: ByteView, load: (Range<Int>) -> [UInt8]?) -> Range<Int>? {
     var pos = 0
+    // Box sizes are capped far below Int.max, so no sum of 64 of them can overflow.
+    let maxBox = 1 << 52
     for _ in 0..<64 {
       var header: [UInt8]
       if pos + 16 <= head.count {
@@ -47,9 +49,9 @@ enum QuickTimeScanner {
         guard let size32 = b.u32be(0) else { return (nil, 8, nil) }
         if size32 == 1 {
           // 64-bit sizes: a long movie's `mdat` is over 4 GB.
-          return (b.u64be(8).flatMap { $0 <= UInt64(Int.max / 2) ? Int($0) : nil }, 16, b.fourCC(4))
+          return (b.u64be(8).flatMap { $0 <= UInt64(maxBox) ? Int($0) : nil }, 16, b.fourCC(4))
         }
-        if size32 == 0 { return (Int.max / 2 - pos, 8, b.fourCC(4)) }  // to the end of the file
+        if size32 == 0 { return (maxBox, 8, b.fourCC(4)) }  // to the end of the file
         return (size32 >= 8 ? size32 : nil, 8, b.fourCC(4))
       }
       guard let size = box.size, let type = box.type, size >= box.header else { return nil }
@@ -91,7 +93,10 @@ enum QuickTimeScanner {
       timescale = b.u32be(c.lowerBound + 12)
       duration = b.u32be(c.lowerBound + 16).map(UInt64.init)
     }
-    if let created, created > UInt64(epochOffset), created < UInt64(Int64.max / 2) {
+    // 1970 to 9999: zero means unset, and nothing beyond is a real date.
+    if let created, created > UInt64(epochOffset),
+      created < UInt64(epochOffset + 253_402_300_800)
+    {
       found.creationTime = Int64(created) - epochOffset
     }
     // An all-ones duration means "unknown" (fragmented movies).
@@ -194,18 +199,19 @@ enum QuickTimeScanner {
   private static func frameRate(_ b: ByteView, stts: Range<Int>, _ timescale: Int) -> Double? {
     guard let count = b.u32be(stts.lowerBound + 4) else { return nil }
     var samples = 0
-    var ticks = 0
+    // Doubles: a hostile count times delta overflows 64 bits.
+    var ticks = 0.0
     var p = stts.lowerBound + 8
     for _ in 0..<min(count, 1 << 20) {
       guard p + 8 <= stts.upperBound, let n = b.u32be(p), let delta = b.u32be(p + 4) else {
         break
       }
       samples += n
-      ticks += n * delta
+      ticks += Double(n) * Double(delta)
       p += 8
     }
     guard samples > 0, ticks > 0 else { return nil }
-    return Double(samples) * Double(timescale) / Double(ticks)
+    return Double(samples) * Double(timescale) / ticks
   }
 
   /// The codec as FFmpeg (and so ffprobe) names it, else the four-character code.

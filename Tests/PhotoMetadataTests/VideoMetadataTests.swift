@@ -126,6 +126,31 @@ final class VideoMetadataTests: XCTestCase {
     }
   }
 
+  /// Sizes, counts and dates at their limits: no overflow, no date out of the calendar.
+  func testExtremeValuesNeverTrap() {
+    let b = MovieBuilder.self
+    var huge = b.box("ftyp", Array("isom".utf8) + b.be32(0))
+    for _ in 0..<4 { huge += b.be32(1) + Array("free".utf8) + b.be64(Int(Int64.max)) }
+    huge += b.be32(1) + Array("free".utf8) + b.be64(1 << 52)
+    huge += b.be32(1) + Array("free".utf8) + b.be64(1 << 52)
+    let m = read(huge)
+    XCTAssertEqual(m.format, .video)
+    XCTAssertNil(m.video?.duration)
+
+    var movie = MovieBuilder.movie(created: 0)
+    // Every stts entry 0xFFFFFFFF × 0xFFFFFFFF, and an mvhd date past the year 9999.
+    if let stts = movie.firstRange(of: Array("stts".utf8)) {
+      for i in (stts.upperBound + 8)..<(stts.upperBound + 16) { movie[i] = 0xFF }
+    }
+    if let mvhd = movie.firstRange(of: Array("mvhd".utf8)) {
+      for i in (mvhd.upperBound + 4)..<(mvhd.upperBound + 8) { movie[i] = 0xFF }
+    }
+    let extreme = read(movie)
+    XCTAssertEqual(
+      try XCTUnwrap(extreme.video?.frameRate), 30_000.0 / 4_294_967_295, accuracy: 1e-9)
+    XCTAssertEqual(extreme.dateTimeOriginal, "2040:02:06 06:28:15", "the last 32-bit date")
+  }
+
   // MARK: The corpus
 
   /// Every video of the corpus: displayed size and date as expectations.tsv gives them, the
