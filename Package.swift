@@ -40,6 +40,10 @@ let package = Package(
     .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
     .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
     .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
+    // Videos (issue 16): container probing and poster frames, in the decode worker.
+    .systemLibrary(
+      name: "CFFmpeg", pkgConfig: "libavformat",
+      providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
     // Async-signal-safe terminal restore on fatal signals (see docs/DECISIONS.md).
     .target(name: "CTerminalGuard"),
     // ncurses' scrolling capabilities taken out of the loaded description (see the file).
@@ -70,7 +74,7 @@ let package = Package(
       dependencies: [
         "PhotoModel", "PhotoMetadata", "CTurboJPEG", "CPNG", "CPNGWriter", "CImageKernels",
         "CJPEGRegion",
-        "CHeif", "CWebP", "CGIF", "CTIFF", "CLCMS2", "CProcessSandbox",
+        "CHeif", "CWebP", "CGIF", "CTIFF", "CLCMS2", "CFFmpeg", "CProcessSandbox",
       ]),
     .target(name: "TerminalGraphics", dependencies: ["PhotoModel", "Imaging", "CSixel"]),
     // The pure view: links no C library (a test checks).

@@ -171,6 +171,14 @@ int lb_sandbox_seccomp(void) {
     BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, PR_SET_NAME, 0, 1),
     BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
     BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),
+    // fcntl: only F_GETFD and F_SETFD (FFmpeg's file protocol sets FD_CLOEXEC on the file
+    // it opens; every video crashed with SIGSYS without it).
+    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_fcntl, 0, 5),
+    BPF_STMT(BPF_LD | BPF_W | BPF_ABS, LB_ARG_LOW(1)),
+    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, F_SETFD, 2, 0),
+    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, F_GETFD, 1, 0),
+    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),
+    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
     // sysinfo: glibc's qsort asks for the physical memory size (libtiff sorts its
     // directory entries; every TIFF crashed with SIGSYS without it). Read-only.
     LB_ALLOW(SYS_sysinfo),

@@ -104,7 +104,18 @@ extension Catalog {
           UPDATE assets SET mtime_ns = -1 WHERE format IN ('heic', 'raw', 'tiff', 'webp', 'gif');
           """)
     }
-    migrator.registerMigration("v4: the user's rotation") { db in
+    migrator.registerMigration("v4: videos") { db in
+      // Videos were other files ("video"); they are now assets with a duration (seconds)
+      // and Apple's content identifier (for pairing Live Photos). The next scan reads them
+      // again: an impossible mtime never matches the file's.
+      try db.execute(
+        sql: """
+          ALTER TABLE assets ADD COLUMN duration REAL;
+          ALTER TABLE assets ADD COLUMN content_identifier TEXT;
+          UPDATE other_files SET mtime_ns = -1 WHERE reason = 'video';
+          """)
+    }
+    migrator.registerMigration("v5: the user's rotation") { db in
       // Quarter turns clockwise the user added in the browser (< and >), on top of the
       // file's own orientation; the indexer's upsert never writes it, so a re-index keeps it.
       try db.execute(sql: "ALTER TABLE assets ADD COLUMN rotation INTEGER NOT NULL DEFAULT 0")

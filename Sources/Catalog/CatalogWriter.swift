@@ -95,9 +95,9 @@ enum CatalogWriter {
       capture_local, capture_day, capture_sort_key, capture_offset, capture_source,
       make, model, lens, exposure_time_num, exposure_time_den, f_number, iso, focal_length,
       latitude, longitude, altitude, thumbnail_offset, thumbnail_length, indexed_at,
-      added_at, animated)
+      added_at, animated, duration, content_identifier)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
-      ?27, ?28)
+      ?27, ?28, ?29, ?30)
     ON CONFLICT(path) DO UPDATE SET
       size = excluded.size, mtime_ns = excluded.mtime_ns, format = excluded.format,
       width = excluded.width, height = excluded.height, orientation = excluded.orientation,
@@ -110,7 +110,8 @@ enum CatalogWriter {
       iso = excluded.iso, focal_length = excluded.focal_length, latitude = excluded.latitude,
       longitude = excluded.longitude, altitude = excluded.altitude,
       thumbnail_offset = excluded.thumbnail_offset, thumbnail_length = excluded.thumbnail_length,
-      indexed_at = excluded.indexed_at, animated = excluded.animated
+      indexed_at = excluded.indexed_at, animated = excluded.animated,
+      duration = excluded.duration, content_identifier = excluded.content_identifier
     """
 
   static let upsertOtherSQL = """
@@ -161,6 +162,8 @@ enum CatalogWriter {
           b.int(m.exifThumbnail.map { Int64($0.count) })
           b.int(now)
           b.int(index < animated.count && animated[index] ? 1 : 0)
+          b.double(m.video?.duration)
+          b.text(m.video?.contentIdentifier)
         }
         if wasPhoto == false {
           try db.execute(

@@ -26,11 +26,8 @@ public enum FileIndexing {
     case .failure(let error):
       return CatalogEntry(path: path, stamp: stamp, reason: error.reason, isError: true)
     }
-    guard let format = metadata.format else {
+    guard metadata.format != nil else {
       return CatalogEntry(path: path, stamp: stamp, reason: "not a photo", isError: false)
-    }
-    if format == .video {
-      return CatalogEntry(path: path, stamp: stamp, reason: "video", isError: false)
     }
     let date = CaptureDateFallback.captureDate(
       metadata: metadata, fileName: String(decoding: path.lastComponent, as: UTF8.self),

@@ -1,8 +1,8 @@
 import PhotoMetadata
 import PhotoModel
 
-/// Decodes still images (JPEG, PNG, HEIF/AVIF, WebP, GIF, TIFF, RAW previews) into bitmaps
-/// of a requested size.
+/// Decodes still images (JPEG, PNG, HEIF/AVIF, WebP, GIF, TIFF, RAW previews) and videos'
+/// poster frames into bitmaps of a requested size.
 ///
 /// The pipeline: format from content (magic bytes) → pixel budget checked against the
 /// header before anything large is allocated → decode (JPEG scaled in the DCT to the
@@ -13,9 +13,18 @@ public enum ImageDecoder {
   /// Decodes the file at `path`: format from content, scaled, oriented, resized.
   ///
   /// Only regular files are read (checked before opening, so a FIFO never blocks), and
-  /// files over 512 MB are refused.
+  /// files over 512 MB are refused. A video is never read whole: FFmpeg reads what the
+  /// poster frame needs.
   public static func decode(path: String, options: DecodeOptions) -> Result<Bitmap, ImageError> {
-    ImageFile.contents(atPath: path).flatMap { decode(data: $0, options: options) }
+    if case .success(let head) = ImageFile.prefix(atPath: path, count: 64),
+      FormatSniffer.format(of: head) == .video
+    {
+      if options.target.isEmpty {
+        return .failure(ImageError("invalid target size \(options.target)"))
+      }
+      return VideoPosterDecoder.decode(path: path, options: options)
+    }
+    return ImageFile.contents(atPath: path).flatMap { decode(data: $0, options: options) }
   }
 
   /// Decodes bytes already in memory.
@@ -38,7 +47,10 @@ public enum ImageDecoder {
     case .gif: decoded = GIFDecoder.decode(data, options: options)
     case .tiff: decoded = TIFFDecoder.decode(data, options: options)
     case .raw: decoded = RAWPreviewDecoder.decode(data, options: options)
-    case .video, nil:
+    case .video:
+      // Poster frames come from the file (`decode(path:)`): a demuxer seeks in it.
+      return .failure(ImageError("a video is decoded from its file, not from memory"))
+    case nil:
       return .failure(ImageError(data.isEmpty ? "empty file" : "not an image Lightbox decodes"))
     }
     return decoded.map { finish($0, options: options) }

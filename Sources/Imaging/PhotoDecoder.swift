@@ -34,9 +34,12 @@ public struct PhotoDecoder: Sendable {
   public func decode(data bytes: [UInt8], path: String, options: DecodeOptions) -> Result<
     Bitmap, ImageError
   > {
-    if let host, runsOutOfProcess(FormatSniffer.format(of: Array(bytes.prefix(Self.headSize)))) {
+    let format = FormatSniffer.format(of: Array(bytes.prefix(Self.headSize)))
+    if let host, runsOutOfProcess(format) {
       return host.decode(path: path, options: options)
     }
+    // A video's poster frame is read from its file (the caller may hold only its head).
+    if format == .video { return ImageDecoder.decode(path: path, options: options) }
     return ImageDecoder.decode(data: bytes, options: options)
   }
 

@@ -104,9 +104,14 @@ public struct ThumbnailPipeline: Sendable {
       let format = FormatSniffer.format(of: head), attempts(format)
     else { return .skipped("not an image Lightbox decodes") }
     let bytes: [UInt8]
-    switch ImageDecoder.readFile(path: source.path) {
-    case .success(let read): bytes = read
-    case .failure(let error): return .failed(error)
+    if format == .video {
+      // A poster frame needs only what FFmpeg seeks to; facts come from the head.
+      bytes = head
+    } else {
+      switch ImageDecoder.readFile(path: source.path) {
+      case .success(let read): bytes = read
+      case .failure(let error): return .failed(error)
+      }
     }
     let known = facts(bytes)
     let options = DecodeOptions(
@@ -116,7 +121,8 @@ public struct ThumbnailPipeline: Sendable {
     case .success(let bitmap):
       let display = known.storedSize.map { known.orientation.displaySize(ofStored: $0) }
       let stored = cache.store(
-        bitmap, for: source, size: size, imageSize: display, mimeType: Self.mimeType(format))
+        bitmap, for: source, size: size, imageSize: display,
+        mimeType: Self.mimeType(format, head: head))
       // On this worker thread, never the UI's: a comparison unless the cache is over.
       cache.usage?.evictIfOver()
       if case .failure(let error) = stored { return .made(bitmap, storeProblem: error) }
@@ -140,7 +146,13 @@ public struct ThumbnailPipeline: Sendable {
     format.isDecodable || decoder.runsOutOfProcess(format)
   }
 
-  /// The MIME type written as `Thumb::Mimetype`.
+  /// The MIME type written as `Thumb::Mimetype`; a video's from its container (the ftyp
+  /// brand, the Matroska doctype, RIFF AVI).
+  static func mimeType(_ format: MediaFormat, head: [UInt8]) -> String {
+    format == .video ? videoMimeType(head) : mimeType(format)
+  }
+
+  /// The MIME type of a still format.
   static func mimeType(_ format: MediaFormat) -> String {
     switch format {
     case .png: "image/png"
@@ -152,5 +164,27 @@ public struct ThumbnailPipeline: Sendable {
     case .raw: "image/x-dcraw"
     case .video: "video/mp4"
     }
+  }
+}
+
+extension ThumbnailPipeline {
+  /// video/quicktime, video/3gpp, video/x-m4v, video/webm, video/x-matroska,
+  /// video/x-msvideo, else video/mp4.
+  static func videoMimeType(_ head: [UInt8]) -> String {
+    func text(_ range: Range<Int>) -> String {
+      range.upperBound <= head.count ? String(decoding: head[range], as: UTF8.self) : ""
+    }
+    if text(0..<4) == "RIFF" { return "video/x-msvideo" }
+    if head.starts(with: [0x1A, 0x45, 0xDF, 0xA3]) {
+      let doctype: [UInt8] = Array("webm".utf8)
+      let early = head.prefix(64)
+      let isWebM = early.indices.contains { i in early[i...].starts(with: doctype) }
+      return isWebM ? "video/webm" : "video/x-matroska"
+    }
+    let brand = text(8..<12)
+    if brand == "qt  " || text(4..<8) != "ftyp" { return "video/quicktime" }
+    if brand.hasPrefix("3g") { return brand.hasPrefix("3g2") ? "video/3gpp2" : "video/3gpp" }
+    if brand.hasPrefix("M4V") { return "video/x-m4v" }
+    return "video/mp4"
   }
 }

@@ -13,6 +13,10 @@ extension MetadataReader {
     -> PhotoMetadata
   {
     var metadata = read(bytes: head)
+    if metadata.format == .video {
+      readVideo(head: head, into: &metadata, load: load)
+      return metadata
+    }
     if metadata.format == .raw { return withPreviewSize(metadata, head: head, load: load) }
     guard metadata.format == .heic else { return metadata }
     var items = head.withUnsafeBytes { HEIFScanner.locate(ByteView($0)) }

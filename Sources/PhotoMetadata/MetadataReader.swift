@@ -53,7 +53,9 @@ public enum MetadataReader {
       }
     case .raw:
       readRAW(b, into: &metadata)
-    case .video, nil:
+    case .video:
+      readVideo(head: Array(buffer), into: &metadata) { _ in nil }
+    case nil:
       break
     }
     return metadata

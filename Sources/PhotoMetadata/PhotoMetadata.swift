@@ -11,7 +11,9 @@ public struct PhotoMetadata: Sendable, Equatable {
   public var pixelSize: PixelSize?
   /// IFD0 Orientation exactly as stored (may be out of range: 0, 9…).
   public var exifOrientation: Int?
-  /// EXIF DateTimeOriginal exactly as written ("2024:08:13 10:22:01"), when present.
+  /// EXIF DateTimeOriginal exactly as written ("2024:08:13 10:22:01"), when present. For a
+  /// video: its movie header's creation time in UTC in the same layout (as exiftool and the
+  /// corpus give it).
   ///
   /// Only the terminating NULs are removed: odd values such as `0000:00:00 00:00:00` or a
   /// run of spaces and colons are kept verbatim, as exiftool reports them.
@@ -35,6 +37,9 @@ public struct PhotoMetadata: Sendable, Equatable {
   public var exposure: ExposureInfo?
   /// Position from the EXIF GPS IFD, nil when absent or unusable.
   public var gps: GPSCoordinate?
+  /// Duration, codec, frame rate and rotation of a video (nil for stills); `pixelSize` is
+  /// then the displayed size (rotation applied).
+  public var video: VideoInfo?
 
   public init() {}
 
@@ -43,6 +48,6 @@ public struct PhotoMetadata: Sendable, Equatable {
   /// decoder and `pixelSize` is already the displayed size; an EXIF Orientation inside
   /// them is informational (the HEIF rules; what libheif, Apple and browsers do).
   public var orientation: Orientation {
-    format == .heic ? .up : Orientation(exifValue: exifOrientation)
+    format == .heic || format == .video ? .up : Orientation(exifValue: exifOrientation)
   }
 }

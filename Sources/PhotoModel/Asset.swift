@@ -38,6 +38,8 @@ public struct Asset: Hashable, Sendable, Identifiable {
   /// The camera RAW file shot with this JPEG or HEIF (same folder, same name but for the
   /// extension), shown as one photo with it; nil for a photo without one.
   public var rawCompanion: RAWCompanion?
+  /// A video's length in seconds (from its container's header); nil for stills.
+  public var duration: Double?
   /// Quarter turns clockwise (0…3) the user added (`<` / `>`), kept in the catalog; the file
   /// is not touched.
   public var userRotation: Int
@@ -49,7 +51,7 @@ public struct Asset: Hashable, Sendable, Identifiable {
     isFavorite: Bool = false, isHidden: Bool = false, latitude: Double? = nil,
     longitude: Double? = nil, pathBytes: [UInt8]? = nil, exifThumbnail: Range<Int>? = nil,
     exposure: Exposure? = nil, addedAt: Int64 = 0, isAnimated: Bool = false,
-    userRotation: Int = 0
+    duration: Double? = nil, userRotation: Int = 0
   ) {
     self.id = id
     self.path = path
@@ -71,6 +73,7 @@ public struct Asset: Hashable, Sendable, Identifiable {
     self.exposure = exposure
     self.addedAt = addedAt
     self.isAnimated = isAnimated
+    self.duration = duration
     self.userRotation = userRotation
   }
 

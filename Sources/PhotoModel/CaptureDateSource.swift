@@ -16,6 +16,12 @@ public enum CaptureDateSource: String, Sendable, Codable, Hashable, CaseIterable
   /// EXIF IFD0 ModifyDate (DateTime, 0x0132), with OffsetTime: the last resort inside the
   /// file, since editors rewrite it.
   case exifModifyDate
+  /// A QuickTime movie's `com.apple.quicktime.creationdate` (moov/meta keys), with the
+  /// offset it is written with (iPhone videos).
+  case quickTimeCreationDate
+  /// A MP4/QuickTime movie header's creation time (`mvhd`): UTC, shown in the local time
+  /// zone of the machine that indexed it.
+  case movieCreationTime
   /// A date in the file name (`IMG_20240813_102201`, `Screenshot 2024-08-13 at 10.22.01`…).
   case fileName
   /// The file's modification time (no better source).
@@ -30,6 +36,8 @@ public enum CaptureDateSource: String, Sendable, Codable, Hashable, CaseIterable
     case .xmp: "XMP date created"
     case .gps: "GPS date and time (UTC)"
     case .exifModifyDate: "EXIF ModifyDate"
+    case .quickTimeCreationDate: "QuickTime creation date"
+    case .movieCreationTime: "movie header creation time (UTC)"
     case .fileName: "the file name"
     case .fileModification: "the file's modification time"
     }

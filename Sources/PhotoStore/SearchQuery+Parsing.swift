@@ -112,6 +112,8 @@ extension SearchQuery {
     case "yesterday":
       let key = key(ofDayNumber: today.dayNumber - 1)
       return .days(first: key, last: key)
+    case "video", "videos":
+      return .mediaType(.videos)
     default: break
     }
     if let month = monthNumber(word) { return .month(month) }

@@ -16,6 +16,8 @@ public struct SearchQuery: Hashable, Sendable {
     case monthDay(month: Int, day: Int)
     /// The lowercased text appears in the file name, camera, lens or an album name.
     case text(String)
+    /// Of a media type ("video", "videos": the Videos media type).
+    case mediaType(MediaType)
   }
 
   /// The text as typed.
@@ -86,6 +88,8 @@ public struct SearchQuery: Hashable, Sendable {
         if date.month != month { return false }
       case .monthDay(let month, let day):
         if date.month != month || date.day != day { return false }
+      case .mediaType(let type):
+        if !type.contains(asset) { return false }
       case .text:
         break
       }

@@ -189,6 +189,15 @@ extension LibraryView {
         "RAW", row: rect.row + rect.height + labelRows, column: rect.column + rect.width - 3,
         role: .headerDim)
     }
+    // A video's length, under the tile's right edge as Apple Photos shows it.
+    if asset.format == .video, let duration = asset.duration {
+      let text = DurationText.badge(seconds: duration)
+      if rect.width >= text.count + 2 {
+        frame.put(
+          text, row: rect.row + rect.height + labelRows,
+          column: rect.column + rect.width - text.count, role: .headerDim)
+      }
+    }
   }
 
   /// Recently Deleted's label under a photo: the days left.

@@ -192,6 +192,9 @@ extension LibraryView {
       lines.append(("Pixels", "\(size.description) (\((megapixels * 10).rounded() / 10) MP)"))
     }
     lines.append(("Format", asset.format.label))
+    if let duration = asset.duration {
+      lines.append(("Length", DurationText.badge(seconds: duration)))
+    }
     let date = asset.captureDate
     lines.append(("Taken", date.longDayTitle))
     var time = date.timeOfDay

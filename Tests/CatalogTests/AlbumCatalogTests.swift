@@ -38,7 +38,7 @@ final class AlbumCatalogTests: XCTestCase {
   }
 
   func testMigrationV2IsApplied() throws {
-    XCTAssertEqual(try catalog.appliedMigrations().count, 4)
+    XCTAssertEqual(try catalog.appliedMigrations().count, 5)
     XCTAssertTrue(try catalog.appliedMigrations().contains { $0.hasPrefix("v2") })
   }
 
@@ -140,7 +140,7 @@ final class AlbumCatalogTests: XCTestCase {
     catalog = nil
     catalog = try Catalog(path: library.catalogPath)
     XCTAssertEqual(try catalog.allAssets().map(\.userRotation), [1, 0, 3, 0])
-    XCTAssertTrue(try catalog.appliedMigrations().contains("v4: the user's rotation"))
+    XCTAssertTrue(try catalog.appliedMigrations().contains("v5: the user's rotation"))
   }
 
   func testHiddenPhotosOnlyInHiddenAssets() throws {

@@ -19,7 +19,7 @@ final class CatalogSchemaTests: XCTestCase {
       try catalog.appliedMigrations(),
       [
         "v1: roots, assets, other files, albums", "v2: trash bookkeeping, added_at, album order",
-        "v3: read the added kinds again", "v4: the user's rotation",
+        "v3: read the added kinds again", "v4: videos", "v5: the user's rotation",
       ])
     let tables = try catalog.read { db in
       try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
@@ -45,7 +45,7 @@ final class CatalogSchemaTests: XCTestCase {
       _ = try Indexer(catalog: catalog).index(roots: [library.root])
     }
     let reopened = try Catalog(path: library.catalogPath)
-    XCTAssertEqual(try reopened.appliedMigrations().count, 4)
+    XCTAssertEqual(try reopened.appliedMigrations().count, 5)
     XCTAssertEqual(try reopened.assetCount, 1)
     XCTAssertEqual(try reopened.roots, [library.root])
   }

@@ -14,7 +14,7 @@ final class PhotoDecoderTests: XCTestCase {
 
   func testRiskyFormatsAreTheOutOfProcessOnes() {
     let outside = MediaFormat.allCases.filter(\.decodesOutOfProcess)
-    XCTAssertEqual(Set(outside), [.heic, .webp, .gif, .tiff, .raw])
+    XCTAssertEqual(Set(outside), [.heic, .webp, .gif, .tiff, .raw, .video])
   }
 
   /// JPEG and PNG never start a worker; a WebP does; without a host nothing does.

@@ -196,6 +196,7 @@ final class IndexCommandTests: XCTestCase {
 
     var checkedValid = 0
     var checkedCorrupt = 0
+    var checkedVideos = 0
     for (row, line) in zip(rows, lines) {
       let path = row["path"] ?? ""
       let object = try XCTUnwrap(
@@ -204,7 +205,8 @@ final class IndexCommandTests: XCTestCase {
       for key in [
         "format", "width", "height", "displayWidth", "displayHeight", "orientation",
         "dateTimeOriginal", "captureDate",
-        "captureDateSource", "make", "model", "lens", "error",
+        "captureDateSource", "make", "model", "lens", "duration", "codec", "frameRate", "rotation",
+        "error",
       ] {
         XCTAssertTrue(object.keys.contains(key), "\(path): no \(key)")
       }
@@ -223,6 +225,17 @@ final class IndexCommandTests: XCTestCase {
         if let w = Self.value(row["width"]).flatMap({ Int($0) }) {
           XCTAssertEqual(object[key] as? Int, w, path)
         }
+        if CorpusLocator.addedKind(ofRow: row) == .video {
+          // Videos: the rotated size, a length, a codec and a frame rate from the header.
+          if let h = Self.value(row["height"]).flatMap({ Int($0) }) {
+            XCTAssertEqual(object["displayHeight"] as? Int, h, path)
+          }
+          XCTAssertGreaterThan(object["duration"] as? Double ?? 0, 0, path)
+          XCTAssertNotNil(object["codec"] as? String, path)
+          XCTAssertGreaterThan(object["frameRate"] as? Double ?? 0, 0, path)
+          XCTAssertNotNil(object["rotation"] as? Int, path)
+          checkedVideos += 1
+        }
         checkedValid += 1
       } else {
         // Corrupt: an error, or what it reports is what a reference reader reports.
@@ -240,6 +253,7 @@ final class IndexCommandTests: XCTestCase {
     }
     XCTAssertGreaterThan(checkedValid, 100)
     XCTAssertGreaterThan(checkedCorrupt, 20)
+    XCTAssertEqual(checkedVideos, 7, "every valid video of the corpus")
   }
 
   func testInfoReadableFormEscapesControlCharactersAndReportsErrors() throws {

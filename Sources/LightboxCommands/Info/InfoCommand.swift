@@ -35,13 +35,21 @@ public enum InfoCommand {
     public var lens: String?
     /// Make and model as shown to people ("Canon EOS 40D"; see CameraName).
     public var camera: String?
+    /// A video's length in seconds, codec ("h264"), frames per second and clockwise
+    /// rotation of its display matrix (0, 90, 180, 270); nil for stills. A video's `width`
+    /// × `height` is its coded frame, `displayWidth` × `displayHeight` the rotated one.
+    public var duration: Double?
+    public var codec: String?
+    public var frameRate: Double?
+    public var rotation: Int?
     /// Why the file could not be read, nil when it could.
     public var error: String?
 
     enum CodingKeys: String, CodingKey {
       case path, format, width, height, displayWidth, displayHeight, orientation, dateTimeOriginal,
         captureDate
-      case captureDateSource, make, model, lens, camera, error
+      case captureDateSource, make, model, lens, camera, duration, codec, frameRate, rotation
+      case error
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -60,6 +68,10 @@ public enum InfoCommand {
       try c.encode(model, forKey: .model)
       try c.encode(lens, forKey: .lens)
       try c.encode(camera, forKey: .camera)
+      try c.encode(duration, forKey: .duration)
+      try c.encode(codec, forKey: .codec)
+      try c.encode(frameRate, forKey: .frameRate)
+      try c.encode(rotation, forKey: .rotation)
       try c.encode(error, forKey: .error)
     }
   }
@@ -85,6 +97,14 @@ public enum InfoCommand {
       report.model = metadata.cameraModel
       report.lens = metadata.lensModel
       report.camera = CameraName.display(make: metadata.cameraMake, model: metadata.cameraModel)
+      if let video = metadata.video {
+        report.width = video.codedSize?.width ?? report.width
+        report.height = video.codedSize?.height ?? report.height
+        report.duration = video.duration.map { ($0 * 1000).rounded() / 1000 }
+        report.codec = video.codec
+        report.frameRate = video.frameRate.map { ($0 * 1000).rounded() / 1000 }
+        report.rotation = video.rotation
+      }
       if metadata.format == nil {
         report.error = "not a recognised image format"
       } else {
@@ -138,6 +158,9 @@ public enum InfoCommand {
     if let format = r.format { parts.append(format.uppercased()) }
     if let w = r.width, let h = r.height { parts[parts.count - 1] += " \(w)×\(h)" }
     if let o = r.orientation { parts.append("orientation \(o)") }
+    if let duration = r.duration { parts.append(DurationText.badge(seconds: duration)) }
+    if let codec = r.codec { parts.append(codec) }
+    if let rotation = r.rotation, rotation != 0 { parts.append("rotated \(rotation)°") }
     if let date = r.captureDate, let source = r.captureDateSource {
       parts.append("taken \(date) (\(source))")
     }

@@ -10,7 +10,7 @@ extension ThumbnailBatch {
     guard case .success(let head) = MetadataReader.readHead(ofFile: path, maxBytes: 64),
       let format = FormatSniffer.format(of: head)
     else { return "not an image Lightbox recognises" }
-    return "\(format.label): not decoded by this build (still images only)"
+    return "\(format.label): not decoded by this build"
   }
 
   /// The lines that list skipped files, "skipped PATH: REASON": the first `limit` (all

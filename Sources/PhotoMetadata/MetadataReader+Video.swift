@@ -1,0 +1,79 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import PhotoModel
+
+extension MetadataReader {
+  /// A MP4/QuickTime movie's metadata from its `moov` box: in the head, or read from the
+  /// file with `load` (phones and cameras often write it after `mdat`). Other containers
+  /// (Matroska, WebM, AVI) keep only their format: their headers are FFmpeg's to read.
+  static func readVideo(
+    head: [UInt8], into metadata: inout PhotoMetadata, load: (Range<Int>) -> [UInt8]?
+  ) {
+    metadata.video = VideoInfo()
+    let found: QuickTimeScanner.Found? = head.withUnsafeBytes { raw in
+      let b = ByteView(raw)
+      guard
+        b.matches("ftyp", at: 4) || b.matches("moov", at: 4) || b.matches("mdat", at: 4)
+          || b.matches("wide", at: 4) || b.matches("free", at: 4) || b.matches("skip", at: 4),
+        let range = QuickTimeScanner.movieRange(head: b, load: load)
+      else { return nil }
+      if range.upperBound <= b.count { return QuickTimeScanner.scan(b, movie: range) }
+      let wanted =
+        range
+        .lowerBound..<min(
+          range.upperBound, range.lowerBound + QuickTimeScanner.maxMovieBoxBytes)
+      // A movie box cut short by the end of the file is scanned as far as it goes.
+      guard let bytes = load(wanted), !bytes.isEmpty else { return nil }
+      return bytes.withUnsafeBytes { QuickTimeScanner.scan(ByteView($0), movie: 0..<$0.count) }
+    }
+    guard let found else { return }
+    metadata.video = found.info
+    metadata.pixelSize = found.info.displaySize
+    metadata.gps = found.gps
+    metadata.cameraMake = found.make
+    metadata.cameraModel = found.model
+    if let seconds = found.creationTime {
+      metadata.dateTimeOriginal = utcText(seconds)
+    }
+    metadata.captureDate = videoCaptureDate(found)
+  }
+
+  /// Apple's creation date with its own offset when it parses, else the movie header's UTC
+  /// creation time in this machine's time zone (the offset recorded, so the UTC instant
+  /// stays exact wherever the catalog is read).
+  static func videoCaptureDate(_ found: QuickTimeScanner.Found) -> CaptureDate? {
+    if let text = found.appleCreationDate,
+      let date = DateTextParser.creationTime(text, source: .quickTimeCreationDate), date.isValid
+    {
+      return date
+    }
+    guard let seconds = found.creationTime else { return nil }
+    let date = CaptureDate(
+      epochSeconds: seconds, utcOffsetSeconds: localOffset(at: seconds), recordOffset: true,
+      source: .movieCreationTime)
+    return date.isValid ? date : nil
+  }
+
+  /// "YYYY:MM:DD HH:MM:SS" of a UTC instant (the EXIF layout, as exiftool prints
+  /// QuickTime dates).
+  static func utcText(_ seconds: Int64) -> String {
+    let d = CaptureDate(epochSeconds: seconds, source: .movieCreationTime)
+    func pad(_ n: Int, _ width: Int = 2) -> String {
+      let s = String(n)
+      return String(repeating: "0", count: max(0, width - s.count)) + s
+    }
+    return "\(pad(d.year, 4)):\(pad(d.month)):\(pad(d.day)) "
+      + "\(pad(d.hour)):\(pad(d.minute)):\(pad(d.second))"
+  }
+
+  /// Seconds east of UTC of the local time zone at `seconds` (0 when unknown).
+  static func localOffset(at seconds: Int64) -> Int {
+    var time = time_t(seconds)
+    var parts = tm()
+    guard localtime_r(&time, &parts) != nil else { return 0 }
+    return Int(parts.tm_gmtoff)
+  }
+}

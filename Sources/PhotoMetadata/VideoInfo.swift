@@ -1,0 +1,28 @@
+import PhotoModel
+
+/// What a video's container header says about it (MP4/QuickTime boxes, or libavformat for
+/// the other containers).
+public struct VideoInfo: Sendable, Equatable {
+  /// Length in seconds (movie header duration / timescale).
+  public var duration: Double?
+  /// The video track's codec as FFmpeg names it ("h264", "hevc", "mpeg4"…), else the
+  /// sample entry's four-character code.
+  public var codec: String?
+  /// Frames per second (average over the track).
+  public var frameRate: Double?
+  /// Clockwise degrees the coded frames are turned to be shown (0, 90, 180, 270), from the
+  /// track's display matrix.
+  public var rotation: Int = 0
+  /// The coded frame size (track header width and height, or the sample entry's).
+  public var codedSize: PixelSize?
+  /// Apple's `com.apple.quicktime.content.identifier`: a Live Photo's still carries the same.
+  public var contentIdentifier: String?
+
+  public init() {}
+
+  /// The size shown: the coded size with width and height swapped for 90° and 270°.
+  public var displaySize: PixelSize? {
+    guard let codedSize else { return nil }
+    return rotation % 180 == 90 ? codedSize.transposed : codedSize
+  }
+}

@@ -1,0 +1,60 @@
+import LightboxTestSupport
+import PhotoModel
+import PhotoStore
+import XCTest
+
+@testable import TerminalUI
+
+/// A video's tile shows its length under its right edge ("0:42", "1:03:20"); the info
+/// panel and the status line give it too.
+final class VideoBadgeTests: XCTestCase {
+  private func state(_ assets: [Asset]) -> AppState {
+    var state = AppState(roots: ["/photos"], terminal: TerminalSize(columns: 80, rows: 24))
+    _ = Reducer.reduce(&state, .start)
+    _ = Reducer.reduce(&state, .library(.loaded(assets: assets, problems: [])))
+    _ = Reducer.reduce(&state, .library(.indexFinished))
+    for key in state.images.keys { _ = Reducer.reduce(&state, .image(.loaded(key))) }
+    return state
+  }
+
+  private func videos() -> [Asset] {
+    var assets = Fixtures.assets(4)
+    for (index, seconds) in [(1, 42.4), (3, 3800.0)] {
+      assets[index].format = .video
+      assets[index].duration = seconds
+    }
+    return assets
+  }
+
+  func testVideoTilesShowTheirLengthAndPhotosDoNot() throws {
+    let assets = videos()
+    let state = state(assets)
+    let frame = LibraryView.render(state)
+    Snapshot.assert(frame.snapshotText, named: "video-badges-80x24")
+    let rects = frame.images.map(\.rect)
+    guard rects.count == 4 else { return XCTFail("\(rects.count) tiles drawn") }
+    func under(_ rect: CellRect, _ width: Int) -> String {
+      (0..<width).map { frame[rect.row + rect.height, rect.column + rect.width - width + $0].text }
+        .joined()
+    }
+    for (i, asset) in state.assets.enumerated() {
+      let rect = rects[i]
+      switch asset.duration {
+      case 42.4: XCTAssertEqual(under(rect, 4), "0:42")
+      case 3800.0: XCTAssertEqual(under(rect, 7), "1:03:20")
+      default: XCTAssertFalse(under(rect, 4).contains(":"), "a photo has no length badge")
+      }
+    }
+    let video = try XCTUnwrap(state.assets.first { $0.duration == 42.4 })
+    XCTAssertTrue(LibraryView.infoLines(video, state).contains { $0 == ("Length", "0:42") })
+    XCTAssertTrue(LibraryView.describe(video).contains("0:42"))
+  }
+
+  func testLengthsReadAsBadges() {
+    XCTAssertEqual(DurationText.badge(seconds: 42), "0:42")
+    XCTAssertEqual(DurationText.badge(seconds: 0.3), "0:01")
+    XCTAssertEqual(DurationText.badge(seconds: 605), "10:05")
+    XCTAssertEqual(DurationText.badge(seconds: 3800), "1:03:20")
+    XCTAssertEqual(DurationText.badge(seconds: .nan), "0:00")
+  }
+}
