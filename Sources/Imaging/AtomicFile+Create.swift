@@ -15,14 +15,14 @@ extension AtomicFile {
     let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
     let temporary = "\(folder)/.\(base).lightbox-\(getpid())-\(serialNumber()).tmp"
     let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-    guard fd >= 0 else { return replaceError("cannot create \(temporary)") }
+    guard fd >= 0 else { return errnoError("cannot create \(temporary)") }
     defer { unlink(temporary) }
     var failure = writeAll(bytes, to: fd, name: temporary)
-    if close(fd) != 0 && failure == nil { failure = replaceError("cannot write \(temporary)") }
+    if close(fd) != 0 && failure == nil { failure = errnoError("cannot write \(temporary)") }
     if let failure { return failure }
     if link(temporary, path) != 0 {
       if errno == EEXIST { return existsError(path) }
-      return replaceError("cannot create \(path)")
+      return errnoError("cannot create \(path)")
     }
     return nil
   }

@@ -20,13 +20,13 @@ extension AtomicFile {
     // Hidden, so that the library walker never indexes one left by a kill.
     let temporary = "\(folder)/.\(base).lightbox-\(getpid())-\(serialNumber()).tmp"
     let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-    guard fd >= 0 else { return replaceError("cannot create \(temporary)") }
+    guard fd >= 0 else { return errnoError("cannot create \(temporary)") }
     var failure = writeAll(bytes, to: fd, name: temporary)
     if failure == nil {
       // Owner first: chown clears the set-id bits that fchmod then sets back.
       _ = fchown(fd, original.st_uid, original.st_gid)
       if fchmod(fd, original.st_mode & 0o7777) != 0 {
-        failure = replaceError("cannot set the permissions of \(temporary)")
+        failure = errnoError("cannot set the permissions of \(temporary)")
       }
     }
     if failure == nil {
@@ -35,12 +35,12 @@ extension AtomicFile {
         original.st_atim,
         timespec(tv_sec: original.st_mtim.tv_sec + 1, tv_nsec: original.st_mtim.tv_nsec),
       ]
-      if futimens(fd, &times) != 0 { failure = replaceError("cannot set the time of \(temporary)") }
+      if futimens(fd, &times) != 0 { failure = errnoError("cannot set the time of \(temporary)") }
     }
-    if failure == nil && fsync(fd) != 0 { failure = replaceError("cannot write \(temporary)") }
-    if close(fd) != 0 && failure == nil { failure = replaceError("cannot write \(temporary)") }
+    if failure == nil && fsync(fd) != 0 { failure = errnoError("cannot write \(temporary)") }
+    if close(fd) != 0 && failure == nil { failure = errnoError("cannot write \(temporary)") }
     if failure == nil && rename(temporary, path) != 0 {
-      failure = replaceError("cannot rename to \(path)")
+      failure = errnoError("cannot rename to \(path)")
     }
     if let failure {
       unlink(temporary)
@@ -67,7 +67,7 @@ extension AtomicFile {
         } else if n < 0 && errno == EINTR {
           continue
         } else {
-          failure = replaceError("cannot write \(name)")
+          failure = errnoError("cannot write \(name)")
           return
         }
       }
@@ -78,9 +78,4 @@ extension AtomicFile {
   private static let replaceSerial = SerialCounter()
 
   static func serialNumber() -> UInt64 { replaceSerial.next() }
-
-  static func replaceError(_ what: String) -> ImageError {
-    let code = errno
-    return ImageError.oneLine("\(what): \(String(cString: strerror(code)))")
-  }
 }

@@ -20,22 +20,7 @@ enum AtomicFile {
     guard fd >= 0 else { return .failure(errnoError("cannot create \(name)")) }
     // The umask can only remove bits; set exactly 0600 whatever it is.
     _ = fchmod(fd, 0o600)
-    var written = 0
-    var failure: ImageError?
-    bytes.withUnsafeBytes { raw in
-      guard let base = raw.baseAddress else { return }
-      while written < raw.count {
-        let n = Glibc.write(fd, base + written, raw.count - written)
-        if n > 0 {
-          written += n
-        } else if n < 0 && errno == EINTR {
-          continue
-        } else {
-          failure = errnoError("cannot write \(name)")
-          return
-        }
-      }
-    }
+    var failure = writeAll(bytes, to: fd, name: name)
     if close(fd) != 0 && failure == nil { failure = errnoError("cannot write \(name)") }
     if failure == nil && rename(name, path) != 0 {
       failure = errnoError("cannot rename to \(path)")
@@ -67,7 +52,7 @@ enum AtomicFile {
 
   private static func nextSerial() -> UInt64 { serial.next() }
 
-  private static func errnoError(_ what: String) -> ImageError {
+  static func errnoError(_ what: String) -> ImageError {
     let code = errno
     return ImageError.oneLine("\(what): \(String(cString: strerror(code)))")
   }

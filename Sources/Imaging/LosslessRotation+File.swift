@@ -15,13 +15,13 @@ extension LosslessRotation {
     -> Result<Method, ImageError>
   {
     guard let resolved = realpath(path, nil) else {
-      return .failure(AtomicFile.replaceError("cannot find file"))
+      return .failure(AtomicFile.errnoError("cannot find file"))
     }
     let real = String(cString: resolved)
     free(resolved)
     var original = stat()
     guard stat(real, &original) == 0 else {
-      return .failure(AtomicFile.replaceError("cannot read file"))
+      return .failure(AtomicFile.errnoError("cannot read file"))
     }
     // The rename would replace a read-only file as easily as any other (the folder is what
     // is written); a file nobody may write is taken to mean "do not change", even for root.

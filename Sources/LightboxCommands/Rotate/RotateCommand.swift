@@ -41,9 +41,7 @@ enum RotateCommand {
       case .success(.orientationTag): summary.retagged += 1
       case .failure(let error):
         summary.failed += 1
-        let line =
-          "lightbox: \(TerminalText.sanitize(names[index])): \(TerminalText.sanitize(error.reason))\n"
-        FileHandle.standardError.write(Data(line.utf8))
+        ParallelFiles.report(names[index], error.reason)
       }
     }
     return summary

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalUI
 
 /// Runs one piece of work per file on a few threads, for the commands that change or write
 /// files one by one (`rotate`, `export`): results come back in the order of the files.
@@ -17,6 +18,12 @@ enum ParallelFiles {
       }
     }
     return box.results()
+  }
+
+  /// The one-line error of one file, on standard error (names and reasons sanitised).
+  static func report(_ name: String, _ reason: String) {
+    let line = "lightbox: \(TerminalText.sanitize(name)): \(TerminalText.sanitize(reason))\n"
+    FileHandle.standardError.write(Data(line.utf8))
   }
 }
 
