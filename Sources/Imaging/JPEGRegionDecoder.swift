@@ -1,4 +1,5 @@
 import CJPEGRegion
+import Dispatch
 import PhotoModel
 
 #if canImport(Glibc)
@@ -50,30 +51,42 @@ public enum JPEGRegionDecoder {
     // libjpeg's scaled size is the ceiling, which matters at the photo's right and bottom.
     let sw = max(1, ((box.x + box.width) * numerator + 7) / 8 - sx)
     let sh = max(1, ((box.y + box.height) * numerator + 7) / 8 - sy)
-    var pixels: UnsafeMutablePointer<UInt8>?
-    var info = lb_jpeg_region_info()
-    var message = [CChar](repeating: 0, count: 200)
-    let status = data.withUnsafeBufferPointer { buffer in
-      lb_jpeg_region(
-        buffer.baseAddress, buffer.count, Int32(numerator), Int32(sx), Int32(sy), Int32(sw),
-        Int32(sh), &pixels, &info, &message, message.count)
+    let strips = stripRows(top: sy, height: sh, width: sw)
+    let results = StripResults(count: strips.count)
+    defer { results.release() }
+    data.withUnsafeBufferPointer { buffer in
+      // Read-only for the strips' whole lifetime, which ends inside this closure.
+      nonisolated(unsafe) let bytes = buffer
+      DispatchQueue.concurrentPerform(iterations: strips.count) { i in
+        results.decode(
+          i, buffer: bytes, numerator: numerator, x: sx, y: strips[i].lowerBound, width: sw,
+          height: strips[i].count)
+      }
     }
-    guard status == 0, let pixels else {
-      let reason = String(
-        decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) },
-        as: UTF8.self)
+    if let reason = results.failure {
       return .failure(ImageError(reason.isEmpty ? "JPEG region could not be decoded" : reason))
     }
-    defer { free(pixels) }
-    // Drop the columns libjpeg added to reach whole iMCUs.
-    let columns = min(sw, Int(info.width) - Int(info.x_skip))
-    let rows = Int(info.height)
+    // Drop the columns libjpeg added to reach whole iMCUs, joining the strips.
+    let first = results.info(0)
+    let columns = min(sw, Int(first.width) - Int(first.x_skip))
+    // A strip cut short (data that ends early) ends the part there, as one decode would.
+    var used = 1
+    while used < strips.count && Int(results.info(used - 1).height) == strips[used - 1].count {
+      used += 1
+    }
+    let rows = (0..<used).reduce(0) { $0 + Int(results.info($1).height) }
     guard columns > 0, rows > 0 else { return .failure(ImageError("JPEG region is empty")) }
     var out = [UInt8](repeating: 0, count: columns * rows * 4)
     out.withUnsafeMutableBytes { dst in
-      for row in 0..<rows {
-        let source = pixels + (row * Int(info.width) + Int(info.x_skip)) * 4
-        (dst.baseAddress! + row * columns * 4).copyMemory(from: source, byteCount: columns * 4)
+      var row = 0
+      for i in 0..<used {
+        let info = results.info(i)
+        let pixels = results.pixels(i)
+        for r in 0..<Int(info.height) {
+          let source = pixels + (r * Int(info.width) + Int(info.x_skip)) * 4
+          (dst.baseAddress! + row * columns * 4).copyMemory(from: source, byteCount: columns * 4)
+          row += 1
+        }
       }
     }
     var bitmap = Bitmap(width: columns, height: rows, pixels: out)

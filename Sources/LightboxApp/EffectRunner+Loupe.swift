@@ -8,10 +8,13 @@ extension EffectRunner {
   ///
   /// Low → high, as the seeds deliver photos: when the source cache holds only a rougher
   /// part that shows the region (the previous zoom step's), the region cut from it is posted
-  /// first as a preview, then the sharp one once it is decoded at the new scale.
+  /// first as a preview, then the sharp one once it is decoded at the new scale. After a
+  /// region's picture, `prefetch` is given the decode of the tile around it (a JPEG's next
+  /// pan steps then only crop); without it no tile is decoded ahead.
   static func makeLoupePicture(
     _ request: ImageRequest, format: PictureFormat, background: RGB, cache: PictureCache,
-    loupe: LoupeSourceCache, decoder: PhotoDecoder, preview: ((Action) -> Void)?
+    loupe: LoupeSourceCache, decoder: PhotoDecoder, preview: ((Action) -> Void)?,
+    prefetch: ((@escaping @Sendable () -> Void) -> Void)? = nil
   ) -> Action {
     let key = request.key
     guard let photo = LoupePicture.displaySize(of: request) else {
@@ -31,8 +34,13 @@ extension EffectRunner {
     switch part {
     case .success(let part):
       if key.region != nil {
-        return finish(
+        let action = finish(
           LoupePicture.crop(part, region: region, size: key.size), request, format, cache)
+        prefetch? {
+          LoupePicture.prefetchTile(
+            request, region: region, scale: scale, photo: photo, cache: loupe)
+        }
+        return action
       }
       let outline = key.outline ?? region
       return finish(

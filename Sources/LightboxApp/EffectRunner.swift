@@ -24,6 +24,7 @@ final class EffectRunner: Sendable {
       inbox: inbox, catalogPath: catalogPath, trashHome: trashHome, retentionDays: retentionDays)
     let failures = FailureLog()
     let loupe = LoupeSourceCache()
+    let tiles = LatestWorkQueue(label: "lightbox-loupe-tiles")
     // One logger for every decode (made once, not per request).
     let log = LightboxLog.logger("decode")
     self.pool = DecodePool(name: "lightbox-decode") { request in
@@ -31,7 +32,8 @@ final class EffectRunner: Sendable {
         "decoding \(request.path) at \(request.key.size.width)x\(request.key.size.height)")
       let action = EffectRunner.makePicture(
         request, format: format, background: background, cache: cache, diskCache: diskCache,
-        upscale: upscale, decoder: decoder, loupe: loupe, preview: { inbox.post($0) })
+        upscale: upscale, decoder: decoder, loupe: loupe, preview: { inbox.post($0) },
+        prefetch: tiles.schedule)
       if case .image(.failed(_, let reason)) = action { failures.note(request.path, reason) }
       inbox.post(action)
     }
@@ -81,12 +83,14 @@ final class EffectRunner: Sendable {
     _ request: ImageRequest, format: PictureFormat, background: RGB, cache: PictureCache,
     diskCache: ThumbnailDiskCache? = nil, upscale: Bool = true,
     decoder: PhotoDecoder = PhotoDecoder(), loupe: LoupeSourceCache? = nil,
-    preview: ((Action) -> Void)? = nil
+    preview: ((Action) -> Void)? = nil,
+    prefetch: ((@escaping @Sendable () -> Void) -> Void)? = nil
   ) -> Action {
     if request.key.region != nil || request.key.outline != nil {
       return makeLoupePicture(
         request, format: format, background: background, cache: cache,
-        loupe: loupe ?? LoupeSourceCache(), decoder: decoder, preview: preview)
+        loupe: loupe ?? LoupeSourceCache(), decoder: decoder, preview: preview,
+        prefetch: prefetch)
     }
     if request.key.fit == .fill, let diskCache,
       let sizeClass = ThumbnailSize.covering(max(request.key.size.width, request.key.size.height)),

@@ -6,9 +6,10 @@ import PhotoStore
 /// and the minimap (the whole photo small, with that region framed).
 ///
 /// Both are cut from parts kept in `LoupeSourceCache`. A JPEG's part is decoded from the
-/// file itself: a tile one and a half times the view's size around the region, at the smallest M/8 scale
-/// that is sharp for the zoom (`JPEGRegionDecoder`), so panning within it only crops and
-/// memory is what the view needs, whatever the photo's size. Other formats are decoded
+/// file itself at the smallest M/8 scale that is sharp for the zoom (`JPEGRegionDecoder`):
+/// first just the region on screen, then, once that picture is drawn, a tile one and a
+/// half times the view's size around it (`prefetchTile`), so panning within it only crops
+/// and memory is what the view needs, whatever the photo's size. Other formats are decoded
 /// whole at the needed scale, up to `maximumSourcePixels`.
 public enum LoupePicture {
   /// The largest whole-photo copy the loupe makes (formats without region decoding): 16 MP
@@ -34,10 +35,10 @@ public enum LoupePicture {
       return .success(part)
     }
     if request.format == .jpeg, let stored = request.storedSize {
-      let tile = tile(around: region, photo: photo)
+      // Only what is seen: the tile around it comes after the picture (`prefetchTile`).
       let decoded = JPEGRegionDecoder.decode(
-        path: request.path, stored: stored, orientation: request.displayOrientation, x: tile.x,
-        y: tile.y, width: tile.width, height: tile.height, scale: scale)
+        path: request.path, stored: stored, orientation: request.displayOrientation,
+        x: region.x, y: region.y, width: region.width, height: region.height, scale: scale)
       if case .success(let made) = decoded {
         let part = LoupeSourceCache.Part(
           path: request.path, x: made.x, y: made.y, scale: made.scale, bitmap: made.bitmap)
@@ -65,6 +66,34 @@ public enum LoupePicture {
       return .success(part)
     case .failure(let error):
       return .failure(error)
+    }
+  }
+
+  /// Decodes the tile around `region` into `cache` unless a part there reaches a pan step
+  /// past it already, so that the next pan steps only crop. JPEG only (other formats are cached whole); run
+  /// after the sharp picture is on screen, off the path of the key that asked for it.
+  public static func prefetchTile(
+    _ request: ImageRequest, region: ImageRegion, scale: Double, photo: PixelSize,
+    cache: LoupeSourceCache
+  ) {
+    guard request.format == .jpeg, let stored = request.storedSize else { return }
+    // Nothing to do while a part already covers a pan step (a tenth of the view) each way.
+    let dx = region.width / 10
+    let dy = region.height / 10
+    let x0 = max(0, region.x - dx)
+    let y0 = max(0, region.y - dy)
+    let reach = ImageRegion(
+      x: x0, y: y0, width: min(photo.width, region.x + region.width + dx) - x0,
+      height: min(photo.height, region.y + region.height + dy) - y0)
+    if cache.part(for: request.path, showing: reach, scale: scale) != nil { return }
+    let tile = tile(around: region, photo: photo)
+    let decoded = JPEGRegionDecoder.decode(
+      path: request.path, stored: stored, orientation: request.displayOrientation, x: tile.x,
+      y: tile.y, width: tile.width, height: tile.height, scale: scale)
+    if case .success(let made) = decoded {
+      cache.insert(
+        LoupeSourceCache.Part(
+          path: request.path, x: made.x, y: made.y, scale: made.scale, bitmap: made.bitmap))
     }
   }
 

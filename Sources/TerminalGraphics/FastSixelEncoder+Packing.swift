@@ -29,6 +29,12 @@ extension FastSixelEncoder {
   }
 
   /// Six-row bands of palette indices, each ended by "-"; `height` rows of `width`.
+  ///
+  /// Per band, each column's distinct colours and their six-bit masks are gathered as
+  /// entries (at most six per column), then grouped by colour with a counting sort, so each
+  /// colour's entries lie together in column order. Everything a band touches is a few
+  /// arrays of six entries per column (about 70 KB at 2000 columns), where per-colour lists
+  /// of the whole width (2.5 MB) had every pixel write far apart.
   static func packBands(_ indices: [UInt8], width: Int, height: Int) -> [UInt8] {
     // Worst case per band: every pixel its own entry, each a gap run and a mask run of up
     // to 7 bytes ("!NNNNNc"), per colour "$#NNN", and "-".
@@ -36,78 +42,97 @@ extension FastSixelEncoder {
     let bound = bands * (6 * width * 14 + 256 * 6 + 1) + 16
     var out = Writer(capacity: bound)
     defer { out.release() }
-    // Per colour: the columns where it appears in this band and their six-bit masks. The
-    // colour's current column and mask stay in small tables (in L1) until the colour moves
-    // to another column, so each pixel touches the big lists only when it starts an entry.
-    let columns = UnsafeMutablePointer<Int32>.allocate(capacity: 256 * width)
-    let masks = UnsafeMutablePointer<UInt8>.allocate(capacity: 256 * width)
-    let used = UnsafeMutablePointer<Int>.allocate(capacity: 256)
+    let capacity = 6 * width
+    let entryColor = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+    let entryColumn = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+    let entryMask = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+    let sortedColumn = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+    let sortedMask = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+    let count = UnsafeMutablePointer<Int32>.allocate(capacity: 256)
+    let next = UnsafeMutablePointer<Int32>.allocate(capacity: 256)
     let present = UnsafeMutablePointer<Int>.allocate(capacity: 256)
-    let lastColumn = UnsafeMutablePointer<Int32>.allocate(capacity: 256)
-    let mask = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+    let columnColors = UnsafeMutablePointer<UInt8>.allocate(capacity: 6)
+    let columnMasks = UnsafeMutablePointer<UInt8>.allocate(capacity: 6)
     defer {
-      columns.deallocate()
-      masks.deallocate()
-      used.deallocate()
+      for pointer in [entryColumn, sortedColumn, count, next] { pointer.deallocate() }
+      for pointer in [entryColor, entryMask, sortedMask, columnColors, columnMasks] {
+        pointer.deallocate()
+      }
       present.deallocate()
-      lastColumn.deallocate()
-      mask.deallocate()
     }
-    used.initialize(repeating: 0, count: 256)
-    lastColumn.initialize(repeating: -1, count: 256)
-    mask.initialize(repeating: 0, count: 256)
+    count.initialize(repeating: 0, count: 256)
     indices.withUnsafeBufferPointer { idx in
       var top = 0
       while top < height {
         let rows = min(6, height - top)
         var presentCount = 0
+        var entries = 0
         for x in 0..<width {
+          // The column's distinct colours (first seen first) and the rows each covers.
           var p = top &* width &+ x
-          let column = Int32(truncatingIfNeeded: x)
+          var distinct = 0
           for dy in 0..<rows {
-            let c = Int(idx[p])
+            let c = idx[p]
             p &+= width
             let bit = UInt8(truncatingIfNeeded: 1 << dy)
-            if lastColumn[c] == column {
-              mask[c] |= bit
-              continue
-            }
-            let n = used[c]
-            if n > 0 {
-              masks[c &* width &+ n &- 1] = mask[c]
+            var j = 0
+            while j < distinct && columnColors[j] != c { j &+= 1 }
+            if j < distinct {
+              columnMasks[j] |= bit
             } else {
-              present[presentCount] = c
-              presentCount += 1
+              columnColors[distinct] = c
+              columnMasks[distinct] = bit
+              distinct &+= 1
             }
-            columns[c &* width &+ n] = column
-            used[c] = n &+ 1
-            lastColumn[c] = column
-            mask[c] = bit
+          }
+          for j in 0..<distinct {
+            let c = columnColors[j]
+            entryColor[entries] = c
+            entryColumn[entries] = Int32(truncatingIfNeeded: x)
+            entryMask[entries] = columnMasks[j]
+            entries &+= 1
+            if count[Int(c)] == 0 {
+              present[presentCount] = Int(c)
+              presentCount &+= 1
+            }
+            count[Int(c)] &+= 1
           }
         }
+        // Colours in order of first appearance, each one's entries in column order.
+        var offset: Int32 = 0
+        for k in 0..<presentCount {
+          next[present[k]] = offset
+          offset &+= count[present[k]]
+        }
+        for i in 0..<entries {
+          let c = Int(entryColor[i])
+          let position = Int(next[c])
+          sortedColumn[position] = entryColumn[i]
+          sortedMask[position] = entryMask[i]
+          next[c] = Int32(truncatingIfNeeded: position &+ 1)
+        }
+        var start = 0
         for k in 0..<presentCount {
           let c = present[k]
-          let n = used[c]
-          let base = c * width
-          masks[base + n - 1] = mask[c]
+          let end = start + Int(count[c])
+          count[c] = 0
           if k > 0 { out.byte(UInt8(ascii: "$")) }
           out.byte(UInt8(ascii: "#"))
           out.number(c)
           var position = 0
-          var i = 0
-          while i < n {
-            let x = Int(columns[base + i])
+          var i = start
+          while i < end {
+            let x = Int(sortedColumn[i])
             if x > position { out.run(63, count: x - position) }
             // Equal masks in consecutive columns make one run.
-            let m = masks[base + i]
+            let m = sortedMask[i]
             var j = i + 1
-            while j < n && columns[base + j] == Int32(x + j - i) && masks[base + j] == m { j += 1 }
+            while j < end && sortedColumn[j] == Int32(x + j - i) && sortedMask[j] == m { j += 1 }
             out.run(63 + m, count: j - i)
             position = x + (j - i)
             i = j
           }
-          used[c] = 0
-          lastColumn[c] = -1
+          start = end
         }
         out.byte(UInt8(ascii: "-"))
         top += 6

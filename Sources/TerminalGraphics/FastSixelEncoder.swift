@@ -168,11 +168,12 @@ public enum FastSixelEncoder {
   static func dither(_ bitmap: Bitmap, rows: Range<Int>, palette: [Int32]) -> [UInt8] {
     let width = bitmap.width
     let height = rows.count
-    let entries = palette.count / 3
     var indices = [UInt8](repeating: 0, count: width * height)
     // Nearest palette entry per 15-bit bin, found on first use.
     let cache = UnsafeMutablePointer<Int16>.allocate(capacity: 32_768)
     cache.initialize(repeating: -1, count: 32_768)
+    let nearest = NearestColor(palette: palette)
+    defer { nearest.release() }
     // Errors ×16 carried down from the row above, and being made for the row below. Along
     // the row the error to the right and the pending sums for the row below stay in
     // registers, so each pixel reads one entry and writes one.
@@ -209,22 +210,7 @@ public enum FastSixelEncoder {
               let bin = Int(r >> 3) << 10 | Int(g >> 3) << 5 | Int(b >> 3)
               var index = Int(cache[bin])
               if index < 0 {
-                // Search from the bin's centre.
-                let cr = Int32(bin >> 10) * 8 + 4
-                let cg = Int32((bin >> 5) & 31) * 8 + 4
-                let cb = Int32(bin & 31) * 8 + 4
-                var bestDistance = Int32.max
-                index = 0
-                for k in 0..<entries {
-                  let dr = pal[k * 3] - cr
-                  let dg = pal[k * 3 + 1] - cg
-                  let db = pal[k * 3 + 2] - cb
-                  let d = dr * dr * 3 + dg * dg * 4 + db * db * 2
-                  if d < bestDistance {
-                    bestDistance = d
-                    index = k
-                  }
-                }
+                index = nearest.entry(toBin: bin)
                 cache[bin] = Int16(index)
               }
               out[row &+ x] = UInt8(truncatingIfNeeded: index)

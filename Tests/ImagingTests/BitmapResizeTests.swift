@@ -182,4 +182,22 @@ final class BitmapResizeTests: XCTestCase {
       XCTAssertLessThanOrEqual(worst, 1, "\(w)×\(h)")
     }
   }
+
+  /// A large output is resampled as two halves on two threads, with the same bytes as one
+  /// thread gives (the seam row included).
+  func testTwoHalvesGiveTheSameBytesAsOneThread() {
+    var source = Bitmap(width: 1_210, height: 903, fill: .black)
+    for i in 0..<source.pixels.count {
+      source.pixels[i] = UInt8(truncatingIfNeeded: i &* 2_654_435_761 >> 7)
+    }
+    for (width, height) in [(1_150, 860), (1_400, 1_000), (999, 1_001)] {
+      let one = Resampler.convolveBoth(source, width: width, height: height, halves: false)
+      let two = Resampler.convolveBoth(source, width: width, height: height, halves: true)
+      XCTAssertEqual(one.width, width)
+      XCTAssertEqual(one.height, height)
+      XCTAssertTrue(one.pixels == two.pixels, "\(width)×\(height)")
+    }
+    XCTAssertEqual(Resampler.rowHalves(1_100, pixels: 2_000 * 1_100).count, 2)
+    XCTAssertEqual(Resampler.rowHalves(256, pixels: 256 * 256).count, 1, "tiles stay on one")
+  }
 }

@@ -130,6 +130,41 @@ final class LoupePictureTests: XCTestCase {
     }
   }
 
+  /// A region of a megapixel or more is decoded as two strips on two threads: joined, they
+  /// are the region of the whole decode, the seam's rows included.
+  func testALargeRegionDecodedInTwoStripsJoinsWithoutASeam() throws {
+    let (path, _) = try photo()
+    let photoSize = PixelSize(width: 1600, height: 1200)
+    let full = try PhotoDecoder().decode(
+      path: path,
+      options: DecodeOptions(
+        target: photoSize, mode: .fit, quality: .best, orientation: .up, background: .black)
+    ).get()
+    let (x, y, width, height) = (96, 48, 1400, 1100)
+    XCTAssertEqual(
+      JPEGRegionDecoder.stripRows(top: y, height: height, width: width).count, 2,
+      "the region is large enough for two strips")
+    let part = try JPEGRegionDecoder.decode(
+      path: path, stored: photoSize, orientation: .up, x: x, y: y, width: width,
+      height: height, scale: 1
+    ).get()
+    XCTAssertEqual(part.scale, 1)
+    // Widened to whole 8×8 blocks around the region.
+    XCTAssertTrue(part.x <= x && part.y <= y && part.x + part.bitmap.width >= x + width)
+    XCTAssertTrue(part.y + part.bitmap.height >= y + height)
+    let reference = full.cropped(
+      x: part.x, y: part.y, width: part.bitmap.width, height: part.bitmap.height)
+    let whole = psnr(part.bitmap, reference)
+    // The rows on both sides of the seam (the split is at three fifths of the decoded rows).
+    let seam = part.bitmap.height * 3 / 5
+    let band = psnr(
+      part.bitmap.cropped(x: 0, y: seam - 8, width: part.bitmap.width, height: 16),
+      reference.cropped(x: 0, y: seam - 8, width: part.bitmap.width, height: 16))
+    print("two strips: \(whole) dB overall, \(band) dB at the seam")
+    XCTAssertGreaterThan(whole, 40)
+    XCTAssertGreaterThan(band, 40)
+  }
+
   func testAPanWithinTheScaleCropsTheCachedCopyAndAZoomPostsAPreviewFirst() throws {
     let (path, _) = try photo()
     let loupe = LoupeSourceCache()
@@ -140,7 +175,8 @@ final class LoupePictureTests: XCTestCase {
       let key = ImageKey(asset: AssetID(1), size: size, fit: .fit, region: region)
       return EffectRunner.makeLoupePicture(
         request(path, key: key), format: format, background: .black, cache: pictures,
-        loupe: loupe, decoder: PhotoDecoder(), preview: { previews.append($0) })
+        loupe: loupe, decoder: PhotoDecoder(), preview: { previews.append($0) },
+        prefetch: { $0() })
     }
     let low = ImageKey(
       asset: AssetID(1), size: PixelSize(width: 200, height: 150), fit: .fit,
@@ -149,7 +185,8 @@ final class LoupePictureTests: XCTestCase {
     XCTAssertTrue(pictures.contains(low))
     let copies = loupe.byteCount
     XCTAssertEqual(previews, [], "nothing rougher was at hand")
-    // A pan at the same scale: no new decode, no preview.
+    // A pan at the same scale: the tile decoded after the first picture is cropped, no
+    // new decode, no preview.
     _ = make(
       ImageRegion(x: 480, y: 300, width: 800, height: 600), PixelSize(width: 200, height: 150))
     XCTAssertEqual(loupe.byteCount, copies)

@@ -57,6 +57,29 @@ public enum LoupeBenchmark {
     return state
   }
 
+  /// Milliseconds spent in each stage of the last `present` calls, for the "of which" lines.
+  final class Stages: @unchecked Sendable {
+    var part: [Double] = []
+    var crop: [Double] = []
+    var encode: [Double] = []
+
+    func reset() {
+      part = []
+      crop = []
+      encode = []
+    }
+
+    static func median(_ times: [Double]) -> Double {
+      times.isEmpty ? 0 : times.sorted()[times.count / 2]
+    }
+  }
+
+  nonisolated(unsafe) static let stages = Stages()
+
+  static func milliseconds(since start: UInt64) -> Double {
+    Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+  }
+
   /// The sharp picture of the current zoomed view: the part (cached or decoded), the crop,
   /// the sixel encode and the write; returns the sixel bytes.
   static func present(
@@ -67,16 +90,34 @@ public enum LoupeBenchmark {
     else { throw PictureBenchmark.BenchmarkError(description: "the view is not zoomed") }
     let photo = LoupePicture.displaySize(of: request)!
     let scale = LoupePicture.neededScale(for: region, at: key.size)
+    var start = DispatchTime.now().uptimeNanoseconds
     let part = try LoupePicture.part(
       request, region: region, scale: scale, photo: photo, cache: cache,
       decoder: PhotoDecoder(), background: .black
     ).get()
+    stages.part.append(milliseconds(since: start))
+    start = DispatchTime.now().uptimeNanoseconds
     let picture = LoupePicture.crop(part, region: region, size: key.size)
+    stages.crop.append(milliseconds(since: start))
+    start = DispatchTime.now().uptimeNanoseconds
     guard case .success(.sixel(let image)) = format.picture(of: picture) else {
       throw PictureBenchmark.BenchmarkError(description: "the sixel encoder failed")
     }
+    stages.encode.append(milliseconds(since: start))
     sink?.write(Data(image.bytes))
     return image.bytes.count
+  }
+
+  /// The tile around the current zoomed view, decoded into `cache` as the app's background
+  /// prefetch does after a region's picture.
+  static func prefetch(_ state: AppState, cache: LoupeSourceCache) throws {
+    guard let key = state.imageKey(forIndex: state.selectedIndex), let region = key.region,
+      let request = state.wantedImages.first(where: { $0.key == key }),
+      let photo = LoupePicture.displaySize(of: request)
+    else { throw PictureBenchmark.BenchmarkError(description: "the view is not zoomed") }
+    LoupePicture.prefetchTile(
+      request, region: region, scale: LoupePicture.neededScale(for: region, at: key.size),
+      photo: photo, cache: cache)
   }
 
   /// Measures everything, making the test photos in `work`.
@@ -98,6 +139,7 @@ public enum LoupeBenchmark {
     // One zoom step from the fitted photo, nothing cached: the key, the region decode, the
     // crop, the encode and the write.
     var failure: Error?
+    stages.reset()
     let step = UIBenchmark.median(runs: runs) {
       var state = detailState(path: photo24, size: size24)
       _ = Reducer.reduce(&state, .detail(.zoomIn))
@@ -109,6 +151,7 @@ public enum LoupeBenchmark {
       .init(
         name: "zoom step on a 24 MP JPEG, key → sharp sixel written (nothing cached)",
         medianMilliseconds: step, runs: runs, limitMilliseconds: 150))
+    figures += stageFigures(of: "the zoom step", runs: runs)
     notes.append("zoom step picture: \(bytes / 1024) KB of sixel")
 
     // 1:1 (the deepest common zoom), nothing cached.
@@ -124,7 +167,7 @@ public enum LoupeBenchmark {
         name: "1:1 on a 24 MP JPEG, key → sharp sixel written (nothing cached)",
         medianMilliseconds: actual, runs: runs, limitMilliseconds: 150))
 
-    // Of which: the tile's decode alone (libjpeg crop/skip at the scale, ICC, orientation).
+    // After the picture, off the key's path: the tile around the 1:1 view decoded ahead.
     let tileOnly = UIBenchmark.median(runs: runs) {
       if case .failure(let error) = JPEGRegionDecoder.decode(
         path: photo24, stored: size24, orientation: .up, x: 2000, y: 1200, width: 3000,
@@ -136,7 +179,7 @@ public enum LoupeBenchmark {
     if let failure { throw failure }
     figures.append(
       .init(
-        name: "of which: decoding the 1:1 tile (3000×1740 of the 24 MP JPEG)",
+        name: "after it, in the background: the 1:1 tile (3000×1740) decoded ahead",
         medianMilliseconds: tileOnly, runs: runs, limitMilliseconds: nil))
 
     // A pan step with the tile cached.
@@ -144,7 +187,10 @@ public enum LoupeBenchmark {
     _ = Reducer.reduce(&panned, .detail(.actualSize))
     let cache = LoupeSourceCache()
     _ = try present(panned, cache: cache, format: format, sink: sink)
+    // As the app does once the sharp picture is drawn: the tile around it, off the key's path.
+    try prefetch(panned, cache: cache)
     var direction = Direction.right
+    stages.reset()
     let pan = UIBenchmark.median(runs: runs) {
       direction = direction == .right ? .left : .right
       _ = Reducer.reduce(&panned, .move(direction))
@@ -157,6 +203,7 @@ public enum LoupeBenchmark {
       .init(
         name: "pan step at 1:1 with the tile cached (crop + encode + write)",
         medianMilliseconds: pan, runs: runs, limitMilliseconds: 50))
+    figures += stageFigures(of: "the pan step", runs: runs)
 
     // The peer: the whole photo decoded at full size (what a viewer without region decoding
     // does before it can show a sharp 1:1).
@@ -183,8 +230,11 @@ public enum LoupeBenchmark {
       _ = Reducer.reduce(&big, .detail(.zoomIn))
       guard big.detail.zoom != nil else { continue }
       _ = try present(big, cache: bigCache, format: format, sink: sink)
+      try prefetch(big, cache: bigCache)
+      most = max(most, bigCache.byteCount)
       _ = Reducer.reduce(&big, .move(.right))
       _ = try present(big, cache: bigCache, format: format, sink: sink)
+      try prefetch(big, cache: bigCache)
       most = max(most, bigCache.byteCount)
     }
     notes.append(
@@ -194,8 +244,9 @@ public enum LoupeBenchmark {
     let bigStep = UIBenchmark.median(runs: max(3, runs / 3)) {
       var state = detailState(path: photo100, size: size100)
       _ = Reducer.reduce(&state, .detail(.actualSize))
-      do { _ = try present(state, cache: LoupeSourceCache(), format: format, sink: sink) } catch
-      { failure = error }
+      do { _ = try present(state, cache: LoupeSourceCache(), format: format, sink: sink) } catch {
+        failure = error
+      }
     }
     if let failure { throw failure }
     figures.append(
@@ -203,5 +254,17 @@ public enum LoupeBenchmark {
         name: "1:1 on a 100 MP JPEG, key → sharp sixel written (nothing cached)",
         medianMilliseconds: bigStep, runs: max(3, runs / 3), limitMilliseconds: nil))
     return Report(figures: figures, notes: notes)
+  }
+
+  /// "Of which" lines for the stages of the `present` calls since `stages.reset()`.
+  static func stageFigures(of name: String, runs: Int) -> [UIBenchmark.Figure] {
+    [
+      ("the part (cached or decoded)", stages.part), ("crop and scale to the view", stages.crop),
+      ("sixel encode", stages.encode),
+    ].map {
+      UIBenchmark.Figure(
+        name: "of which, in \(name): \($0.0)", medianMilliseconds: Stages.median($0.1),
+        runs: runs, limitMilliseconds: nil)
+    }
   }
 }
