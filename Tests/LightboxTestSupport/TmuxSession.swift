@@ -58,6 +58,25 @@ public final class TmuxSession {
       .output
   }
 
+  /// Appends everything the pane's program writes, raw (escape sequences included, before
+  /// tmux interprets them), to the file at `path`.
+  public func pipeOutput(to path: String) {
+    _ = Self.run([
+      "tmux", "-L", socket, "pipe-pane", "-O", "-t", name, "cat >> " + Self.quote(path),
+    ])
+  }
+
+  /// Sets a global server or session option (`set-clipboard`, `allow-passthrough`, …).
+  public func setOption(_ option: String, _ value: String) {
+    _ = Self.run(["tmux", "-L", socket, "set-option", "-g", option, value])
+  }
+
+  /// The newest paste buffer (what a program put on the clipboard through tmux), or nil.
+  public func pasteBuffer() -> String? {
+    let result = Self.run(["tmux", "-L", socket, "show-buffer"])
+    return result.status == 0 ? result.output : nil
+  }
+
   /// How long a wait may really take: a test's `timeout` says when a healthy program is
   /// surely done, and is stretched (×3, at least 30 s) so that a loaded machine never turns
   /// it into a failure. It bounds a hang; it never measures speed.
