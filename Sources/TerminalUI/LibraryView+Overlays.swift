@@ -113,6 +113,8 @@ extension LibraryView {
       add(.info, "info")
       add(.copyPath, "copy the path (OSC 52)")
       if state.screen == .grid { add(.copyMarkedPaths, "copy the marked photos' paths") }
+      add(.openExternally, "open in another program (opener)")
+      add(.openFolder, "open the containing folder")
     }
     if state.tab == .search {
       // The query field's own keys (not rebindable, like Backspace).
