@@ -146,7 +146,7 @@ public final class LibraryService: @unchecked Sendable {
     purgeOldTrash(catalog)
     // The first frame comes from the catalog as it is: the newest photos at once (the All
     // grid opens on them), the whole library right after; indexing follows.
-    let newest = RAWPairing.pair(
+    let newest = Self.paired(
       Self.filter(((try? catalog.newestAssets(limit: Self.firstScreenLimit)) ?? []), under: roots))
     if !newest.isEmpty { inbox.post(.library(.loaded(assets: newest, problems: []))) }
     inbox.post(.library(.loaded(assets: load(), problems: [])))
@@ -201,7 +201,12 @@ public final class LibraryService: @unchecked Sendable {
   /// The catalog's photos under `roots` (a catalog may hold other libraries too), in the
   /// catalog's order.
   public static func assets(in catalog: Catalog, under roots: [String]) -> [Asset] {
-    RAWPairing.pair(filter((try? catalog.allAssets()) ?? [], under: roots))
+    Self.paired(filter((try? catalog.allAssets()) ?? [], under: roots))
+  }
+
+  /// RAW+JPEG pairs and Live Photos joined into one item each.
+  static func paired(_ assets: [Asset]) -> [Asset] {
+    LivePairing.pair(RAWPairing.pair(assets))
   }
 
   /// How many of the newest photos are loaded before the rest: more than any screen holds.
@@ -232,7 +237,7 @@ public final class LibraryService: @unchecked Sendable {
     inbox.post(
       .library(
         .loaded(
-          assets: RAWPairing.pair(result.assets),
+          assets: Self.paired(result.assets),
           problems: (problem.map { [$0] } ?? []) + result.problems)))
     inbox.post(.library(.indexFinished))
   }

@@ -222,6 +222,11 @@ extension LibraryView {
     if let raw = asset.rawCompanion {
       lines.append(("RAW", "\(raw.fileName) · \(ByteCountText.format(raw.byteSize))"))
     }
+    if let movie = asset.liveMovie {
+      var parts = [movie.fileName, ByteCountText.format(movie.byteSize)]
+      if let duration = movie.duration { parts.append(DurationText.badge(seconds: duration)) }
+      lines.append(("Live", parts.joined(separator: " · ")))
+    }
     let albums = state.library.collections.albums.filter { $0.assetIDs.contains(asset.id) }.map(
       \.name)
     lines.append(("Albums", albums.isEmpty ? "none" : albums.joined(separator: ", ")))
