@@ -16,14 +16,6 @@ extension AppState {
   /// "1 photo", "3 photos".
   public static func photoCount(_ n: Int) -> String { n == 1 ? "1 photo" : "\(n) photos" }
 
-  /// `ids` followed by the ids of their companion files (a RAW, a Live Photo's movie), which
-  /// the catalog keeps as photos of their own: what a change to the photos must reach.
-  func withCompanions(_ ids: [AssetID]) -> [AssetID] {
-    let companions = ids.flatMap { id in asset(withID: id)?.companions.map(\.id) ?? [] }
-    let given = Set(ids)
-    return ids + companions.filter { !given.contains($0) }
-  }
-
   /// A photo of the library, the hidden ones or the Trash.
   func asset(withID id: AssetID) -> Asset? {
     assets.first { $0.id == id } ?? library.assets.first { $0.id == id }
@@ -153,15 +145,20 @@ extension AppState {
   /// r in Recently Deleted (and u after a delete): puts the photos back in the library.
   mutating func restore(_ ids: [AssetID]) -> [Effect] {
     // A photo comes back with its RAW or movie, which the Trash lists apart.
-    let targets = Set(withCompanions(ids))
+    let targets = Set(trashedWithCompanions(ids))
     let restoring = library.collections.trashed.filter { targets.contains($0.asset.id) }
     guard !restoring.isEmpty else { return [] }
     library.collections.trashed.removeAll { targets.contains($0.asset.id) }
     // A companion is part of its photo again, not an item of its own.
-    let folded = Set(restoring.flatMap { $0.asset.companions.map(\.id) })
-    for item in restoring where !folded.contains(item.asset.id) {
-      var asset = item.asset
-      asset.path = item.originalPath
+    let shown = Self.paired(
+      restoring.map { item in
+        var asset = item.asset
+        asset.path = item.originalPath
+        asset.rawCompanion = nil
+        asset.liveMovie = nil
+        return asset
+      })
+    for asset in shown {
       if asset.isHidden {
         Self.insertSorted(asset, into: &library.collections.hidden)
       } else {
@@ -171,8 +168,7 @@ extension AppState {
     marks.ids = []
     library.undoableTrash = []
     libraryChanged()
-    let shown = restoring.filter { !folded.contains($0.asset.id) }
-    let what = shown.count == 1 ? shown[0].asset.fileName : Self.photoCount(shown.count)
+    let what = shown.count == 1 ? shown[0].fileName : Self.photoCount(shown.count)
     message = "\(what) restored"
     return [.restoreFromTrash(restoring.map(\.asset.id))]
   }
@@ -189,7 +185,7 @@ extension AppState {
     case .trash(let ids):
       return moveToTrash(ids)
     case .deleteForever(let ids):
-      let ids = withCompanions(ids)
+      let ids = trashedWithCompanions(ids)
       let targets = Set(ids)
       library.collections.trashed.removeAll { targets.contains($0.asset.id) }
       marks.ids = []

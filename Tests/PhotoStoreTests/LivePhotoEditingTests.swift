@@ -64,6 +64,24 @@ final class LivePhotoEditingTests: XCTestCase {
     XCTAssertEqual(state.library.assets.count, 3)
   }
 
+  /// The catalog answers a delete with its own Trash list, where the still and the movie are
+  /// two files with nothing joining them: undo, and r on either file, still bring both back
+  /// as one item.
+  func testTheCatalogsTrashListIsPairedAgainOnRestore() {
+    var (state, assets) = loaded()
+    _ = Reducer.reduce(&state, .edit(.delete))
+    var collections = state.library.collections
+    for i in collections.trashed.indices { collections.trashed[i].asset.liveMovie = nil }
+    _ = Reducer.reduce(&state, .library(.collectionsLoaded(collections)))
+    XCTAssertTrue(state.library.collections.trashed.allSatisfy { $0.asset.companions.isEmpty })
+    XCTAssertEqual(state.trashedWithCompanions([movie.id]), [movie.id, assets[2].id])
+    let undone = Reducer.reduce(&state, .edit(.undo))
+    XCTAssertTrue(undone.contains(.restoreFromTrash([assets[2].id, movie.id])), "\(undone)")
+    XCTAssertEqual(state.library.assets.count, 3)
+    XCTAssertEqual(state.library.assets.last?.liveMovie?.id, movie.id)
+    XCTAssertEqual(state.message, "IMG_1002.jpg restored")
+  }
+
   func testFavoriteHideAndAlbumsReachTheMovie() {
     var (state, assets) = loaded()
     XCTAssertEqual(
