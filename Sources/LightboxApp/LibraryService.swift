@@ -107,7 +107,8 @@ public final class LibraryService: @unchecked Sendable {
 
   /// Albums, hidden and trashed photos of the library under `roots`, with the clock.
   func collections(_ catalog: Catalog, roots: [String]) -> LibraryCollections {
-    let hidden = Self.filter((try? catalog.hiddenAssets()) ?? [], under: roots)
+    // A hidden Live Photo or RAW pair is one item in Hidden too.
+    let hidden = Self.paired(Self.filter((try? catalog.hiddenAssets()) ?? [], under: roots))
     let prefixes = Self.prefixes(roots)
     let trashed = ((try? catalog.trashedPhotos()) ?? []).filter { item in
       prefixes.contains("/") || prefixes.contains { item.originalPath.hasPrefix($0) }
