@@ -62,10 +62,17 @@ public struct ExternalOpener: Sendable, Equatable {
       return "Opener '\(name)' could not start: \(String(cString: strerror(spawned)))"
     }
     var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 {
-      guard errno == EINTR else { return "Opener '\(name)': \(String(cString: strerror(errno)))" }
+    while true {
+      guard waitpid(pid, &status, WUNTRACED) >= 0 else {
+        if errno == EINTR { continue }
+        return "Opener '\(name)': \(String(cString: strerror(errno)))"
+      }
+      // WIFSTOPPED, WIFEXITED and the rest are macros Swift cannot see. Ctrl-Z stopped the
+      // opener: stop with it, so the shell sees the job stopped and gets the terminal; `fg`
+      // continues the whole process group, and the wait goes on.
+      guard status & 0xFF == 0x7F else { break }
+      raise(SIGSTOP)
     }
-    // WIFEXITED / WEXITSTATUS / WTERMSIG are macros Swift cannot see.
     let signal = status & 0x7F
     if signal != 0 { return "Opener '\(name)' was stopped by signal \(signal)" }
     let code = (status >> 8) & 0xFF

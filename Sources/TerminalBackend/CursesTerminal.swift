@@ -284,6 +284,8 @@ public final class CursesTerminal: Terminal {
     lb_guard_hold_interrupts(1)
     body()
     lb_guard_hold_interrupts(0)
+    // A Ctrl-Z meant for the other program (which stopped, and Lightbox with it) is done.
+    _ = lb_guard_take_suspend()
     // The first doupdate after endwin puts curses' modes back; the size may have changed.
     curs_set(0)
     doupdate()
