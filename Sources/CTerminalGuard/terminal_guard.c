@@ -169,6 +169,16 @@ void lb_guard_suspend_now(void) {
   pending_suspend = 0;
 }
 
+void lb_guard_hold_interrupts(int hold) {
+  if (!installed) return;
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sigemptyset(&sa.sa_mask);
+  sa.sa_handler = hold ? SIG_IGN : on_soft_signal;
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGQUIT, &sa, NULL);
+}
+
 void lb_guard_resave(void) {
   if (guard_fd >= 0) have_termios = tcgetattr(guard_fd, &saved_termios) == 0;
 }

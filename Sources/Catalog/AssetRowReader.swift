@@ -10,7 +10,8 @@ enum AssetRowReader {
     id, path, size, mtime_ns, format, width, height, orientation, capture_sort_key,
     capture_offset, capture_source, make, model, lens, favorite, hidden, latitude, longitude,
     thumbnail_offset, thumbnail_length, exposure_time_num, exposure_time_den, f_number, iso,
-    focal_length, coalesce(added_at, indexed_at), animated, duration, rotation
+    focal_length, coalesce(added_at, indexed_at), animated, duration, rotation,
+    content_identifier
     """
 
   /// The assets matching `whereSQL`, in `orderSQL` order.
@@ -53,7 +54,8 @@ enum AssetRowReader {
           longitude: double(s, 17),
           pathBytes: pathBytes, exifThumbnail: thumbnailRange(s), exposure: exposure(s),
           addedAt: sqlite3_column_int64(s, 25), isAnimated: sqlite3_column_int64(s, 26) != 0,
-          duration: double(s, 27), userRotation: Int(sqlite3_column_int64(s, 28) & 3)))
+          duration: double(s, 27), userRotation: Int(sqlite3_column_int64(s, 28) & 3),
+          contentIdentifier: text(s, 29)))
     }
     return assets
   }

@@ -120,6 +120,15 @@ extension Catalog {
       // file's own orientation; the indexer's upsert never writes it, so a re-index keeps it.
       try db.execute(sql: "ALTER TABLE assets ADD COLUMN rotation INTEGER NOT NULL DEFAULT 0")
     }
+    migrator.registerMigration("v6: Live Photo stills") { db in
+      // An iPhone's JPEG and HEIF stills now give Apple's content identifier (MakerNote
+      // 0x0011) into content_identifier, which joins a Live Photo's still and movie: the
+      // next scan reads Apple's stills again (an impossible mtime never matches the file's).
+      try db.execute(
+        sql: """
+          UPDATE assets SET mtime_ns = -1 WHERE make = 'Apple' AND format IN ('jpeg', 'heic');
+          """)
+    }
     return migrator
   }
 

@@ -163,7 +163,7 @@ enum CatalogWriter {
           b.int(now)
           b.int(index < animated.count && animated[index] ? 1 : 0)
           b.double(m.video?.duration)
-          b.text(m.video?.contentIdentifier)
+          b.text(m.video?.contentIdentifier ?? m.contentIdentifier)
         }
         if wasPhoto == false {
           try db.execute(

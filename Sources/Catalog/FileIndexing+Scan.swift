@@ -108,6 +108,8 @@ extension CatalogEntry {
       cameraMake: m.cameraMake, cameraModel: m.cameraModel, lensModel: m.lensModel,
       latitude: m.gps?.latitude, longitude: m.gps?.longitude,
       pathBytes: name == nil ? path.bytes : nil, exifThumbnail: m.exifThumbnail,
-      exposure: exposure.flatMap { $0.isEmpty ? nil : $0 }, isAnimated: isAnimated)
+      exposure: exposure.flatMap { $0.isEmpty ? nil : $0 }, isAnimated: isAnimated,
+      duration: m.video?.duration,
+      contentIdentifier: m.video?.contentIdentifier ?? m.contentIdentifier)
   }
 }

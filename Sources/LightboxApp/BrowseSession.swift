@@ -37,6 +37,9 @@ public final class BrowseSession {
     public var tileSize: TileSize = .standard
     /// Lines to show in the status line at start (problems in the config file).
     public var notices: [String] = []
+    /// The config's `opener` (argv) for `o` and `O`; `$LIGHTBOX_OPENER` wins, `xdg-open`
+    /// when neither is set (`ExternalOpener`).
+    public var opener: [String]?
     /// The decode worker processes for risky formats; nil decodes everything in process.
     public var decodeWorker: DecodeWorkerHost.Configuration?
 
@@ -129,12 +132,25 @@ public final class BrowseSession {
       preferredTile: options.tileSize)
     state.detail.slideshowSeconds = options.slideshowSeconds
     let store = Store(state: state)
-    // The clipboard goes through the terminal; everything else is the runner's.
+    let opener = ExternalOpener(
+      environment: ProcessInfo.processInfo.environment, configured: options.opener)
+    var needsFrame = true
+    // The clipboard and the opener go through the terminal; everything else is the runner's.
     func perform(_ effects: [Effect]) {
       for effect in effects {
-        if case .copyToClipboard(let text) = effect {
+        switch effect {
+        case .copyToClipboard(let text):
           terminal.copyToClipboard(text)
-        } else {
+        case .openExternally(let path):
+          var failure: String?
+          terminal.handOver { failure = opener.open(path) }
+          // The screen was the opener's: paint it again even when nothing changed.
+          needsFrame = true
+          if let failure {
+            LightboxLog.logger("opener").error("\(failure): \(path)")
+            perform(store.send(.library(.operationFailed(reason: failure))))
+          }
+        default:
           runner.run(effect)
         }
       }
@@ -144,7 +160,6 @@ public final class BrowseSession {
       let more = options.notices.count > 1 ? " (and \(options.notices.count - 1) more)" : ""
       perform(store.send(.library(.operationFailed(reason: first + more))))
     }
-    var needsFrame = true
     while store.state.isRunning {
       if needsFrame {
         terminal.present(LibraryView.render(store.state, keyMap: keyMap)) { cache.picture(for: $0) }

@@ -63,7 +63,8 @@ public final class LibraryService: @unchecked Sendable {
       case .deleteAlbum(let id): try catalog.deleteAlbum(id)
       case .addToAlbum(let id, let ids): try catalog.addAssets(ids, toAlbum: id, now: now)
       case .removeFromAlbum(let id, let ids): try catalog.removeAssets(ids, fromAlbum: id)
-      case .scanLibrary, .loadImage, .cancelImage, .copyToClipboard, .scheduleTick, .exportPhotos:
+      case .scanLibrary, .loadImage, .cancelImage, .copyToClipboard, .scheduleTick, .exportPhotos,
+        .openExternally:
         return
       }
     } catch {
@@ -106,7 +107,8 @@ public final class LibraryService: @unchecked Sendable {
 
   /// Albums, hidden and trashed photos of the library under `roots`, with the clock.
   func collections(_ catalog: Catalog, roots: [String]) -> LibraryCollections {
-    let hidden = Self.filter((try? catalog.hiddenAssets()) ?? [], under: roots)
+    // A hidden Live Photo or RAW pair is one item in Hidden too.
+    let hidden = Self.paired(Self.filter((try? catalog.hiddenAssets()) ?? [], under: roots))
     let prefixes = Self.prefixes(roots)
     let trashed = ((try? catalog.trashedPhotos()) ?? []).filter { item in
       prefixes.contains("/") || prefixes.contains { item.originalPath.hasPrefix($0) }
@@ -145,7 +147,7 @@ public final class LibraryService: @unchecked Sendable {
     purgeOldTrash(catalog)
     // The first frame comes from the catalog as it is: the newest photos at once (the All
     // grid opens on them), the whole library right after; indexing follows.
-    let newest = RAWPairing.pair(
+    let newest = Self.paired(
       Self.filter(((try? catalog.newestAssets(limit: Self.firstScreenLimit)) ?? []), under: roots))
     if !newest.isEmpty { inbox.post(.library(.loaded(assets: newest, problems: []))) }
     inbox.post(.library(.loaded(assets: load(), problems: [])))
@@ -200,7 +202,12 @@ public final class LibraryService: @unchecked Sendable {
   /// The catalog's photos under `roots` (a catalog may hold other libraries too), in the
   /// catalog's order.
   public static func assets(in catalog: Catalog, under roots: [String]) -> [Asset] {
-    RAWPairing.pair(filter((try? catalog.allAssets()) ?? [], under: roots))
+    Self.paired(filter((try? catalog.allAssets()) ?? [], under: roots))
+  }
+
+  /// RAW+JPEG pairs and Live Photos joined into one item each.
+  static func paired(_ assets: [Asset]) -> [Asset] {
+    LivePairing.pair(RAWPairing.pair(assets))
   }
 
   /// How many of the newest photos are loaded before the rest: more than any screen holds.
@@ -231,7 +238,7 @@ public final class LibraryService: @unchecked Sendable {
     inbox.post(
       .library(
         .loaded(
-          assets: RAWPairing.pair(result.assets),
+          assets: Self.paired(result.assets),
           problems: (problem.map { [$0] } ?? []) + result.problems)))
     inbox.post(.library(.indexFinished))
   }

@@ -29,6 +29,8 @@ struct ExifFields {
   /// Exif IFD PixelXDimension/PixelYDimension.
   var pixelXDimension: Int?
   var pixelYDimension: Int?
+  /// Apple's MakerNote ContentIdentifier (a Live Photo's still), when present.
+  var contentIdentifier: String?
 }
 
 /// Reads IFD0, the Exif IFD, the GPS IFD and IFD1 of a TIFF structure.
@@ -93,6 +95,7 @@ enum ExifParser {
       case 0x920A: fields.exposure.focalLength = tiff.rational(entry)
       case 0xA002: fields.pixelXDimension = tiff.integer(entry)
       case 0xA003: fields.pixelYDimension = tiff.integer(entry)
+      case 0x927C: fields.contentIdentifier = AppleMakerNote.contentIdentifier(tiff, entry)
       default: break
       }
     }

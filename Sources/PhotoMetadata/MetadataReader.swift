@@ -82,6 +82,7 @@ public enum MetadataReader {
     metadata.cameraMake = exif.make
     metadata.cameraModel = exif.model
     metadata.lensModel = exif.lensModel
+    metadata.contentIdentifier = exif.contentIdentifier
     metadata.exifThumbnail = exif.thumbnail
     metadata.exposure = exif.exposure.isEmpty ? nil : exif.exposure
     metadata.gps = exif.gps

@@ -37,6 +37,9 @@ public struct PhotoMetadata: Sendable, Equatable {
   public var exposure: ExposureInfo?
   /// Position from the EXIF GPS IFD, nil when absent or unusable.
   public var gps: GPSCoordinate?
+  /// Apple's content identifier of a still (MakerNote tag 0x0011), which the movie of the
+  /// same Live Photo carries too (`VideoInfo.contentIdentifier`); nil elsewhere.
+  public var contentIdentifier: String?
   /// Duration, codec, frame rate and rotation of a video (nil for stills); `pixelSize` is
   /// then the displayed size (rotation applied).
   public var video: VideoInfo?

@@ -41,6 +41,17 @@ struct TIFFBlock {
     }
   }
 
+  /// A block whose byte order is known from elsewhere and that has no TIFF header (a maker
+  /// note's IFD): offsets are relative to `start`.
+  init?(bytes: ByteView, start: Int, length: Int, littleEndian: Bool) {
+    guard start >= 0, length >= 8, start <= bytes.count - length else { return nil }
+    self.bytes = bytes
+    self.start = start
+    self.length = length
+    self.littleEndian = littleEndian
+    self.truncated = false
+  }
+
   /// A 16-bit value at a block-relative offset.
   func u16(_ offset: Int) -> Int? {
     guard offset >= 0, offset <= length - 2 else { return nil }

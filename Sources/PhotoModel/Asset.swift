@@ -37,7 +37,13 @@ public struct Asset: Hashable, Sendable, Identifiable {
   public var isAnimated: Bool
   /// The camera RAW file shot with this JPEG or HEIF (same folder, same name but for the
   /// extension), shown as one photo with it; nil for a photo without one.
-  public var rawCompanion: RAWCompanion?
+  public var rawCompanion: CompanionFile?
+  /// The movie of a Live Photo (Apple's content identifier in both files, else the same
+  /// folder and stem and capture times within 2 s), shown as one item with this still; nil
+  /// for a photo without one.
+  public var liveMovie: CompanionFile?
+  /// Apple's content identifier (a Live Photo's still and movie share it), when recorded.
+  public var contentIdentifier: String?
   /// A video's length in seconds (from its container's header); nil for stills.
   public var duration: Double?
   /// Quarter turns clockwise (0…3) the user added (`<` / `>`), kept in the catalog; the file
@@ -51,7 +57,7 @@ public struct Asset: Hashable, Sendable, Identifiable {
     isFavorite: Bool = false, isHidden: Bool = false, latitude: Double? = nil,
     longitude: Double? = nil, pathBytes: [UInt8]? = nil, exifThumbnail: Range<Int>? = nil,
     exposure: Exposure? = nil, addedAt: Int64 = 0, isAnimated: Bool = false,
-    duration: Double? = nil, userRotation: Int = 0
+    duration: Double? = nil, userRotation: Int = 0, contentIdentifier: String? = nil
   ) {
     self.id = id
     self.path = path
@@ -75,7 +81,12 @@ public struct Asset: Hashable, Sendable, Identifiable {
     self.isAnimated = isAnimated
     self.duration = duration
     self.userRotation = userRotation
+    self.contentIdentifier = contentIdentifier
   }
+
+  /// The files shown as part of this photo (its RAW, its Live Photo movie), which go where
+  /// it goes.
+  public var companions: [CompanionFile] { [rawCompanion, liveMovie].compactMap { $0 } }
 
   /// The last path component.
   public var fileName: String {

@@ -19,7 +19,7 @@ public enum RAWPairing {
       guard let front = fronts[stemKey(asset.path)], result[front].rawCompanion == nil else {
         continue
       }
-      result[front].rawCompanion = RAWCompanion(
+      result[front].rawCompanion = CompanionFile(
         id: asset.id, path: asset.path, byteSize: asset.byteSize)
       folded.insert(index)
     }

@@ -69,7 +69,7 @@ extension AppState {
     marks.ids = []
     libraryChanged(timelineToo: false)
     message = "\(describeTargets(ids)) taken out of “\(library.collections.albums[index].name)”"
-    return [.removeFromAlbum(id, ids)]
+    return [.removeFromAlbum(id, withCompanions(ids))]
   }
 
   /// Enter in the picker: "New album…" asks for a name; an album gets the photos.
@@ -92,7 +92,7 @@ extension AppState {
       return []
     }
     message = "\(describeTargets(adding)) added to “\(album.name)”"
-    return [.addToAlbum(album.id, adding)]
+    return [.addToAlbum(album.id, withCompanions(adding))]
   }
 
   /// Moves the picker's highlight.
@@ -128,7 +128,7 @@ extension AppState {
       message =
         ids.isEmpty
         ? "Album “\(name)” made" : "Album “\(name)” made with \(Self.photoCount(ids.count))"
-      return [.createAlbum(name: name, adding: ids)]
+      return [.createAlbum(name: name, adding: withCompanions(ids))]
     case .export:
       return []  // submitted above
     case .rename(let id):

@@ -42,13 +42,15 @@ extension AppState {
     // ♦ is the view's favorite glyph (TerminalUI.Glyphs.favorite; no console font has ♥).
     message = value ? "♦ \(what) added to Favorites" : "\(what) removed from Favorites"
     marks.ids = []
-    return [.setFavorite(ids, value)]
+    return [.setFavorite(withCompanions(ids), value)]
   }
 
   /// H: hides the photos (they leave every view but Hidden), or unhides them in Hidden.
   mutating func toggleHidden() -> [Effect] {
     let ids = actionTargets
     guard !ids.isEmpty, context != .album(.recentlyDeleted) else { return [] }
+    // Hidden with its companions, so a Live Photo's movie does not stay in the timeline.
+    let fileIDs = withCompanions(ids)
     let targets = Set(ids)
     let unhide = context == .album(.hidden)
     if unhide {
@@ -71,7 +73,7 @@ extension AppState {
     let what = describeTargets(ids)
     message =
       unhide ? "\(what) back in the library" : "\(what) hidden · shown only in Albums › Hidden"
-    return [.setHidden(ids, !unhide)]
+    return [.setHidden(fileIDs, !unhide)]
   }
 
   /// d: moves to Recently Deleted (marked photos after a confirmation); in Recently Deleted,
@@ -111,17 +113,20 @@ extension AppState {
     guard !moving.isEmpty else { return [] }
     library.assets.removeAll { targets.contains($0.id) }
     library.collections.hidden.removeAll { targets.contains($0.id) }
-    // A RAW+JPEG pair is one photo: its RAW file goes to the Trash with it (and comes back
-    // with an undo), listed there under its own name.
-    let companions = moving.compactMap { asset -> Asset? in
-      guard let raw = asset.rawCompanion else { return nil }
-      var file = asset
-      file.id = raw.id
-      file.path = raw.path
-      file.byteSize = raw.byteSize
-      file.format = .raw
-      file.rawCompanion = nil
-      return file
+    // A RAW+JPEG pair or a Live Photo is one photo: its RAW file or movie goes to the Trash
+    // with it (and comes back with an undo), listed there under its own name.
+    let companions = moving.flatMap { asset in
+      asset.companions.map { companion -> Asset in
+        var file = asset
+        file.id = companion.id
+        file.path = companion.path
+        file.byteSize = companion.byteSize
+        file.format = companion.format
+        file.duration = companion.duration
+        file.rawCompanion = nil
+        file.liveMovie = nil
+        return file
+      }
     }
     let files = moving + companions
     for asset in files {
@@ -139,13 +144,21 @@ extension AppState {
 
   /// r in Recently Deleted (and u after a delete): puts the photos back in the library.
   mutating func restore(_ ids: [AssetID]) -> [Effect] {
-    let targets = Set(ids)
+    // A photo comes back with its RAW or movie, which the Trash lists apart.
+    let targets = Set(trashedWithCompanions(ids))
     let restoring = library.collections.trashed.filter { targets.contains($0.asset.id) }
     guard !restoring.isEmpty else { return [] }
     library.collections.trashed.removeAll { targets.contains($0.asset.id) }
-    for item in restoring {
-      var asset = item.asset
-      asset.path = item.originalPath
+    // A companion is part of its photo again, not an item of its own.
+    let shown = Self.paired(
+      restoring.map { item in
+        var asset = item.asset
+        asset.path = item.originalPath
+        asset.rawCompanion = nil
+        asset.liveMovie = nil
+        return asset
+      })
+    for asset in shown {
       if asset.isHidden {
         Self.insertSorted(asset, into: &library.collections.hidden)
       } else {
@@ -155,7 +168,7 @@ extension AppState {
     marks.ids = []
     library.undoableTrash = []
     libraryChanged()
-    let what = restoring.count == 1 ? restoring[0].asset.fileName : Self.photoCount(restoring.count)
+    let what = shown.count == 1 ? shown[0].fileName : Self.photoCount(shown.count)
     message = "\(what) restored"
     return [.restoreFromTrash(restoring.map(\.asset.id))]
   }
@@ -172,6 +185,7 @@ extension AppState {
     case .trash(let ids):
       return moveToTrash(ids)
     case .deleteForever(let ids):
+      let ids = trashedWithCompanions(ids)
       let targets = Set(ids)
       library.collections.trashed.removeAll { targets.contains($0.asset.id) }
       marks.ids = []

@@ -18,4 +18,6 @@ public enum EditAction: Hashable, Sendable {
   case copyPath
   /// Y: the paths of the marked photos (else the selected one), one per line.
   case copyMarkedPaths
+  /// o: the selected photo or video in an external program; O: its folder.
+  case openExternally(folder: Bool)
 }

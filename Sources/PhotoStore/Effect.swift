@@ -18,6 +18,10 @@ public enum Effect: Hashable, Sendable {
   case exportPhotos(ExportJob)
   /// Put `text` on the clipboard (through the terminal: OSC 52).
   case copyToClipboard(String)
+  /// Hand the terminal to the external opener (`$LIGHTBOX_OPENER`, the config's `opener`,
+  /// else `xdg-open`) with `path` as its last argument, and take it back when it exits; a
+  /// missing or failing opener answers `.library(.operationFailed)`.
+  case openExternally(path: String)
   /// Send `.detail(.slideshowTick(token))` after `milliseconds`.
   case scheduleTick(milliseconds: Int, token: Int)
 

@@ -54,7 +54,20 @@ extension Reducer {
       state.message =
         paths.count == 1 ? "Copied the path of \(first.fileName)" : "Copied \(paths.count) paths"
       return [.copyToClipboard(paths.joined(separator: "\n"))]
+
+    case .openExternally(let folder):
+      // A trashed photo's path is where it was, not where it is: nothing to open there.
+      guard state.context != .albumList, state.context != .album(.recentlyDeleted),
+        let selected = state.selectedAsset
+      else { return [] }
+      return [.openExternally(path: folder ? Self.folder(of: selected.path) : selected.path)]
     }
+  }
+
+  /// The folder that holds `path` ("/" for a file at the root).
+  static func folder(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
   /// n, R, D, a and x: making and changing albums.

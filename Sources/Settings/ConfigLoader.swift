@@ -11,7 +11,8 @@ public enum ConfigLoader {
   /// The top-level keys, in the order the user guide documents them.
   public static let knownKeys = [
     "theme", "graphics", "colors", "thumbnail-size", "roots", "trash-retention-days",
-    "memory-cache-mb", "thumbnail-cache-mb", "upscale", "slideshow-seconds", "keys",
+    "memory-cache-mb", "thumbnail-cache-mb", "upscale", "slideshow-seconds", "opener",
+    "keys",
   ]
 
   /// Files larger than this are refused rather than parsed (a config is a few hundred bytes).
@@ -175,6 +176,7 @@ extension ConfigLoader {
             continue
           }
           config.upscale = flag
+        case "opener": readOpener(value, into: &config)
         case "keys": readKeys(value, into: &config)
         default:
           report(
@@ -231,6 +233,27 @@ extension ConfigLoader {
           "thumbnail-size", value, allowed: Reader.either(sizes.map(\.name)))
       }
       config.thumbnailSize = size.size
+    }
+
+    /// A command line split at blanks, or an array of words (for a program whose path has a
+    /// blank); never run through a shell.
+    private mutating func readOpener(
+      _ value: TOMLValueConvertible, into config: inout LightboxConfig
+    ) {
+      let allowed = "a program (with its options), or a list of words"
+      var words: [String] = []
+      if let line = value.string {
+        words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+      } else if let array = value.array {
+        for element in array {
+          guard let word = element.string else { return refuse("opener", value, allowed: allowed) }
+          words.append(word)
+        }
+      }
+      guard let first = words.first, !first.isEmpty else {
+        return refuse("opener", value, allowed: allowed)
+      }
+      config.opener = words
     }
 
     private mutating func readRoots(

@@ -30,13 +30,16 @@ public struct LightboxConfig: Sendable, Equatable {
   public var thumbnailCacheMegabytes: Int?
   /// Seconds each photo shows in a slideshow (S), 1 to 60.
   public var slideshowSeconds: Int
+  /// The program `o` and `O` open a photo, a video or a folder with, as argv (the path is
+  /// added last); nil: `$LIGHTBOX_OPENER`, else `xdg-open`.
+  public var opener: [String]?
 
   public init(
     theme: String = ThemeCatalog.defaultName, graphics: GraphicsMode = .auto,
     colors: ColorDepth? = nil, thumbnailSize: TileSize = .standard,
     keys: [KeyCommand: [InputEvent]] = [:], trashRetentionDays: Int = 30,
     roots: [String] = ["~/Pictures"], memoryCacheMegabytes: Int = 256, upscale: Bool = true,
-    thumbnailCacheMegabytes: Int? = nil, slideshowSeconds: Int = 4
+    thumbnailCacheMegabytes: Int? = nil, slideshowSeconds: Int = 4, opener: [String]? = nil
   ) {
     self.theme = theme
     self.graphics = graphics
@@ -49,6 +52,7 @@ public struct LightboxConfig: Sendable, Equatable {
     self.upscale = upscale
     self.thumbnailCacheMegabytes = thumbnailCacheMegabytes
     self.slideshowSeconds = slideshowSeconds
+    self.opener = opener
   }
 
   /// Every field at its default.

@@ -267,14 +267,25 @@ public final class CursesTerminal: Terminal {
   }
 
   /// Ctrl-Z: gives the terminal back as the shell expects it, stops until `fg`, then takes
-  /// it again; the next frame is painted in full, pictures included (the terminal forgot
-  /// them while the shell had the screen).
+  /// it again.
   private func suspend() {
+    handOver { lb_guard_suspend_now() }
+  }
+
+  /// Ctrl-Z's path, also the external opener's: the terminal as the shell expects it while
+  /// `body` runs, then curses' modes back; the next frame is painted in full, pictures
+  /// included (the terminal forgot them while another program had the screen).
+  public func handOver(_ body: () -> Void) {
+    guard screen != nil else { return body() }
     writeRaw(Array((ControlSequence.endSynchronizedUpdate + ControlSequence.resetAttributes).utf8))
     curs_set(1)
     endwin()
     fflush(lb_stdout())
-    lb_guard_suspend_now()
+    lb_guard_hold_interrupts(1)
+    body()
+    lb_guard_hold_interrupts(0)
+    // A Ctrl-Z meant for the other program (which stopped, and Lightbox with it) is done.
+    _ = lb_guard_take_suspend()
     // The first doupdate after endwin puts curses' modes back; the size may have changed.
     curs_set(0)
     doupdate()

@@ -17,6 +17,11 @@ public protocol Terminal: AnyObject {
   /// Puts `text` on the system clipboard through the terminal (OSC 52).
   func copyToClipboard(_ text: String)
 
+  /// Gives the terminal to another program for the length of `body` (as the shell has it:
+  /// normal screen, echo, cursor), then takes it back; the next frame is painted in full.
+  /// Ctrl-C and Ctrl-\ meanwhile are the other program's, as with `system(3)`.
+  func handOver(_ body: () -> Void)
+
   /// Ends a `readEvents` wait early; safe to call from any thread (decoders finishing,
   /// the indexer, the watcher).
   var waker: @Sendable () -> Void { get }

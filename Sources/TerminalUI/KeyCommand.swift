@@ -45,6 +45,8 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
   case slideshowSlower = "slideshow-slower"
   case copyPath = "copy-path"
   case copyMarkedPaths = "copy-marked-paths"
+  case openExternally = "open-externally"
+  case openFolder = "open-folder"
   case quit = "quit"
 
   /// The action the command sends.
@@ -93,6 +95,8 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case .slideshowFaster: return .detail(.slideshowFaster)
     case .slideshowSlower: return .detail(.slideshowSlower)
     case .copyMarkedPaths: return .edit(.copyMarkedPaths)
+    case .openExternally: return .edit(.openExternally(folder: false))
+    case .openFolder: return .edit(.openExternally(folder: true))
     case .quit: return .quit
     }
   }
@@ -145,6 +149,9 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case .slideshowFaster: return [.character("[")]
     case .slideshowSlower: return [.character("]")]
     case .copyMarkedPaths: return [.character("Y")]
+    // o as in ranger's and nnn's "open with"; O for the folder, as in lf's and yazi's reveal.
+    case .openExternally: return [.character("o")]
+    case .openFolder: return [.character("O")]
     case .quit: return [.character("q")]
     }
   }

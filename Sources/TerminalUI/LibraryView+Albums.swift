@@ -183,11 +183,13 @@ extension LibraryView {
         Glyphs.favorite, row: rect.row + rect.height + labelRows, column: rect.column,
         role: .favorite)
     }
-    // Apple Photos' badge for a RAW+JPEG pair, under the tile's right edge.
-    if asset.rawCompanion != nil, rect.width >= 5 {
+    // Apple Photos' badges for a Live Photo and a RAW+JPEG pair, under the tile's right edge.
+    let badges = [asset.liveMovie.map { _ in "LIVE" }, asset.rawCompanion.map { _ in "RAW" }]
+      .compactMap { $0 }.joined(separator: " ")
+    if !badges.isEmpty, rect.width >= badges.count + 2 {
       frame.put(
-        "RAW", row: rect.row + rect.height + labelRows, column: rect.column + rect.width - 3,
-        role: .headerDim)
+        badges, row: rect.row + rect.height + labelRows,
+        column: rect.column + rect.width - badges.count, role: .headerDim)
     }
     // A video's length, under the tile's right edge as Apple Photos shows it.
     if asset.format == .video, let duration = asset.duration {

@@ -113,6 +113,8 @@ extension LibraryView {
       add(.info, "info")
       add(.copyPath, "copy the path (OSC 52)")
       if state.screen == .grid { add(.copyMarkedPaths, "copy the marked photos' paths") }
+      add(.openExternally, "open in another program (opener)")
+      add(.openFolder, "open the containing folder")
     }
     if state.tab == .search {
       // The query field's own keys (not rebindable, like Backspace).
@@ -219,6 +221,11 @@ extension LibraryView {
     }
     if let raw = asset.rawCompanion {
       lines.append(("RAW", "\(raw.fileName) · \(ByteCountText.format(raw.byteSize))"))
+    }
+    if let movie = asset.liveMovie {
+      var parts = [movie.fileName, ByteCountText.format(movie.byteSize)]
+      if let duration = movie.duration { parts.append(DurationText.badge(seconds: duration)) }
+      lines.append(("Live", parts.joined(separator: " · ")))
     }
     let albums = state.library.collections.albums.filter { $0.assetIDs.contains(asset.id) }.map(
       \.name)

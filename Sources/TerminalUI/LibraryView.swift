@@ -325,6 +325,7 @@ public enum LibraryView {
     if let size = asset.displayPixelSize { parts.append(size.description) }
     parts.append(ByteCountText.format(asset.byteSize))
     if asset.rawCompanion != nil { parts.append("RAW+\(asset.format.label)") }
+    if asset.liveMovie != nil { parts.append("LIVE") }
     if let duration = asset.duration { parts.append(DurationText.badge(seconds: duration)) }
     parts.append(asset.captureDate.shortDateTime)
     return parts.joined(separator: " · ")

@@ -25,6 +25,14 @@ public final class FakeTerminal: Terminal {
     clipboard.append(text)
   }
 
+  /// How many times another program was given the terminal.
+  public private(set) var handOvers = 0
+
+  public func handOver(_ body: () -> Void) {
+    handOvers += 1
+    body()
+  }
+
   public func present(_ frame: Frame, pictures: (ImageKey) -> TerminalPicture?) {
     frames.append(frame)
     picturesDrawn += frame.images.filter { pictures($0.key) != nil }.count

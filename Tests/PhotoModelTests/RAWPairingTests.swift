@@ -21,7 +21,7 @@ final class RAWPairingTests: XCTestCase {
     XCTAssertEqual(paired.map(\.id.rawValue), [1, 3, 4, 5, 7, 8])
     XCTAssertEqual(
       paired[0].rawCompanion,
-      RAWCompanion(id: AssetID(2), path: "/p/img_0001.cr3", byteSize: 2000))
+      CompanionFile(id: AssetID(2), path: "/p/img_0001.cr3", byteSize: 2000))
     XCTAssertEqual(paired[3].rawCompanion?.id, AssetID(6))
     XCTAssertNil(paired[1].rawCompanion)
     XCTAssertNil(paired[4].rawCompanion)

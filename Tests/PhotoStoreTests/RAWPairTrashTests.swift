@@ -9,7 +9,7 @@ import XCTest
 final class RAWPairTrashTests: XCTestCase {
   func testDeletingAPairMovesBothFilesAndUndoRestoresBoth() {
     var assets = Fixtures.assets(3)
-    let raw = RAWCompanion(id: AssetID(99), path: "/photos/IMG_1002.CR3", byteSize: 25_000_000)
+    let raw = CompanionFile(id: AssetID(99), path: "/photos/IMG_1002.CR3", byteSize: 25_000_000)
     assets[2].rawCompanion = raw
     var state = AppState(roots: ["/photos"], terminal: TerminalSize(columns: 100, rows: 30))
     _ = Reducer.reduce(&state, .start)

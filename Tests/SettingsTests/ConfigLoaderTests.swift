@@ -109,7 +109,7 @@ final class ConfigLoaderTests: XCTestCase {
           + " using the default",
         "config.toml:9: unknown key 'colour' (keys: theme, graphics, colors, thumbnail-size, roots,"
           + " trash-retention-days, memory-cache-mb, thumbnail-cache-mb, upscale,"
-          + " slideshow-seconds, keys)",
+          + " slideshow-seconds, opener, keys)",
       ])
     var expected = LightboxConfig.defaults
     expected.theme = "light"

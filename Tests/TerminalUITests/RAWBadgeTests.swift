@@ -10,7 +10,7 @@ import XCTest
 final class RAWBadgeTests: XCTestCase {
   func testAPairIsBadgedAndItsRAWFileListed() throws {
     var assets = Fixtures.assets(3)
-    assets[1].rawCompanion = RAWCompanion(
+    assets[1].rawCompanion = CompanionFile(
       id: AssetID(99), path: "/photos/IMG_1001.CR3", byteSize: 25_000_000)
     var state = AppState(roots: ["/photos"], terminal: TerminalSize(columns: 100, rows: 30))
     _ = Reducer.reduce(&state, .start)

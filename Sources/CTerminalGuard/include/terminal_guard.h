@@ -39,6 +39,10 @@ int lb_guard_take_suspend(void);
 /// with the handler in place again. Call only with the terminal already given back.
 void lb_guard_suspend_now(void);
 
+/// While `hold` is 1, SIGINT and SIGQUIT are ignored (another program in the foreground
+/// has the terminal and Ctrl-C is its); 0 puts the guard's handler back.
+void lb_guard_hold_interrupts(int hold);
+
 /// Saves the current termios of the guarded fd again (after SIGCONT, say).
 void lb_guard_resave(void);
 #endif

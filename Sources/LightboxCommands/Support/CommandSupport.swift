@@ -55,6 +55,7 @@ public enum CommandSupport {
       options.trashRetentionDays = config.trashRetentionDays
       options.upscale = config.upscale
       options.slideshowSeconds = config.slideshowSeconds
+      options.opener = config.opener
       options.notices = loaded.problems
       options.decodeWorker = .currentExecutable
       try BrowseSession(options: options).run()
