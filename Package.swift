@@ -136,7 +136,8 @@ let package = Package(
     .testTarget(
       name: "ImagingTests",
       dependencies: [
-        "Imaging", "PhotoModel", "PhotoMetadata", "CPNG", "CLCMS2", "LightboxTestSupport",
+        "Imaging", "PhotoModel", "PhotoMetadata", "CPNG", "CLCMS2", "CWebP",
+        "LightboxTestSupport",
       ]),
     .testTarget(
       name: "TerminalGraphicsTests",
