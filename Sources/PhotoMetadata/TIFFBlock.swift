@@ -41,6 +41,17 @@ struct TIFFBlock {
     }
   }
 
+  /// A block whose offsets count from `start` but whose byte order is given, not read from
+  /// a header there: Olympus maker notes ("OLYMPUS\0II…") count from their first byte.
+  init?(bytes: ByteView, start: Int, end: Int, littleEndian: Bool, truncated: Bool) {
+    guard start >= 0, end <= bytes.count, start < end, end - start >= 8 else { return nil }
+    self.bytes = bytes
+    self.start = start
+    self.length = end - start
+    self.littleEndian = littleEndian
+    self.truncated = truncated
+  }
+
   /// A 16-bit value at a block-relative offset.
   func u16(_ offset: Int) -> Int? {
     guard offset >= 0, offset <= length - 2 else { return nil }
