@@ -118,7 +118,7 @@ let package = Package(
     .target(
       name: "LightboxTestSupport",
       dependencies: [
-        "PhotoModel", "PhotoStore", "TerminalUI", "TerminalBackend", "TerminalGraphics",
+        "PhotoModel", "PhotoStore", "TerminalUI", "TerminalBackend", "TerminalGraphics", "CLCMS2",
       ],
       path: "Tests/LightboxTestSupport"),
     .testTarget(name: "PhotoModelTests", dependencies: ["PhotoModel"]),

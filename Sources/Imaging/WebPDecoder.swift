@@ -101,9 +101,10 @@ enum WebPDecoder {
   ///
   /// What the deblocking filter smooths is 4–16 px block edges, and fancy upsampling
   /// places chroma at half-pixel precision: both vanish once the picture is shrunk by 4× or
-  /// more (the test measures the difference against a full-quality decode at the same
-  /// size), while at 1:1 they are the difference between a clean picture and visible
-  /// blocks. The detail view asks for `.best` and keeps them at any size.
+  /// more, while at 1:1 they are the difference between a clean picture and visible blocks
+  /// (a small WebP's tile is near 1:1). libwebp 1.2 itself drops both whenever it scales
+  /// below 3/4 (`WebPIoInitFromOptions`), so for tiles the flags only say so; they matter
+  /// for decodes it does not scale. The detail view asks for `.best` and keeps them.
   static func plan(stored: PixelSize, options: DecodeOptions) -> Plan {
     let needed = options.requiredSize(forDisplay: options.orientation.displaySize(ofStored: stored))
     let neededStored = options.orientation.swapsDimensions ? needed.transposed : needed

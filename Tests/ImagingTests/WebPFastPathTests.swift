@@ -80,7 +80,8 @@ final class WebPFastPathTests: XCTestCase {
       XCTAssertEqual(
         PixelSize(width: bitmap.width, height: bitmap.height), .init(width: 256, height: 192))
     }
-    // 35 dB is far below anything an eye sees in a tile (the measured value is printed).
+    // 35 dB is far below anything an eye sees in a tile (the measured value is printed:
+    // identical with libwebp 1.2, which drops the filters itself when it scales this far).
     let db = psnr(fast, best)
     print("WebPFastPathTests: fast thumbnail vs filtered decode: \(db) dB")
     XCTAssertGreaterThanOrEqual(db, 35, "fast thumbnail drifted from the filtered decode")
