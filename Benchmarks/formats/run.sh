@@ -67,11 +67,12 @@ exiftool -q -p '   tagged jpeg: $ImageWidth x $ImageHeight, profile $ProfileDesc
 
 ours() {  # DIR
   rm -rf "$WORK/cache"
+  sync  # the peers' outputs written back before, not during, this run
   wall "$LIGHTBOX" thumbnails "$1" --size $SIDE --jobs "$JOBS" --cache "$WORK/cache"
   written "$WORK/cache/large" "$(files "$1")" lightbox >&2
 }
 vips() {  # DIR
-  rm -rf "$WORK/vips" && mkdir -p "$WORK/vips"
+  rm -rf "$WORK/vips" && mkdir -p "$WORK/vips" && sync
   wall sh -c 'find "$1" -maxdepth 1 -type f | xargs -P"$2" -n25 vipsthumbnail -s "$3" -o "$4/%s.png"' \
     sh "$1" "$JOBS" $SIDE "$WORK/vips"
   written "$WORK/vips" "$(files "$1")" vipsthumbnail >&2
@@ -93,7 +94,8 @@ exifconvert() {  # DIR: exiftool -b -PreviewImage | convert -thumbnail, one pipe
 # dcraw_emu has no -e. It writes the preview's bytes next to the file (FILE.thumb.jpg): less
 # work than a thumbnail (nothing decoded, scaled or encoded), so its ratios flatter the peer.
 dcrawe() {  # DIR N: simple_dcraw -e with N files per process (1: one process per file)
-  rm -rf "$WORK/dc" && cp -r "$1" "$WORK/dc"
+  # Hard links: simple_dcraw only adds files, and a copy's write-back would load the disk.
+  rm -rf "$WORK/dc" && cp -al "$1" "$WORK/dc" && sync
   wall sh -c 'find "$1" -maxdepth 1 -type f | xargs -P"$2" -n"$3" simple_dcraw -e' \
     sh "$WORK/dc" "$JOBS" "$2"
   local got

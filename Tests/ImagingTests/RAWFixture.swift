@@ -102,9 +102,12 @@ enum RAWFixture {
 
   /// A RAW file of `layout` with a `preview` JPEG (the largest) and a smaller `thumbnail`
   /// JPEG, and IFD0 Orientation `orientation`.
-  static func make(_ layout: Layout, preview: [UInt8], thumbnail: [UInt8], orientation: Int)
-    -> [UInt8]
-  {
+  /// `oldOlympusNote`: an ORF's maker note in the E-500-era "OLYMP\0" form, whose offsets
+  /// count from the file's TIFF header.
+  static func make(
+    _ layout: Layout, preview: [UInt8], thumbnail: [UInt8], orientation: Int,
+    oldOlympusNote: Bool = false
+  ) -> [UInt8] {
     let magic: [UInt8] =
       switch layout {
       case .orf: Array("IIRO".utf8)
@@ -175,7 +178,7 @@ enum RAWFixture {
         ])
       let ifd1 = w.appendIFD([long(0x0201, 0), long(0x0202, thumbnail.count)])
       w.link(ifd0, to: ifd1)
-      let note = olympusMakerNote(previewLength: preview.count)
+      let note = olympusMakerNote(previewLength: preview.count, old: oldOlympusNote)
       let exif = w.appendIFD([
         Entry(tag: 0x927C, type: 7, count: UInt32(note.bytes.count), data: note.bytes)
       ])
@@ -183,8 +186,10 @@ enum RAWFixture {
       let noteStart = valueOffset(w, ifd: exif, tag: 0x927C)
       patchValue(&w, ifd: ifd0, tag: 0x0111, to: w.append(raw))
       patchValue(&w, ifd: ifd1, tag: 0x0201, to: w.append(thumbnail))
-      // The preview's offset counts from the maker note's first byte.
-      w.patch(noteStart + note.previewStartField, w.append(preview) - noteStart)
+      // Offsets count from the maker note's first byte, or (old notes) from the file's.
+      let base = oldOlympusNote ? 0 : noteStart
+      w.patch(noteStart + note.previewStartField, w.append(preview) - base)
+      w.patch(noteStart + note.settingsField, noteStart + note.settings - base)
     case .rw2:
       _ = w.appendIFD(
         camera + [
@@ -197,10 +202,14 @@ enum RAWFixture {
 
   /// An E-M10-style Olympus maker note: "OLYMPUS\0", "II", version 3, then an IFD (12 bytes
   /// in, offsets from the note's first byte) whose CameraSettings (0x2020, type IFD) holds
-  /// PreviewImageValid/Start/Length (0x0100–0x0102). The start is patched by the caller at
-  /// `previewStartField` (note-relative) once the preview's place is known.
-  static func olympusMakerNote(previewLength: Int) -> (bytes: [UInt8], previewStartField: Int) {
-    var note = Writer(bytes: Array("OLYMPUS\0II".utf8) + le16(3))
+  /// PreviewImageValid/Start/Length (0x0100–0x0102); `old`: "OLYMP\0" and version 1, the IFD
+  /// 8 bytes in. The caller patches the fields named (note-relative indices) once the note's
+  /// place is known: CameraSettings' pointer (to `settings`) and the preview's start.
+  static func olympusMakerNote(previewLength: Int, old: Bool) -> (
+    bytes: [UInt8], settings: Int, settingsField: Int, previewStartField: Int
+  ) {
+    var note = Writer(
+      bytes: old ? Array("OLYMP\0".utf8) + [1, 0] : Array("OLYMPUS\0II".utf8) + le16(3))
     let main = note.appendIFD([
       Entry(tag: 0x0000, type: 7, count: 4, data: Array("0100".utf8)),
       Entry(tag: 0x2020, type: 13, count: 1, data: le32(0)),
@@ -208,8 +217,10 @@ enum RAWFixture {
     let settings = note.appendIFD([
       long(0x0100, 1), long(0x0101, 0), long(0x0102, previewLength),
     ])
-    patchValue(&note, ifd: main, tag: 0x2020, to: settings)
-    return (note.bytes, valueOffset(note, ifd: settings, tag: 0x0101))
+    return (
+      note.bytes, settings, valueOffset(note, ifd: main, tag: 0x2020),
+      valueOffset(note, ifd: settings, tag: 0x0101)
+    )
   }
 
   /// The offset of the value field (or out-of-line value) of `tag` in the IFD at `ifd`.
