@@ -145,7 +145,8 @@ for size in 1616x1080 2880x1920; do
   dir="$WORK/dng-$size"
   mkdir -p "$dir"
   [ -s "$WORK/preview-$size.jpg" ] || convert "$CORPUS/large/Kleiber_by_Lukas_Baubkus.jpg" -strip \
-    -resize "$size^" -gravity center -extent "$size" -quality 92 "$WORK/preview-$size.jpg"
+    -resize "$size^" -gravity center -extent "$size" -quality 92 -sampling-factor 2x1 \
+    "$WORK/preview-$size.jpg"
   [ -s "$WORK/base-$size.dng" ] ||
     python3 "$HERE/make_dng.py" "$WORK/preview-$size.jpg" "$WORK/base-$size.dng"
   for i in $(seq -w 0 99); do
