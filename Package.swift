@@ -118,7 +118,7 @@ let package = Package(
     .target(
       name: "LightboxTestSupport",
       dependencies: [
-        "PhotoModel", "PhotoStore", "TerminalUI", "TerminalBackend", "TerminalGraphics",
+        "PhotoModel", "PhotoStore", "TerminalUI", "TerminalBackend", "TerminalGraphics", "CLCMS2",
       ],
       path: "Tests/LightboxTestSupport"),
     .testTarget(name: "PhotoModelTests", dependencies: ["PhotoModel"]),
@@ -136,7 +136,8 @@ let package = Package(
     .testTarget(
       name: "ImagingTests",
       dependencies: [
-        "Imaging", "PhotoModel", "PhotoMetadata", "CPNG", "CLCMS2", "LightboxTestSupport",
+        "Imaging", "PhotoModel", "PhotoMetadata", "CPNG", "CLCMS2", "CWebP",
+        "LightboxTestSupport",
       ]),
     .testTarget(
       name: "TerminalGraphicsTests",

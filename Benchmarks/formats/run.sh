@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Added still formats (issue 15's Figures), one command:
 #   Benchmarks/formats/run.sh            (WORK=/tmp/lightbox-formats-bench RUNS=5 JOBS=2)
+#   ONLY="webp dng" Benchmarks/formats/run.sh   only those parts (heic webp cr3 dng raf colour)
 # Builds lightbox in release, makes the test folders from the shared corpus, runs every tool
 # RUNS times interleaved and prints medians and ratios from this one run. Every run is
 # checked: a tool that exits non-zero or writes fewer thumbnails than it was given files
@@ -14,6 +15,8 @@ WORK="${WORK:-/tmp/lightbox-formats-bench}"
 RUNS="${RUNS:-5}"
 JOBS="${JOBS:-2}"
 SIDE=256
+ONLY="${ONLY:-heic webp cr3 dng raf colour}"
+want() { case " $ONLY " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 
 "$ROOT/scripts/install-deps" --bench
 command -v heif-thumbnailer >/dev/null || apt-get install -y --no-install-recommends heif-thumbnailer
@@ -64,11 +67,12 @@ exiftool -q -p '   tagged jpeg: $ImageWidth x $ImageHeight, profile $ProfileDesc
 
 ours() {  # DIR
   rm -rf "$WORK/cache"
+  sync  # the peers' outputs written back before, not during, this run
   wall "$LIGHTBOX" thumbnails "$1" --size $SIDE --jobs "$JOBS" --cache "$WORK/cache"
   written "$WORK/cache/large" "$(files "$1")" lightbox >&2
 }
 vips() {  # DIR
-  rm -rf "$WORK/vips" && mkdir -p "$WORK/vips"
+  rm -rf "$WORK/vips" && mkdir -p "$WORK/vips" && sync
   wall sh -c 'find "$1" -maxdepth 1 -type f | xargs -P"$2" -n25 vipsthumbnail -s "$3" -o "$4/%s.png"' \
     sh "$1" "$JOBS" $SIDE "$WORK/vips"
   written "$WORK/vips" "$(files "$1")" vipsthumbnail >&2
@@ -86,7 +90,21 @@ exifconvert() {  # DIR: exiftool -b -PreviewImage | convert -thumbnail, one pipe
   written "$WORK/ec" "$(files "$1")" "exiftool|convert" >&2
 }
 
+# LibRaw 0.20's `-e` (dcraw's "extract the embedded preview") is in simple_dcraw; its
+# dcraw_emu has no -e. It writes the preview's bytes next to the file (FILE.thumb.jpg): less
+# work than a thumbnail (nothing decoded, scaled or encoded), so its ratios flatter the peer.
+dcrawe() {  # DIR N: simple_dcraw -e with N files per process (1: one process per file)
+  # Hard links: simple_dcraw only adds files, and a copy's write-back would load the disk.
+  rm -rf "$WORK/dc" && cp -al "$1" "$WORK/dc" && sync
+  wall sh -c 'find "$1" -maxdepth 1 -type f | xargs -P"$2" -n"$3" simple_dcraw -e' \
+    sh "$WORK/dc" "$JOBS" "$2"
+  local got
+  got=$(find "$WORK/dc" -name '*.thumb.jpg' -size +0 | wc -l)
+  [ "$got" -eq "$(files "$1")" ] || die "simple_dcraw -e wrote $got previews for $(files "$1") files"
+}
+
 sync
+if want heic; then
 echo "== HEIC: 100 x 12 MP iPhone HEIC -> $SIDE px PNG, $JOBS jobs, $RUNS runs (median s)"
 O=(); V=(); H=()
 ours "$WORK/heic" >/dev/null
@@ -97,45 +115,83 @@ mo=$(median "${O[@]}"); mv=$(median "${V[@]}"); mh=$(median "${H[@]}")
 echo "   lightbox thumbnails : $mo   (runs: ${O[*]})"
 echo "   vipsthumbnail -P$JOBS   : $mv   (runs: ${V[*]})  lightbox is $(echo "scale=2; $mv / $mo" | bc) x faster"
 echo "   heif-thumbnailer -P$JOBS: $mh   (runs: ${H[*]})  lightbox is $(echo "scale=2; $mh / $mo" | bc) x faster"
+fi
 
+if want webp; then
 echo "== WebP: 40 x 12 MP lossy WebP -> $SIDE px PNG, $JOBS jobs (median s)"
 O=(); V=()
+ours "$WORK/webp" >/dev/null
 for r in $(seq "$RUNS"); do O+=("$(ours "$WORK/webp")"); V+=("$(vips "$WORK/webp")"); done
 mo=$(median "${O[@]}"); mv=$(median "${V[@]}")
 echo "   lightbox thumbnails : $mo   (runs: ${O[*]})"
 echo "   vipsthumbnail -P$JOBS   : $mv   (runs: ${V[*]})  lightbox is $(echo "scale=2; $mv / $mo" | bc) x faster"
+fi
 
+if want cr3; then
 echo "== RAW: 100 x CR3 (1620x1080 preview) -> $SIDE px PNG, $JOBS jobs (median s)"
 O=(); E=()
 for r in $(seq "$RUNS"); do O+=("$(ours "$WORK/raw")"); E+=("$(exifconvert "$WORK/raw")"); done
 mo=$(median "${O[@]}"); me=$(median "${E[@]}")
 echo "   lightbox thumbnails : $mo   (runs: ${O[*]})  = $(echo "scale=2; $mo * 1000 * $JOBS / 100" | bc) ms per file per process"
 echo "   exiftool|convert -P$JOBS: $me   (runs: ${E[*]})  lightbox is $(echo "scale=2; $me / $mo" | bc) x faster"
+fi
 
+if want dng; then
+# Real cameras' previews are 1-6 MP JPEGs (Sony ARW 1616x1080, Fujifilm RAF 1920x1280,
+# Canon/Nikon full size); the corpus RAF's is 160x120 and LibRaw 0.20 cannot open the CR3.
+# make_dng.py writes DNGs LibRaw opens (real 16-bit CFA data, 640x426) with a preview of
+# each size below, cut from the same corpus photo.
+for size in 1616x1080 2880x1920; do
+  dir="$WORK/dng-$size"
+  mkdir -p "$dir"
+  [ -s "$WORK/preview-$size.jpg" ] || convert "$CORPUS/large/Kleiber_by_Lukas_Baubkus.jpg" -strip \
+    -resize "$size^" -gravity center -extent "$size" -quality 92 -sampling-factor 2x1 \
+    "$WORK/preview-$size.jpg"
+  [ -s "$WORK/base-$size.dng" ] ||
+    python3 "$HERE/make_dng.py" "$WORK/preview-$size.jpg" "$WORK/base-$size.dng"
+  for i in $(seq -w 0 99); do
+    [ -s "$dir/DNG_$i.dng" ] || cp "$WORK/base-$size.dng" "$dir/DNG_$i.dng"
+  done
+  (cd "$WORK" && rm -f "base-$size.dng.thumb.jpg" && simple_dcraw -e "base-$size.dng") ||
+    die "simple_dcraw cannot read the synthetic DNG"
+  identify -format "%wx%h" "$WORK/base-$size.dng.thumb.jpg" | grep -qx "$size" ||
+    die "simple_dcraw -e did not extract the $size preview"
+  echo "== RAW: 100 x DNG ($size preview, $(du -k "$WORK/base-$size.dng" | cut -f1) KB) -> $JOBS jobs (median s)"
+  # One file: the start-up of lightbox and its decode workers, paid once per command.
+  mkdir -p "$dir-one" && cp "$dir/DNG_00.dng" "$dir-one/"
+  O=(); D=(); S=(); F=()
+  ours "$dir" >/dev/null
+  for r in $(seq "$RUNS"); do
+    O+=("$(ours "$dir")"); D+=("$(dcrawe "$dir" 1)"); S+=("$(dcrawe "$dir" 25)")
+    F+=("$(ours "$dir-one")")
+  done
+  mo=$(median "${O[@]}"); md=$(median "${D[@]}"); ms=$(median "${S[@]}"); mf=$(median "${F[@]}")
+  echo "   lightbox thumbnails ($SIDE px PNG): $mo   (runs: ${O[*]})  = $(echo "scale=2; $mo * 1000 * $JOBS / 100" | bc) ms per file per process"
+  echo "   lightbox on 1 file (start-up): $mf   (runs: ${F[*]})  -> $(echo "scale=2; ($mo - $mf) * 1000 * $JOBS / 99" | bc) ms per further file per process"
+  echo "   simple_dcraw -e, a process per file: $md   (runs: ${D[*]})  lightbox is $(echo "scale=2; $md / $mo" | bc) x faster"
+  echo "   simple_dcraw -e, 25 files a process: $ms   (runs: ${S[*]})  lightbox is $(echo "scale=2; $ms / $mo" | bc) x faster"
+done
+fi
+
+if want raf; then
 echo "== RAW: 100 x RAF (LibRaw reads it) -> preview, $JOBS jobs (median s)"
 mkdir -p "$WORK/raf"
 for i in $(seq -w 0 99); do
   [ -s "$WORK/raf/DSCF$i.RAF" ] || cp "$CORPUS/raw/FujiFilm_S5Pro.raf" "$WORK/raf/DSCF$i.RAF"
 done
-# simple_dcraw -e (LibRaw's dcraw_emu -e) only extracts the preview next to the file: less work
-# than a thumbnail, so this ratio flatters the peer. It cannot read the CR3 above at all.
-dcrawe() {  # DIR
-  rm -rf "$WORK/dc" && cp -r "$1" "$WORK/dc"
-  wall sh -c 'find "$1" -maxdepth 1 -type f | xargs -P"$2" -n25 simple_dcraw -e' sh "$WORK/dc" "$JOBS"
-  local got
-  got=$(find "$WORK/dc" -name '*.thumb.jpg' -size +0 | wc -l)
-  [ "$got" -eq "$(files "$1")" ] || die "simple_dcraw -e wrote $got previews for $(files "$1") files"
-}
 O=(); D=()
-for r in $(seq "$RUNS"); do O+=("$(ours "$WORK/raf")"); D+=("$(dcrawe "$WORK/raf")"); done
+for r in $(seq "$RUNS"); do O+=("$(ours "$WORK/raf")"); D+=("$(dcrawe "$WORK/raf" 25)"); done
 mo=$(median "${O[@]}"); md=$(median "${D[@]}")
 echo "   lightbox thumbnails : $mo   (runs: ${O[*]})"
-echo "   simple_dcraw -e -P$JOBS : $md   (runs: ${D[*]})  lightbox is $(echo "scale=2; $md / $mo" | bc) x faster"
+echo "   simple_dcraw -e -P$JOBS -n25: $md   (runs: ${D[*]})  lightbox is $(echo "scale=2; $md / $mo" | bc) x faster"
 echo "   simple_dcraw on the CR3: $(simple_dcraw -e "$WORK/raw/IMG_00.CR3" 2>&1 | head -1)"
+fi
 
+if want colour; then
 echo "== colour management: 100 x 12 MP JPEG, Display P3 profile vs none (median s)"
 T=(); U=()
 for r in $(seq "$RUNS"); do U+=("$(ours "$WORK/untagged")"); T+=("$(ours "$WORK/tagged")"); done
 mu=$(median "${U[@]}"); mt=$(median "${T[@]}")
 echo "   untagged : $mu   (runs: ${U[*]})"
 echo "   P3-tagged: $mt   (runs: ${T[*]})  cost $(echo "scale=1; ($mt - $mu) * 100 / $mu" | bc) %"
+fi

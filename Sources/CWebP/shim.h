@@ -2,6 +2,8 @@
 #define LIGHTBOX_CWEBP_SHIM_H
 #include <webp/decode.h>
 #include <webp/demux.h>
+// The encoder: the tests make WebP photos with it (Lightbox itself never writes WebP).
+#include <webp/encode.h>
 // libwebp's entry points are inline functions that pass an ABI version macro, which Swift
 // does not import: reach them through these.
 static inline int lb_webp_init_config(WebPDecoderConfig *config) {

@@ -35,20 +35,21 @@ enum WebPDecoder {
     guard lb_webp_init_config(&config) != 0 else {
       return .failure(ImageError("WebP: libwebp version mismatch"))
     }
-    let needed = options.requiredSize(forDisplay: options.orientation.displaySize(ofStored: stored))
-    let neededStored = options.orientation.swapsDimensions ? needed.transposed : needed
-    let target = scaledSize(stored: stored, covering: neededStored)
+    let plan = self.plan(stored: stored, options: options)
+    let target = plan.size
     if target != stored {
       config.options.use_scaling = 1
       config.options.scaled_width = Int32(target.width)
       config.options.scaled_height = Int32(target.height)
     }
-    if options.quality == .fast {
-      // Thumbnails: no in-loop filtering and plain chroma upsampling, about a third less
-      // work per pixel; what they change is gone once the picture is scaled to a tile.
+    if plan.skipsFilters {
       config.options.bypass_filtering = 1
       config.options.no_fancy_upsampling = 1
     }
+    // libwebp's second thread does the filtering, upsampling and scaling of the rows the
+    // first has parsed and reconstructed (libvips's webpload asks for it too); the decode
+    // worker's sandbox allows threads.
+    config.options.use_threads = 1
     config.output.colorspace = MODE_RGBA
     var pixels = [UInt8](repeating: 0, count: target.area * 4)
     let status = pixels.withUnsafeMutableBufferPointer { out -> VP8StatusCode in
@@ -87,6 +88,35 @@ enum WebPDecoder {
     PNGDecoder.composite(&pixels, on: options.background)
     return .success(Bitmap(width: canvas.width, height: canvas.height, pixels: pixels))
   }
+
+  /// How libwebp decodes a still of `stored` pixels for `options`.
+  struct Plan: Equatable {
+    /// The size libwebp scales to while decoding.
+    var size: PixelSize
+    /// True to skip the in-loop deblocking filter and fancy chroma upsampling.
+    var skipsFilters: Bool
+  }
+
+  /// A reduced decode for thumbnails skips the filters; a decode near full size keeps them.
+  ///
+  /// What the deblocking filter smooths is 4–16 px block edges, and fancy upsampling
+  /// places chroma at half-pixel precision: both vanish once the picture is shrunk by 4× or
+  /// more, while at 1:1 they are the difference between a clean picture and visible blocks
+  /// (a small WebP's tile is near 1:1). libwebp 1.2 itself drops both whenever it scales
+  /// below 3/4 (`WebPIoInitFromOptions`), so for tiles the flags only say so; they matter
+  /// for decodes it does not scale. The detail view asks for `.best` and keeps them.
+  static func plan(stored: PixelSize, options: DecodeOptions) -> Plan {
+    let needed = options.requiredSize(forDisplay: options.orientation.displaySize(ofStored: stored))
+    let neededStored = options.orientation.swapsDimensions ? needed.transposed : needed
+    let size = scaledSize(stored: stored, covering: neededStored)
+    let reduced =
+      size.width * minimumReduction <= stored.width
+      && size.height * minimumReduction <= stored.height
+    return Plan(size: size, skipsFilters: options.quality == .fast && reduced)
+  }
+
+  /// The shrink factor from which a `.fast` decode skips the filters.
+  static let minimumReduction = 4
 
   /// The smallest size with the stored aspect that covers `needed` (the stored size when
   /// nothing smaller does).

@@ -10,6 +10,8 @@ import PhotoModel
 ///   (Compression 6/7 with a baseline or progressive frame, not DNG's lossless raw data),
 ///   and RW2's JpgFromRaw (0x002E, the whole JPEG inline).
 /// - Canon CR3 (ISO-BMFF): the `PRVW` box of the preview `uuid` box and the `THMB` box.
+/// - Olympus ORF: also the preview in the maker note's CameraSettings IFD
+///   (`RAWPreviews+Olympus.swift`), the only full-size one such files carry.
 /// - Fujifilm RAF: the JPEG offset and length of the header (bytes 84 and 88).
 ///
 /// A candidate whose range runs past the end of the file is dropped (a truncated file
@@ -152,6 +154,10 @@ public enum RAWPreviews {
           if entry.valueOffset >= 0, entry.count > 4 {
             let start = tiff.start + entry.valueOffset
             found.append(start..<(start + entry.count))
+          }
+        case 0x8769:
+          if let exif = tiff.ifdPointer(entry), let preview = olympusPreview(tiff, exifIFD: exif) {
+            found.append(preview)
           }
         case 0x014A:
           for index in 0..<min(entry.count, 8) {

@@ -44,12 +44,20 @@ struct TIFFBlock {
   /// A block whose byte order is known from elsewhere and that has no TIFF header (a maker
   /// note's IFD): offsets are relative to `start`.
   init?(bytes: ByteView, start: Int, length: Int, littleEndian: Bool) {
-    guard start >= 0, length >= 8, start <= bytes.count - length else { return nil }
+    self.init(
+      bytes: bytes, start: start, end: start + length, littleEndian: littleEndian,
+      truncated: false)
+  }
+
+  /// A block whose offsets count from `start` but whose byte order is given, not read from
+  /// a header there: Olympus maker notes ("OLYMPUS\0II…") count from their first byte.
+  init?(bytes: ByteView, start: Int, end: Int, littleEndian: Bool, truncated: Bool) {
+    guard start >= 0, end <= bytes.count, start < end, end - start >= 8 else { return nil }
     self.bytes = bytes
     self.start = start
-    self.length = length
+    self.length = end - start
     self.littleEndian = littleEndian
-    self.truncated = false
+    self.truncated = truncated
   }
 
   /// A 16-bit value at a block-relative offset.

@@ -9,24 +9,8 @@ import XCTest
 /// Embedded profiles are honoured: a Display P3 JPEG comes out as the same sRGB pixels lcms2's
 /// own `jpgicc` makes of it, and sRGB or untagged files are left exactly as decoded.
 final class ColorManagementTests: XCTestCase {
-  /// Display P3: DCI-P3 primaries, D65 white, the sRGB tone curve (what iPhones embed).
   private func displayP3Profile() throws -> [UInt8] {
-    var white = cmsCIExyY(x: 0.3127, y: 0.3290, Y: 1)
-    var primaries = cmsCIExyYTRIPLE(
-      Red: cmsCIExyY(x: 0.680, y: 0.320, Y: 1), Green: cmsCIExyY(x: 0.265, y: 0.690, Y: 1),
-      Blue: cmsCIExyY(x: 0.150, y: 0.060, Y: 1))
-    var parameters: [Double] = [2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045]
-    let curve = try XCTUnwrap(cmsBuildParametricToneCurve(nil, 4, &parameters))
-    defer { cmsFreeToneCurve(curve) }
-    var curves: [OpaquePointer?] = [curve, curve, curve]
-    let profile = try XCTUnwrap(cmsCreateRGBProfile(&white, &primaries, &curves))
-    defer { cmsCloseProfile(profile) }
-    _ = cmsMD5computeID(profile)
-    var size: UInt32 = 0
-    XCTAssertNotEqual(cmsSaveProfileToMem(profile, nil, &size), 0)
-    var bytes = [UInt8](repeating: 0, count: Int(size))
-    XCTAssertNotEqual(cmsSaveProfileToMem(profile, &bytes, &size), 0)
-    return bytes
+    try XCTUnwrap(DisplayP3.profile(), "lcms2 could not build a Display P3 profile")
   }
 
   /// Saturated ramps: where P3 and sRGB differ most.
@@ -54,12 +38,8 @@ final class ColorManagementTests: XCTestCase {
     return Bitmap(width: width, height: height, pixels: pixels)
   }
 
-  /// `jpeg` with the profile spliced in as one APP2 ICC_PROFILE segment after SOI.
   private func tagged(_ jpeg: [UInt8], profile: [UInt8]) -> [UInt8] {
-    let payload = Array("ICC_PROFILE\0".utf8) + [1, 1] + profile
-    let length = payload.count + 2
-    return [0xFF, 0xD8, 0xFF, 0xE2, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
-      + jpeg.dropFirst(2)
+    DisplayP3.tagged(jpeg, profile: profile)
   }
 
   private func decode(_ bytes: [UInt8]) throws -> Bitmap {

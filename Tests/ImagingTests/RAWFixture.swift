@@ -15,7 +15,9 @@ import Foundation
 /// - DNG (Adobe DNG 1.4): IFD0 a thumbnail (NewSubfileType 1, RGB) with DNGVersion and
 ///   SubIFDs: the raw (NewSubfileType 0, Compression 7, lossless JPEG, CFA) and a preview
 ///   (NewSubfileType 1, Compression 7, baseline JPEG, YCbCr).
-/// - ORF (Olympus E-M10…): magic "IIRO"; IFD0 the raw strips, IFD1 the JPEG thumbnail.
+/// - ORF (Olympus E-M10…): magic "IIRO"; IFD0 the raw strips and ExifIFD, IFD1 the small
+///   JPEG thumbnail; the preview is reached only through the ExifIFD's Olympus maker note
+///   (CameraSettings 0x2020 → PreviewImageStart/Length, offsets from the note's start).
 /// - RW2 (Panasonic GH5…): magic 0x55; IFD0 carries the whole preview inline as JpgFromRaw
 ///   (tag 0x002E, UNDEFINED).
 enum RAWFixture {
@@ -100,9 +102,12 @@ enum RAWFixture {
 
   /// A RAW file of `layout` with a `preview` JPEG (the largest) and a smaller `thumbnail`
   /// JPEG, and IFD0 Orientation `orientation`.
-  static func make(_ layout: Layout, preview: [UInt8], thumbnail: [UInt8], orientation: Int)
-    -> [UInt8]
-  {
+  /// `oldOlympusNote`: an ORF's maker note in the E-500-era "OLYMP\0" form, whose offsets
+  /// count from the file's TIFF header.
+  static func make(
+    _ layout: Layout, preview: [UInt8], thumbnail: [UInt8], orientation: Int,
+    oldOlympusNote: Bool = false
+  ) -> [UInt8] {
     let magic: [UInt8] =
       switch layout {
       case .orf: Array("IIRO".utf8)
@@ -167,11 +172,24 @@ enum RAWFixture {
       patchValue(&w, ifd: previewIFD, tag: 0x0111, to: w.append(preview))
     case .orf:
       let ifd0 = w.appendIFD(
-        camera + [short(0x0112, orientation), long(0x0111, 0), long(0x0117, raw.count)])
-      let ifd1 = w.appendIFD([long(0x0201, 0), long(0x0202, preview.count)])
+        camera + [
+          short(0x0112, orientation), long(0x0111, 0), long(0x0117, raw.count),
+          long(0x8769, 0),
+        ])
+      let ifd1 = w.appendIFD([long(0x0201, 0), long(0x0202, thumbnail.count)])
       w.link(ifd0, to: ifd1)
+      let note = olympusMakerNote(previewLength: preview.count, old: oldOlympusNote)
+      let exif = w.appendIFD([
+        Entry(tag: 0x927C, type: 7, count: UInt32(note.bytes.count), data: note.bytes)
+      ])
+      patchValue(&w, ifd: ifd0, tag: 0x8769, to: exif)
+      let noteStart = valueOffset(w, ifd: exif, tag: 0x927C)
       patchValue(&w, ifd: ifd0, tag: 0x0111, to: w.append(raw))
-      patchValue(&w, ifd: ifd1, tag: 0x0201, to: w.append(preview))
+      patchValue(&w, ifd: ifd1, tag: 0x0201, to: w.append(thumbnail))
+      // Offsets count from the maker note's first byte, or (old notes) from the file's.
+      let base = oldOlympusNote ? 0 : noteStart
+      w.patch(noteStart + note.previewStartField, w.append(preview) - base)
+      w.patch(noteStart + note.settingsField, noteStart + note.settings - base)
     case .rw2:
       _ = w.appendIFD(
         camera + [
@@ -180,6 +198,29 @@ enum RAWFixture {
         ])
     }
     return w.bytes
+  }
+
+  /// An E-M10-style Olympus maker note: "OLYMPUS\0", "II", version 3, then an IFD (12 bytes
+  /// in, offsets from the note's first byte) whose CameraSettings (0x2020, type IFD) holds
+  /// PreviewImageValid/Start/Length (0x0100–0x0102); `old`: "OLYMP\0" and version 1, the IFD
+  /// 8 bytes in. The caller patches the fields named (note-relative indices) once the note's
+  /// place is known: CameraSettings' pointer (to `settings`) and the preview's start.
+  static func olympusMakerNote(previewLength: Int, old: Bool) -> (
+    bytes: [UInt8], settings: Int, settingsField: Int, previewStartField: Int
+  ) {
+    var note = Writer(
+      bytes: old ? Array("OLYMP\0".utf8) + [1, 0] : Array("OLYMPUS\0II".utf8) + le16(3))
+    let main = note.appendIFD([
+      Entry(tag: 0x0000, type: 7, count: 4, data: Array("0100".utf8)),
+      Entry(tag: 0x2020, type: 13, count: 1, data: le32(0)),
+    ])
+    let settings = note.appendIFD([
+      long(0x0100, 1), long(0x0101, 0), long(0x0102, previewLength),
+    ])
+    return (
+      note.bytes, settings, valueOffset(note, ifd: main, tag: 0x2020),
+      valueOffset(note, ifd: settings, tag: 0x0101)
+    )
   }
 
   /// The offset of the value field (or out-of-line value) of `tag` in the IFD at `ifd`.

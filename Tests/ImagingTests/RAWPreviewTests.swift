@@ -70,4 +70,27 @@ final class RAWPreviewTests: XCTestCase {
     ).get()
     XCTAssertEqual(image.size, PixelSize(width: 160, height: 120))
   }
+
+  func testAnOldOlympusMakerNoteCountsFromTheFilesHeader() throws {
+    let preview = try jpeg(width: 320, height: 240, tint: 40)
+    let thumbnail = try jpeg(width: 160, height: 120, tint: 200)
+    let file = RAWFixture.make(
+      .orf, preview: preview, thumbnail: thumbnail, orientation: 1, oldOlympusNote: true)
+    let previews = RAWPreviews.candidates(in: file)
+    XCTAssertEqual(previews.first?.size, PixelSize(width: 320, height: 240))
+    XCTAssertEqual(previews.first.map { Array(file[$0.range]) }, preview)
+    // A maker note of another maker's kind is not read as Olympus's.
+    var other = file
+    let at = try XCTUnwrap(indexOf(Array("OLYMP\0".utf8), in: other))
+    other[at] = UInt8(ascii: "X")
+    XCTAssertEqual(
+      RAWPreviews.candidates(in: other).first?.size, PixelSize(width: 160, height: 120))
+  }
+
+  private func indexOf(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
+    guard haystack.count >= needle.count else { return nil }
+    return (0...(haystack.count - needle.count)).first {
+      Array(haystack[$0..<($0 + needle.count)]) == needle
+    }
+  }
 }
