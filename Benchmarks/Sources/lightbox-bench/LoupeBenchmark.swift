@@ -74,7 +74,7 @@ public enum LoupeBenchmark {
     }
   }
 
-  nonisolated(unsafe) static let stages = Stages()
+  static let stages = Stages()
 
   static func milliseconds(since start: UInt64) -> Double {
     Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
