@@ -70,8 +70,11 @@ public enum CapabilityProbe {
     return queries.filter { $0.bytes != bytes(ControlSequence.queryKittyGraphics) }
   }
 
-  /// The longest the probe waits when DA1 never comes.
-  public static let defaultTimeoutMilliseconds = 500
+  /// The longest the probe waits when DA1 never comes. Every terminal answers DA1, so this
+  /// costs nothing where one is answering; it only has to outlast a slow answer. 500 ms was
+  /// too short: a real kitty under Xvfb on a loaded 2-core machine (load 6) answered later,
+  /// and the whole session fell back to half-blocks.
+  public static let defaultTimeoutMilliseconds = 1_500
   /// Reading goes on this long after DA1, for a reply a multiplexer relays late.
   public static let graceMilliseconds = 25
 
