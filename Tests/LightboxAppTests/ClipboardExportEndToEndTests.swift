@@ -32,14 +32,8 @@ final class ClipboardExportEndToEndTests: XCTestCase {
       contentsOfFile: home.path + "/state/lightbox/lightbox.log", encoding: .utf8)) ?? "(no log)"
   }
 
-  /// A demo library of `count` photos made by the program; its path.
   func makeLibrary(count: Int) throws -> String {
-    let library = home.appendingPathComponent("library").path
-    let result = Subprocess.run(
-      [BuiltProduct.lightbox!, "demo", "--no-browse", "--count", "\(count)", "--library", library],
-      environment: environment)
-    XCTAssertEqual(result.status, 0, result.output)
-    return library
+    EndToEndTests.makeLibrary(count: count, home: home, environment: environment)
   }
 
   /// Every file of the library by name.
@@ -50,15 +44,6 @@ final class ClipboardExportEndToEndTests: XCTestCase {
       found[(relative as NSString).lastPathComponent] = library + "/" + relative
     }
     return found
-  }
-
-  /// The file name the status line (last non-blank line) names.
-  static func selectedFile(_ screen: String) -> String? {
-    let lines = screen.split(separator: "\n").map(String.init)
-    guard let status = lines.last(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }),
-      let dot = status.range(of: " · ")
-    else { return nil }
-    return String(status[..<dot.lowerBound]).trimmingCharacters(in: .whitespaces)
   }
 
   /// The texts of the OSC 52 sequences in `raw`, decoded from base64.
@@ -92,7 +77,8 @@ final class ClipboardExportEndToEndTests: XCTestCase {
     tmux.send("\(BuiltProduct.lightbox!) \(library)", literal: true)
     tmux.send("Enter")
     guard tmux.waitFor("6 photos", timeout: 30) != nil,
-      let selected = tmux.waitUntil({ Self.selectedFile($0) != nil }).flatMap(Self.selectedFile),
+      let selected = tmux.waitUntil({ EndToEndTests.selectedFile($0) != nil }).flatMap(
+        EndToEndTests.selectedFile),
       let path = byName[selected]
     else { return XCTFail("no grid with a selected photo:\n\(tmux.capture())") }
 

@@ -25,6 +25,11 @@ final class EndToEndTests: XCTestCase {
 
   /// Generates a small demo library with the program itself.
   func makeLibrary(count: Int) throws -> String {
+    Self.makeLibrary(count: count, home: home, environment: environment)
+  }
+
+  /// A demo library of `count` photos under `home`, made by the program; its path.
+  static func makeLibrary(count: Int, home: URL, environment: [String: String]) -> String {
     let library = home.appendingPathComponent("library").path
     let result = Subprocess.run(
       [BuiltProduct.lightbox!, "demo", "--no-browse", "--count", "\(count)", "--library", library],
@@ -34,7 +39,7 @@ final class EndToEndTests: XCTestCase {
   }
 
   /// The file name the status line (last non-blank line) names.
-  func selectedFile(_ screen: String) -> String? {
+  static func selectedFile(_ screen: String) -> String? {
     let lines = screen.split(separator: "\n").map(String.init)
     guard let status = lines.last(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty })
     else { return nil }
@@ -56,7 +61,8 @@ final class EndToEndTests: XCTestCase {
     tmux.send("Enter")
 
     // The grid: the status line names the newest photo.
-    guard let grid = tmux.waitFor("30 photos", timeout: 30), let first = selectedFile(grid) else {
+    guard let grid = tmux.waitFor("30 photos", timeout: 30), let first = Self.selectedFile(grid)
+    else {
       return XCTFail("no grid with a selected photo:\n\(tmux.capture())")
     }
     XCTAssertTrue(grid.contains("[All]"), grid)
@@ -66,14 +72,14 @@ final class EndToEndTests: XCTestCase {
     guard let detail = tmux.waitFor("30 of 30", timeout: 20) else {
       return XCTFail("Enter did not open the detail view:\n\(tmux.capture())")
     }
-    XCTAssertEqual(selectedFile(detail), first)
+    XCTAssertEqual(Self.selectedFile(detail), first)
 
     // Left pages to the previous photo: another file.
     tmux.send("Left")
     // tmux can capture between two writes of a frame (the new title, the old status line):
     // wait for the status line to name another file; if it never does, that is the failure.
     let paged = tmux.waitUntil(timeout: 20) { screen in
-      screen.contains("29 of 30") && self.selectedFile(screen).map { $0 != first } == true
+      screen.contains("29 of 30") && Self.selectedFile(screen).map { $0 != first } == true
     }
     XCTAssertNotNil(paged, "Left did not page to another file:\n\(tmux.capture())")
 
@@ -82,19 +88,19 @@ final class EndToEndTests: XCTestCase {
     XCTAssertNotNil(tmux.waitFor("30 of 30"))
     tmux.send("Escape")
     // tmux can capture between two writes of a frame: wait for the status line too.
-    guard let back = tmux.waitUntil({ $0.contains("[All]") && self.selectedFile($0) != nil })
+    guard let back = tmux.waitUntil({ $0.contains("[All]") && Self.selectedFile($0) != nil })
     else { return XCTFail("Esc did not go back") }
-    XCTAssertEqual(selectedFile(back), first)
+    XCTAssertEqual(Self.selectedFile(back), first)
 
     // A narrower terminal reflows the grid to fewer columns and keeps the selection.
     tmux.resize(columns: 60, rows: 24)
     guard
       let narrow = tmux.waitUntil({ screen in
         screen.split(separator: "\n").allSatisfy { $0.count <= 60 } && screen.contains("[All]")
-          && self.selectedFile(screen) != nil
+          && Self.selectedFile(screen) != nil
       })
     else { return XCTFail("no reflow after resize:\n\(tmux.capture())") }
-    XCTAssertEqual(selectedFile(narrow), first, narrow)
+    XCTAssertEqual(Self.selectedFile(narrow), first, narrow)
     XCTAssertEqual(narrow.components(separatedBy: "┌").count - 1, 1, "one selection frame")
     tmux.resize(columns: 100, rows: 30)
     XCTAssertNotNil(tmux.waitFor("30 photos"))

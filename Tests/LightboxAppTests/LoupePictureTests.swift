@@ -55,14 +55,20 @@ final class LoupePictureTests: XCTestCase {
 
   func psnr(_ a: Bitmap, _ b: Bitmap) -> Double { ScreenshotGrid.psnr(a, b) }
 
+  /// The 1600×1200 photo at `path` decoded whole at full size: the reference for regions.
+  func fullSize(_ path: String) throws -> Bitmap {
+    try PhotoDecoder().decode(
+      path: path,
+      options: DecodeOptions(
+        target: PixelSize(width: 1600, height: 1200), mode: .fit, quality: .best,
+        orientation: .up, background: .black)
+    ).get()
+  }
+
   func testTheRegionEqualsTheSameRegionOfTheFullSizePhoto() throws {
     let (path, original) = try photo()
     let photoSize = PixelSize(width: 1600, height: 1200)
-    let full = try PhotoDecoder().decode(
-      path: path,
-      options: DecodeOptions(
-        target: photoSize, mode: .fit, quality: .best, orientation: .up, background: .black)
-    ).get()
+    let full = try fullSize(path)
     XCTAssertGreaterThan(psnr(full, original), 20, "the JPEG itself (4:2:0 on sharp lines)")
     // 2× (screen pixels per image pixel: a 1:1 part enlarged), and 0.5× (a 4/8 part).
     for (region, size) in [
@@ -135,11 +141,7 @@ final class LoupePictureTests: XCTestCase {
   func testALargeRegionDecodedInTwoStripsJoinsWithoutASeam() throws {
     let (path, _) = try photo()
     let photoSize = PixelSize(width: 1600, height: 1200)
-    let full = try PhotoDecoder().decode(
-      path: path,
-      options: DecodeOptions(
-        target: photoSize, mode: .fit, quality: .best, orientation: .up, background: .black)
-    ).get()
+    let full = try fullSize(path)
     let (x, y, width, height) = (96, 48, 1400, 1100)
     XCTAssertEqual(
       JPEGRegionDecoder.stripRows(top: y, height: height, width: width).count, 2,
