@@ -12,9 +12,9 @@ import Foundation
 public final class DecodeWorkerHost: @unchecked Sendable {
   // @unchecked: `idle`, `live` and `stopped` are guarded by `condition`; a checked-out
   // worker belongs to the one thread decoding with it.
-  private let configuration: Configuration
-  private let environment: [String]
-  private let spawner = DecodeWorkerSpawner()
+  let configuration: Configuration
+  let environment: [String]
+  let spawner = DecodeWorkerSpawner()
   private let condition = NSCondition()
   private var idle: [DecodeWorkerProcess] = []
   private var live = 0

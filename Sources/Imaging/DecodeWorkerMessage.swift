@@ -122,27 +122,27 @@ public enum DecodeWorkerMessage {
     return header
   }
 
-  private static func append32(_ out: inout [UInt8], _ value: Int) {
+  static func append32(_ out: inout [UInt8], _ value: Int) {
     let v = UInt32(truncatingIfNeeded: value)
     for shift in stride(from: 0, to: 32, by: 8) {
       out.append(UInt8(truncatingIfNeeded: v >> shift))
     }
   }
 
-  private static func append64(_ out: inout [UInt8], _ value: Int) {
+  static func append64(_ out: inout [UInt8], _ value: Int) {
     let v = UInt64(truncatingIfNeeded: value)
     for shift in stride(from: 0, to: 64, by: 8) {
       out.append(UInt8(truncatingIfNeeded: v >> shift))
     }
   }
 
-  private static func read32(_ bytes: [UInt8], _ at: Int) -> Int {
+  static func read32(_ bytes: [UInt8], _ at: Int) -> Int {
     var v: UInt32 = 0
     for i in 0..<4 { v |= UInt32(bytes[at + i]) << (8 * i) }
     return Int(v)
   }
 
-  private static func read64(_ bytes: [UInt8], _ at: Int) -> Int {
+  static func read64(_ bytes: [UInt8], _ at: Int) -> Int {
     var v: UInt64 = 0
     for i in 0..<8 { v |= UInt64(bytes[at + i]) << (8 * i) }
     return Int(truncatingIfNeeded: min(v, UInt64(Int.max)))

@@ -105,9 +105,9 @@ final class DecodeWorkerProcess {
 
   deinit { terminate() }
 
-  private enum Transfer { case done, closed, timedOut }
+  enum Transfer { case done, closed, timedOut }
 
-  private func send(_ bytes: [UInt8]) -> Bool {
+  func send(_ bytes: [UInt8]) -> Bool {
     var offset = 0
     while offset < bytes.count {
       // MSG_NOSIGNAL: a dead worker makes this fail with EPIPE instead of killing the
@@ -124,7 +124,7 @@ final class DecodeWorkerProcess {
     return true
   }
 
-  private func receive(into buffer: inout [UInt8], deadline: DispatchTime) -> Transfer {
+  func receive(into buffer: inout [UInt8], deadline: DispatchTime) -> Transfer {
     var offset = 0
     let count = buffer.count
     while offset < count {
@@ -154,7 +154,7 @@ final class DecodeWorkerProcess {
 
   /// The worker closed its end or could not be written to: it died (or is dying). Its exit
   /// status says how.
-  private func lost(_ name: String) -> Outcome {
+  func lost(_ name: String) -> Outcome {
     reaped = true
     close(channel)
     // By the time its socket reads as closed, a crashed worker's status is fixed (the

@@ -92,13 +92,13 @@ enum VideoPosterDecoder {
     }
   }
 
-  private static func free(_ frame: UnsafeMutablePointer<AVFrame>) {
+  static func free(_ frame: UnsafeMutablePointer<AVFrame>) {
     var owned: UnsafeMutablePointer<AVFrame>? = frame
     av_frame_free(&owned)
   }
 
   /// The video stream FFmpeg would pick and its decoder.
-  private static func bestStream(_ format: UnsafeMutablePointer<AVFormatContext>) -> Result<
+  static func bestStream(_ format: UnsafeMutablePointer<AVFormatContext>) -> Result<
     (UnsafeMutablePointer<AVStream>, UnsafePointer<AVCodec>), ImageError
   > {
     var codec: UnsafePointer<AVCodec>?
@@ -207,7 +207,7 @@ enum VideoPosterDecoder {
 
   /// The frame converted to RGBA by swscale, straight at the size it is shown at, then
   /// turned upright.
-  private static func scale(
+  static func scale(
     _ frame: UnsafeMutablePointer<AVFrame>, rotation: Int, options: DecodeOptions
   ) -> Result<Bitmap, ImageError> {
     let source = PixelSize(width: Int(frame.pointee.width), height: Int(frame.pointee.height))

@@ -15,7 +15,14 @@ enum DecodeWorkerLoop {
       ImageError("decoder sandbox unavailable (\($0))")
     }
     let retireAt = UInt64(limits.cpuSeconds) * 500
-    while let request = readRequest() {
+    while let incoming = readIncoming() {
+      let request: DecodeWorkerMessage.Request
+      switch incoming {
+      case .decode(let decode): request = decode
+      case .play(let play):
+        stream(play, failure: refusal ?? hooks.run(path: play.path))
+        continue
+      }
       let result =
         refusal.map { .failure($0) } ?? hooks.run(path: request.path).map { .failure($0) }
         ?? ImageDecoder.decode(path: request.path, options: request.options)
@@ -26,13 +33,52 @@ enum DecodeWorkerLoop {
     _exit(0)
   }
 
+  /// What the parent asks: one picture, or a clip's frames.
+  private enum Incoming {
+    case decode(DecodeWorkerMessage.Request)
+    case play(DecodeWorkerMessage.PlayRequest)
+  }
+
   /// The next request, or nil when the input closed (the parent is done) or is garbage.
-  private static func readRequest() -> DecodeWorkerMessage.Request? {
-    guard let head = readExactly(8),
-      let length = DecodeWorkerMessage.payloadLength(ofRequestHead: head),
+  private static func readIncoming() -> Incoming? {
+    guard let head = readExactly(8) else { return nil }
+    if let length = DecodeWorkerMessage.payloadLength(ofPlayHead: head) {
+      return readExactly(length).flatMap(DecodeWorkerMessage.decodePlayRequest).map {
+        .play($0)
+      }
+    }
+    guard let length = DecodeWorkerMessage.payloadLength(ofRequestHead: head),
       let payload = readExactly(length)
     else { return nil }
-    return DecodeWorkerMessage.decodeRequest(payload: payload)
+    return DecodeWorkerMessage.decodeRequest(payload: payload).map { .decode($0) }
+  }
+
+  /// Writes the clip's frames as fast as the parent reads them (a full socket blocks the
+  /// worker: that is the flow control), then the end reply or an error.
+  private static func stream(_ request: DecodeWorkerMessage.PlayRequest, failure: ImageError?) {
+    if let failure { return reply(.failure(failure), isLast: false) }
+    let opened = VideoFrameReader.open(
+      path: request.path, options: request.options,
+      start: Double(request.startMilliseconds) / 1000, loops: request.loops)
+    guard case .success(let reader) = opened else {
+      if case .failure(let error) = opened { reply(.failure(error), isLast: false) }
+      return
+    }
+    while true {
+      switch reader.next() {
+      case .success(let frame?):
+        let bitmap = frame.bitmap
+        writeAll(
+          DecodeWorkerMessage.frameHead(
+            width: bitmap.width, height: bitmap.height,
+            microseconds: Int((frame.seconds * 1_000_000).rounded())))
+        writeAll(bitmap.pixels)
+      case .success(nil):
+        return writeAll(DecodeWorkerMessage.endReply)
+      case .failure(let error):
+        return reply(.failure(error), isLast: false)
+      }
+    }
   }
 
   private static func reply(_ result: Result<Bitmap, ImageError>, isLast: Bool) {

@@ -1,0 +1,104 @@
+import Foundation
+
+/// A clip's frames streamed by a decode worker of its own: the worker decodes ahead as far
+/// as the socket holds (a full socket blocks it), and closing the stream kills it.
+///
+/// The worker is started like the host's others (same sandbox) but with a CPU-time limit
+/// for a long clip, and it is never returned to the pool: a stream ends with its worker.
+public final class DecodeWorkerStream: FrameSource {
+  private var worker: DecodeWorkerProcess?
+  private let name: String
+  private let maxPixels: Int
+  private let frameDeadline: DispatchTimeInterval
+
+  init(
+    worker: DecodeWorkerProcess, name: String, maxPixels: Int,
+    frameDeadline: DispatchTimeInterval
+  ) {
+    self.worker = worker
+    self.name = name
+    self.maxPixels = maxPixels
+    self.frameDeadline = frameDeadline
+  }
+
+  deinit { close() }
+
+  public func nextFrame() -> FrameEvent {
+    guard let worker else { return .end }
+    let deadline = DispatchTime.now() + frameDeadline
+    var head = [UInt8](repeating: 0, count: DecodeWorkerMessage.replyHeaderSize)
+    if let failure = receive(&head, from: worker, deadline: deadline) { return failure }
+    guard let reply = DecodeWorkerMessage.decodeStreamReply(head, maxPixels: maxPixels) else {
+      close()
+      return .failed(ImageError("decoder sent a malformed reply for \(name)"))
+    }
+    var body = [UInt8](repeating: 0, count: reply.bodySize)
+    if let failure = receive(&body, from: worker, deadline: deadline) { return failure }
+    switch reply {
+    case .frame(let width, let height):
+      var micros: UInt64 = 0
+      for i in 0..<8 { micros |= UInt64(body[i]) << (8 * UInt64(i)) }
+      let bitmap = Bitmap(width: width, height: height, pixels: Array(body[8...]))
+      return .frame(bitmap, seconds: Double(min(micros, 1 << 53)) / 1_000_000)
+    case .end:
+      close()
+      return .end
+    case .error:
+      close()
+      return .failed(ImageError.oneLine(String(decoding: body, as: UTF8.self)))
+    }
+  }
+
+  public func close() {
+    worker?.terminate()
+    worker = nil
+  }
+
+  /// Reads `buffer` in full, or the failure that ended the stream.
+  private func receive(
+    _ buffer: inout [UInt8], from worker: DecodeWorkerProcess, deadline: DispatchTime
+  ) -> FrameEvent? {
+    switch worker.receive(into: &buffer, deadline: deadline) {
+    case .done:
+      return nil
+    case .closed:
+      self.worker = nil
+      if case .lost(let error) = worker.lost(name) { return .failed(error) }
+      return .failed(ImageError("decoder exited on \(name)"))
+    case .timedOut:
+      close()
+      return .failed(ImageError("decoder timed out on \(name)"))
+    }
+  }
+}
+
+extension DecodeWorkerHost {
+  /// CPU seconds a streaming worker may use: hours of a clip (decoding 1080p H.264 takes
+  /// about a third of a core), not the two minutes a picture worker gets.
+  static let streamCPUSeconds = 6 * 3600
+
+  /// Starts a worker of its own that streams the frames `request` asks for.
+  public func stream(_ request: DecodeWorkerMessage.PlayRequest) -> Result<
+    DecodeWorkerStream, ImageError
+  > {
+    let name = String(request.path.split(separator: "/").last ?? Substring(request.path))
+    let executable = configuration.executable
+    let arguments = configuration.arguments + ["--cpu-seconds", "\(Self.streamCPUSeconds)"]
+    let environment = self.environment
+    let spawned = spawner.run {
+      DecodeWorkerProcess.spawn(
+        executable: executable, arguments: arguments, environment: environment)
+    }
+    return spawned.flatMap { worker in
+      guard worker.send(DecodeWorkerMessage.encode(request)) else {
+        if case .lost(let error) = worker.lost(name) { return .failure(error) }
+        return .failure(ImageError("decoder exited on \(name)"))
+      }
+      let target = request.options.target
+      return .success(
+        DecodeWorkerStream(
+          worker: worker, name: name, maxPixels: (target.width + 2) * (target.height + 2),
+          frameDeadline: configuration.deadline))
+    }
+  }
+}
