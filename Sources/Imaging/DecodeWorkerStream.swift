@@ -7,6 +7,9 @@ import Foundation
 /// for a long clip, and it is never returned to the pool: a stream ends with its worker.
 public final class DecodeWorkerStream: FrameSource {
   private var worker: DecodeWorkerProcess?
+  /// The worker's pid until it is reaped, for `interrupt` on another thread.
+  private var livePID: pid_t?
+  private let pidLock = NSLock()
   private let name: String
   private let maxPixels: Int
   private let frameDeadline: DispatchTimeInterval
@@ -16,6 +19,7 @@ public final class DecodeWorkerStream: FrameSource {
     frameDeadline: DispatchTimeInterval
   ) {
     self.worker = worker
+    self.livePID = worker.pid
     self.name = name
     self.maxPixels = maxPixels
     self.frameDeadline = frameDeadline
@@ -50,8 +54,16 @@ public final class DecodeWorkerStream: FrameSource {
   }
 
   public func close() {
+    pidLock.withLock { livePID = nil }
     worker?.terminate()
     worker = nil
+  }
+
+  public func interrupt() {
+    // Under the lock: the pid is not reaped (and so not reused) while it is set.
+    pidLock.withLock {
+      if let livePID { kill(livePID, SIGKILL) }
+    }
   }
 
   /// Reads `buffer` in full, or the failure that ended the stream.
@@ -62,6 +74,7 @@ public final class DecodeWorkerStream: FrameSource {
     case .done:
       return nil
     case .closed:
+      pidLock.withLock { livePID = nil }
       self.worker = nil
       if case .lost(let error) = worker.lost(name) { return .failed(error) }
       return .failed(ImageError("decoder exited on \(name)"))

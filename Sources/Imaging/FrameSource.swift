@@ -5,6 +5,9 @@ public protocol FrameSource: AnyObject {
   func nextFrame() -> FrameEvent
   /// Stops the stream at once (a worker is killed); later calls give `.end`.
   func close()
+  /// From another thread: makes a `nextFrame()` blocked in a worker's decode return soon
+  /// (with a failure) by killing the worker. The reading thread still calls `close()`.
+  func interrupt()
 }
 
 /// What a frame source gives.
@@ -34,6 +37,9 @@ final class InProcessFrameSource: FrameSource {
   }
 
   func close() { reader = nil }
+
+  /// Nothing to do: a frame decoded in process takes milliseconds.
+  func interrupt() {}
 }
 
 extension PhotoDecoder {

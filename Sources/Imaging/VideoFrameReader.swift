@@ -38,8 +38,10 @@ public final class VideoFrameReader {
   private var loopOffset = 0.0
   private var lastSeconds = 0.0
   private var draining = false
-  /// Frames returned so far: a file that ends before its first is broken.
+  /// Frames returned so far, and decoded in this pass: a file that ends before its first
+  /// decoded frame is broken.
   private var framesGiven = 0
+  private var decodedInPass = 0
   private var ended = false
 
   /// Opens the file at `path` for frames fitted into `options.target`, from `start`
@@ -164,6 +166,7 @@ public final class VideoFrameReader {
     draining = false
     skipUntil = 0
     lastSeconds = 0
+    decodedInPass = 0
   }
 
   /// Frees the demuxer and decoder.
@@ -191,8 +194,9 @@ public final class VideoFrameReader {
       if received >= 0 {
         defer { av_frame_unref(frame) }
         let seconds = timestamp(frame)
-        if seconds + 0.001 < skipUntil { continue }
         lastSeconds = seconds
+        decodedInPass += 1
+        if seconds + 0.001 < skipUntil { continue }
         framesGiven += 1
         return VideoPosterDecoder.scale(frame, rotation: rotation, options: options).map {
           var bitmap = $0
@@ -202,7 +206,7 @@ public final class VideoFrameReader {
         }
       }
       if received == lightbox_averror_eof() {
-        if framesGiven == 0 {
+        if framesGiven == 0 && decodedInPass == 0 {
           ended = true
           return .failure(
             ImageError(
@@ -213,14 +217,17 @@ public final class VideoFrameReader {
           ended = true
           return .success(nil)
         }
-        // An animated image: round again, later by one pass.
-        // (GIF's demuxer cannot seek back: the file is opened again.)
-        loopOffset += lastSeconds + frameGap
+        // An animated image: round again, later by one pass (a start past the first pass
+        // lands in a later one). GIF's demuxer cannot seek back: the file is opened again.
+        let pass = lastSeconds + frameGap
+        loopOffset += pass
+        let skipping = max(0, skipUntil - pass)
         closeParts()
         switch Self.openParts(path: path, options: options) {
         case .success(let parts): adopt(parts)
         case .failure(let error): return .failure(error)
         }
+        skipUntil = skipping
         continue
       }
       if received != lightbox_averror_eagain() { lastError = received }

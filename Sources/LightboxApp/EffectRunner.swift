@@ -12,6 +12,7 @@ final class EffectRunner: Sendable {
   let cache: PictureCache
   private let pool: DecodePool
   private let library: LibraryService
+  private let player: ClipPlayer
 
   init(
     inbox: ActionInbox, cache: PictureCache, format: PictureFormat, background: RGB,
@@ -22,6 +23,9 @@ final class EffectRunner: Sendable {
     self.cache = cache
     self.library = LibraryService(
       inbox: inbox, catalogPath: catalogPath, trashHome: trashHome, retentionDays: retentionDays)
+    self.player = ClipPlayer(
+      inbox: inbox, cache: cache, format: format, background: background, upscale: upscale,
+      decoder: decoder)
     let failures = FailureLog()
     let loupe = LoupeSourceCache()
     let tiles = LatestWorkQueue(label: "lightbox-loupe-tiles")
@@ -60,6 +64,12 @@ final class EffectRunner: Sendable {
       DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(milliseconds)) {
         inbox.post(.detail(.slideshowTick(token)))
       }
+    case .startPlayback(let request):
+      player.start(request)
+    case .stopPlayback(let token):
+      player.stop(token: token)
+    case .pausePlayback(let token, let paused):
+      player.setPaused(token: token, paused: paused)
     default:
       library.perform(effect)
     }
@@ -67,6 +77,7 @@ final class EffectRunner: Sendable {
 
   /// Stops the decode workers, indexing and watching.
   func stop() {
+    player.stopAll()
     pool.stop()
     library.stop()
   }

@@ -43,6 +43,13 @@ public final class PictureCache: @unchecked Sendable {
     if totalBytes > budgetBytes { evict() }
   }
 
+  /// Forgets the picture of `key` (a playback frame already replaced on screen).
+  public func remove(_ key: ImageKey) {
+    lock.lock()
+    defer { lock.unlock() }
+    if let old = entries.removeValue(forKey: key) { totalBytes -= old.bytes }
+  }
+
   /// Bytes held now.
   public var byteCount: Int {
     lock.lock()

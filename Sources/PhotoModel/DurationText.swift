@@ -10,4 +10,14 @@ public enum DurationText {
     guard hours > 0 else { return "\(minutes):\(ss)" }
     return "\(hours):\(minutes < 10 ? "0\(minutes)" : "\(minutes)"):\(ss)"
   }
+
+  /// A position in a clip as a player's clock shows it: whole seconds elapsed, never
+  /// rounded up ("0:00" until the first second has passed).
+  public static func elapsed(milliseconds: Int) -> String {
+    let total = max(0, min(milliseconds, 359_999_000)) / 1000
+    let (hours, minutes, secs) = (total / 3600, total / 60 % 60, total % 60)
+    let ss = secs < 10 ? "0\(secs)" : "\(secs)"
+    guard hours > 0 else { return "\(minutes):\(ss)" }
+    return "\(hours):\(minutes < 10 ? "0\(minutes)" : "\(minutes)"):\(ss)"
+  }
 }

@@ -81,7 +81,9 @@ extension AppState {
       let fill = max(
         Double(area.width) / Double(image.width), Double(area.height) / Double(image.height))
       wanted = detail.zoom == nil ? fill : nil
-    case .toggleChrome, .slideshow, .slideshowFaster, .slideshowSlower, .slideshowTick: return
+    case .toggleChrome, .slideshow, .slideshowFaster, .slideshowSlower, .slideshowTick,
+      .togglePlayback, .playbackFrame, .playbackEnded, .playbackFailed:
+      return
     }
     // Anything at or under the fitted scale is the fitted view (a small step of rounding
     // must not leave a "zoomed" view that shows the whole photo).

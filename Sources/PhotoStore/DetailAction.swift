@@ -21,4 +21,14 @@ public enum DetailAction: Hashable, Sendable {
   case slideshowSlower
   /// The slideshow's timer fired (the effect `.scheduleTick`).
   case slideshowTick(Int)
+  /// p: play the video, Live Photo or animated image shown; pause or resume it; after its
+  /// end, play it again.
+  case togglePlayback
+  /// A stream's frame is in the picture cache (`frame`), showing `milliseconds` into the
+  /// clip.
+  case playbackFrame(token: Int, frame: Int, milliseconds: Int)
+  /// A stream reached the clip's end.
+  case playbackEnded(token: Int)
+  /// A stream could not go on (one line).
+  case playbackFailed(token: Int, reason: String)
 }

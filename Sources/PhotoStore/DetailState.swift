@@ -13,6 +13,10 @@ public struct DetailState: Hashable, Sendable {
   public var slideshowSeconds: Int
   /// The last tick handed out, so a new show never takes an old show's tick.
   public var lastTick: Int
+  /// The clip playing in the detail view (p), while one does.
+  public var playback: Playback?
+  /// The last playback stream handed out, so frames of an older stream are never shown.
+  public var lastPlaybackToken: Int
 
   /// Fitted, bars shown, no slideshow.
   public init() {
@@ -23,5 +27,7 @@ public struct DetailState: Hashable, Sendable {
     slideshow = nil
     slideshowSeconds = 4
     lastTick = 0
+    playback = nil
+    lastPlaybackToken = 0
   }
 }

@@ -24,6 +24,14 @@ public enum Effect: Hashable, Sendable {
   case openExternally(path: String)
   /// Send `.detail(.slideshowTick(token))` after `milliseconds`.
   case scheduleTick(milliseconds: Int, token: Int)
+  /// Stream a clip's frames into the picture cache at its frame rate (dropping late ones),
+  /// answering `.detail(.playbackFrame)`, then `.playbackEnded` or `.playbackFailed`. A new
+  /// one replaces any stream running.
+  case startPlayback(PlaybackRequest)
+  /// Stop the stream `token` at once (its worker is killed).
+  case stopPlayback(token: Int)
+  /// Pause or resume the stream `token` (the clock stops with it).
+  case pausePlayback(token: Int, paused: Bool)
 
   /// Set or clear the favorite flag in the catalog.
   case setFavorite([AssetID], Bool)

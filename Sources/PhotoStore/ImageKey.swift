@@ -21,10 +21,13 @@ public struct ImageKey: Hashable, Sendable, CustomStringConvertible {
   /// The user's quarter turns clockwise (`Asset.userRotation`): a rotated photo is a new
   /// picture, so every picture of it is made again.
   public var rotation: Int
+  /// A frame of the clip playing in the detail view (never requested: the player puts
+  /// frames in the picture cache itself).
+  public var frame: Int?
 
   public init(
     asset: AssetID, size: PixelSize, fit: ImageFit, region: ImageRegion? = nil,
-    outline: ImageRegion? = nil, rotation: Int = 0
+    outline: ImageRegion? = nil, rotation: Int = 0, frame: Int? = nil
   ) {
     self.asset = asset
     self.size = size
@@ -32,6 +35,7 @@ public struct ImageKey: Hashable, Sendable, CustomStringConvertible {
     self.region = region
     self.outline = outline
     self.rotation = rotation
+    self.frame = frame
   }
 
   public var description: String {
@@ -39,6 +43,7 @@ public struct ImageKey: Hashable, Sendable, CustomStringConvertible {
     if let region { text += " region \(region)" }
     if let outline { text += " outline \(outline)" }
     if rotation != 0 { text += " turned \(rotation * 90)°" }
+    if let frame { text += " frame \(frame)" }
     return text
   }
 }

@@ -7,6 +7,10 @@ extension Reducer {
     switch action {
     case .slideshow: return state.startOrPauseSlideshow()
     case .slideshowTick(let token): return state.advanceSlideshow(token: token)
+    case .togglePlayback: return state.togglePlayback()
+    case .playbackFrame, .playbackEnded, .playbackFailed:
+      state.receivePlayback(action)
+      return []
     default: break
     }
     guard state.screen == .detail, state.selectedAsset != nil else { return [] }
@@ -22,7 +26,9 @@ extension Reducer {
       state.detail.slideshowSeconds = seconds
       state.detail.slideshow?.intervalSeconds = seconds
       state.message = "Slideshow: \(seconds) s per photo"
-    case .slideshow, .slideshowTick: break  // handled above
+    case .slideshow, .slideshowTick, .togglePlayback, .playbackFrame, .playbackEnded,
+      .playbackFailed:
+      break  // handled above
     }
     return []
   }

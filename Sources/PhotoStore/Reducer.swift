@@ -10,8 +10,15 @@ public enum Reducer {
       state.message = "Slideshow stopped"
       return state.reconcileImages()
     }
-    let effects = dispatch(&state, action)
+    if state.detail.playback != nil, state.screen == .detail, state.overlay == nil,
+      case .move(let direction) = action, direction == .left || direction == .right
+    {
+      // While a clip plays, ←/→ seek in it instead of paging (as a player's arrows do).
+      return state.seekPlayback(forward: direction == .right) + state.reconcileImages()
+    }
+    var effects = dispatch(&state, action)
     if state.screen != .detail { state.detail.slideshow = nil }
+    effects += state.settlePlayback()
     // Zoom belongs to one photo: paging or leaving the detail view shows the next fitted.
     if state.detail.zoom != nil && (state.screen != .detail || state.selectedAsset?.id != shown) {
       state.detail.zoom = nil

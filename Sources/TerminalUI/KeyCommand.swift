@@ -43,6 +43,7 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
   case slideshow = "slideshow"
   case slideshowFaster = "slideshow-faster"
   case slideshowSlower = "slideshow-slower"
+  case play = "play"
   case copyPath = "copy-path"
   case copyMarkedPaths = "copy-marked-paths"
   case openExternally = "open-externally"
@@ -94,6 +95,7 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case .slideshow: return .detail(.slideshow)
     case .slideshowFaster: return .detail(.slideshowFaster)
     case .slideshowSlower: return .detail(.slideshowSlower)
+    case .play: return .detail(.togglePlayback)
     case .copyMarkedPaths: return .edit(.copyMarkedPaths)
     case .openExternally: return .edit(.openExternally(folder: false))
     case .openFolder: return .edit(.openExternally(folder: true))
@@ -148,6 +150,8 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case .slideshow: return [.character("S")]
     case .slideshowFaster: return [.character("[")]
     case .slideshowSlower: return [.character("]")]
+    // p as in mpv's and every player's pause key.
+    case .play: return [.character("p")]
     case .copyMarkedPaths: return [.character("Y")]
     // o as in ranger's and nnn's "open with"; O for the folder, as in lf's and yazi's reveal.
     case .openExternally: return [.character("o")]

@@ -11,10 +11,18 @@ extension LibraryView {
     if !area.isEmpty { renderDetailPhoto(state, asset: asset, in: area, into: &frame) }
     guard !state.detail.chromeHidden else { return }
     renderFilmstrip(state, into: &frame)
-    let hints =
-      state.detail.slideshow != nil
-      ? "S pause  [ ] speed  any key stops"
-      : state.detail.zoom == nil ? "←→ page  + zoom  i info  Esc back" : "←↑↓→ pan  0 fit  Esc back"
+    let hints: String
+    if let playback = state.detail.playback {
+      hints = "\(playback.isPaused ? "p play" : "p pause")  ←→ 5 s  Esc back"
+    } else if state.detail.slideshow != nil {
+      hints = "S pause  [ ] speed  any key stops"
+    } else {
+      let playable = AppState.playableClip(of: asset) != nil
+      hints =
+        state.detail.zoom != nil
+        ? "←↑↓→ pan  0 fit  Esc back"
+        : playable ? "p play  ←→ page  + zoom  Esc back" : "←→ page  + zoom  i info  Esc back"
+    }
     renderStatusLine(state, hints: hints, into: &frame)
   }
 
@@ -38,6 +46,11 @@ extension LibraryView {
   static func renderDetailPhoto(
     _ state: AppState, asset: Asset, in area: CellRect, into frame: inout Frame
   ) {
+    if let playing = state.playbackFrameKey {
+      // The clip's newest frame (the player put it in the picture cache).
+      frame.place(playing, in: area)
+      return
+    }
     let key = state.imageKey(forIndex: state.selectedIndex)
     switch key.flatMap({ state.images[$0] }) {
     case .ready?:
@@ -64,5 +77,24 @@ extension LibraryView {
     if let minimap = state.minimap, state.images[minimap.key] == .ready {
       frame.place(minimap.key, in: minimap.rect)
     }
+  }
+
+  /// The status line's playback bar: "playing 0:03 ━━━━━━━──────── 0:42", as wide as
+  /// `width` allows; an animated image loops and has no end ("playing 0:03 · loops").
+  static func playbackBar(_ playback: Playback, width: Int) -> String {
+    let state = playback.hasEnded ? "ended" : playback.isPaused ? "paused" : "playing"
+    let elapsed = DurationText.elapsed(milliseconds: playback.positionMilliseconds)
+    guard let duration = playback.durationMilliseconds, duration > 0 else {
+      return " \(state) \(elapsed) \(Glyphs.separator) loops"
+    }
+    // The length as the tile's badge shows it.
+    let total = DurationText.badge(seconds: Double(duration) / 1000)
+    let head = " \(state) \(elapsed) "
+    let tail = " \(total)"
+    let barWidth = min(40, width - TerminalText.width(of: head) - TerminalText.width(of: tail))
+    guard barWidth >= 4 else { return head + "/" + tail }
+    let done = min(barWidth, barWidth * max(0, playback.positionMilliseconds) / duration)
+    return head + String(repeating: Glyphs.heavyFrame.0, count: done)
+      + String(repeating: Glyphs.lightFrame.0, count: barWidth - done) + tail
   }
 }

@@ -70,13 +70,19 @@ extension LibraryView {
     }
     let context = state.context
     if state.screen == .detail {
-      add(.moveLeft, state.detail.zoom == nil ? "previous photo" : "pan (zoomed)")
-      add(.moveRight, state.detail.zoom == nil ? "next photo" : "pan (zoomed)")
+      let playing = state.detail.playback != nil
+      add(
+        .moveLeft,
+        playing ? "5 s back" : state.detail.zoom == nil ? "previous photo" : "pan (zoomed)")
+      add(.moveRight, playing ? "5 s on" : state.detail.zoom == nil ? "next photo" : "pan (zoomed)")
       add(.back, "back to the grid")
       add([.zoomIn, .zoomOut], "zoom in / out")
       add([.zoomFit, .zoomActualSize, .zoomFill], "fit / 1:1 / fill")
       add(.chrome, "hide or show the bars")
       add([.slideshow, .slideshowFaster, .slideshowSlower], "slideshow, pause / speed")
+      if let asset = state.selectedAsset, AppState.playableClip(of: asset) != nil {
+        add(.play, "play / pause (←→ seek 5 s)")
+      }
     } else {
       lines.append(("←↑↓→ hjkl", context == .albumList ? "move between albums" : "move"))
       add(.pageDown, "page down")

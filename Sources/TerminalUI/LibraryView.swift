@@ -288,6 +288,9 @@ public enum LibraryView {
       let group = state.timeline.months[month]
       text =
         " \(CaptureDate.monthNames[group.month - 1]) \(group.year) · \(formatCount(group.assets.count)) photos"
+    } else if state.screen == .detail, let playback = state.detail.playback {
+      let room = frame.size.columns - TerminalText.width(of: hints) - 4
+      text = playbackBar(playback, width: max(room, frame.size.columns / 2))
     } else if let asset = state.selectedAsset {
       let key = state.imageKey(forIndex: state.selectedIndex)
       if case .failed(let reason)? = key.flatMap({ state.images[$0] }) {

@@ -85,6 +85,14 @@ final class VideoFrameReaderTests: XCTestCase {
     XCTAssertEqual(read[0].bitmap.size, PixelSize(width: 320, height: 240))
   }
 
+  /// A start past an animated image's end lands in a later loop (chi.gif is about 3 s).
+  func testAStartPastALoopLandsInALaterPass() throws {
+    let read = try frames("gif/chi.gif", start: 7.0, loops: true, count: 3)
+    XCTAssertEqual(read.count, 3)
+    XCTAssertGreaterThanOrEqual(read[0].seconds, 6.99)
+    XCTAssertLessThan(read[0].seconds, 7.5)
+  }
+
   func testBrokenMoviesFailOnOneLine() throws {
     for path in [
       "malformed/derived_video_truncated_in_moov_uuid540.mp4",

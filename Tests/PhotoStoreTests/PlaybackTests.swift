@@ -1,0 +1,155 @@
+import LightboxTestSupport
+import PhotoModel
+import XCTest
+
+@testable import PhotoStore
+
+/// p in the photo view: a video, a Live Photo's movie or an animated GIF plays, pauses,
+/// seeks with ←/→, ends, fails on one line, and stops at once when the photo is left.
+final class PlaybackTests: XCTestCase {
+  /// A still, a 42-second video, an animated GIF and a Live Photo, in that order.
+  func detail(at index: Int) -> AppState {
+    var assets = Fixtures.assets(4)
+    assets[1].format = .video
+    assets[1].path = "/photos/clip.mp4"
+    assets[1].duration = 42
+    assets[2].format = .gif
+    assets[2].isAnimated = true
+    assets[3].liveMovie = CompanionFile(
+      id: AssetID(99), path: "/photos/live.mov", byteSize: 10, format: .video, duration: 2.5)
+    var state = AppState(roots: ["/photos"], terminal: TerminalSize(columns: 80, rows: 24))
+    _ = Reducer.reduce(&state, .start)
+    _ = Reducer.reduce(&state, .library(.loaded(assets: assets, problems: [])))
+    state.selectedIndex = state.assets.firstIndex { $0.id == assets[index].id }!
+    _ = Reducer.reduce(&state, .open)
+    XCTAssertEqual(state.screen, .detail)
+    return state
+  }
+
+  func started(_ effects: [Effect]) -> PlaybackRequest? {
+    for case .startPlayback(let request) in effects { return request }
+    return nil
+  }
+
+  func testPStartsAVideoAndFramesMoveTheBar() throws {
+    var state = detail(at: 1)
+    let request = try XCTUnwrap(started(Reducer.reduce(&state, .detail(.togglePlayback))))
+    XCTAssertEqual(request.path, "/photos/clip.mp4")
+    XCTAssertEqual(request.startMilliseconds, 0)
+    XCTAssertFalse(request.loops)
+    XCTAssertEqual(request.key, state.fittedKey(forIndex: state.selectedIndex))
+    XCTAssertEqual(state.detail.playback?.durationMilliseconds, 42_000)
+    XCTAssertNil(state.playbackFrameKey, "the still stays until the first frame")
+    _ = Reducer.reduce(
+      &state, .detail(.playbackFrame(token: request.token, frame: 0, milliseconds: 40)))
+    var key = request.key
+    key.frame = 0
+    XCTAssertEqual(state.playbackFrameKey, key)
+    XCTAssertEqual(state.detail.playback?.positionMilliseconds, 40)
+    // A stale stream's frame changes nothing.
+    _ = Reducer.reduce(
+      &state, .detail(.playbackFrame(token: request.token + 7, frame: 9, milliseconds: 9000)))
+    XCTAssertEqual(state.detail.playback?.frame, 0)
+  }
+
+  func testPPausesAndResumesTheSameStream() throws {
+    var state = detail(at: 1)
+    let request = try XCTUnwrap(started(Reducer.reduce(&state, .detail(.togglePlayback))))
+    XCTAssertEqual(
+      Reducer.reduce(&state, .detail(.togglePlayback)),
+      [.pausePlayback(token: request.token, paused: true)])
+    XCTAssertEqual(state.detail.playback?.isPaused, true)
+    XCTAssertEqual(
+      Reducer.reduce(&state, .detail(.togglePlayback)),
+      [.pausePlayback(token: request.token, paused: false)])
+  }
+
+  func testArrowsSeekFiveSecondsWithinTheClipInsteadOfPaging() throws {
+    var state = detail(at: 1)
+    let first = try XCTUnwrap(started(Reducer.reduce(&state, .detail(.togglePlayback))))
+    _ = Reducer.reduce(
+      &state, .detail(.playbackFrame(token: first.token, frame: 3, milliseconds: 3000)))
+    let forward = Reducer.reduce(&state, .move(.right))
+    let seek = try XCTUnwrap(started(forward))
+    XCTAssertEqual(forward.first, .stopPlayback(token: first.token))
+    XCTAssertEqual(seek.startMilliseconds, 8000)
+    XCTAssertEqual(state.selectedIndex, 1, "no paging while a clip plays")
+    XCTAssertEqual(state.detail.playback?.frame, 3, "the last frame stays until the new one")
+    let back = try XCTUnwrap(started(Reducer.reduce(&state, .move(.left))))
+    XCTAssertEqual(back.startMilliseconds, 3000, "from where the last seek went")
+    XCTAssertEqual(
+      try XCTUnwrap(started(Reducer.reduce(&state, .move(.left)))).startMilliseconds, 0)
+    _ = Reducer.reduce(
+      &state,
+      .detail(.playbackFrame(token: state.detail.playback!.token, frame: 0, milliseconds: 40_000)))
+    let end = try XCTUnwrap(started(Reducer.reduce(&state, .move(.right))))
+    XCTAssertEqual(end.startMilliseconds, 41_000, "never past the clip's last second")
+  }
+
+  func testLeavingThePhotoStopsPlaybackAtOnce() throws {
+    for leave in [Action.back, .move(.down), .detail(.zoomIn), .showTab(.albums)] {
+      var state = detail(at: 1)
+      let request = try XCTUnwrap(started(Reducer.reduce(&state, .detail(.togglePlayback))))
+      let effects = Reducer.reduce(&state, leave)
+      XCTAssertTrue(effects.contains(.stopPlayback(token: request.token)), "\(leave)")
+      XCTAssertNil(state.detail.playback, "\(leave)")
+      XCTAssertNil(state.playbackFrameKey)
+    }
+  }
+
+  func testTheEndKeepsTheLastFrameAndPPlaysAgain() throws {
+    var state = detail(at: 1)
+    let request = try XCTUnwrap(started(Reducer.reduce(&state, .detail(.togglePlayback))))
+    _ = Reducer.reduce(
+      &state, .detail(.playbackFrame(token: request.token, frame: 5, milliseconds: 41_900)))
+    _ = Reducer.reduce(&state, .detail(.playbackEnded(token: request.token)))
+    XCTAssertEqual(state.detail.playback?.hasEnded, true)
+    XCTAssertEqual(state.detail.playback?.positionMilliseconds, 42_000)
+    XCTAssertNotNil(state.playbackFrameKey)
+    let again = try XCTUnwrap(started(Reducer.reduce(&state, .detail(.togglePlayback))))
+    XCTAssertEqual(again.startMilliseconds, 0)
+    XCTAssertGreaterThan(again.token, request.token)
+  }
+
+  func testAGIFLoopsAndALivePhotoPlaysItsMovieOnceThenShowsTheStill() throws {
+    var gif = detail(at: 2)
+    let loop = try XCTUnwrap(started(Reducer.reduce(&gif, .detail(.togglePlayback))))
+    XCTAssertTrue(loop.loops)
+    XCTAssertNil(gif.detail.playback?.durationMilliseconds)
+    var live = detail(at: 3)
+    let movie = try XCTUnwrap(started(Reducer.reduce(&live, .detail(.togglePlayback))))
+    XCTAssertEqual(movie.path, "/photos/live.mov")
+    _ = Reducer.reduce(
+      &live, .detail(.playbackFrame(token: movie.token, frame: 0, milliseconds: 0)))
+    _ = Reducer.reduce(&live, .detail(.playbackEnded(token: movie.token)))
+    XCTAssertNil(live.detail.playback, "the still is back")
+  }
+
+  func testAStillHasNothingToPlayAndAFailureIsOneLine() throws {
+    var still = detail(at: 0)
+    XCTAssertEqual(Reducer.reduce(&still, .detail(.togglePlayback)), [])
+    XCTAssertEqual(
+      still.message, "Nothing to play: \(still.selectedAsset!.fileName) is a still photo")
+    var video = detail(at: 1)
+    let request = try XCTUnwrap(started(Reducer.reduce(&video, .detail(.togglePlayback))))
+    _ = Reducer.reduce(
+      &video,
+      .detail(
+        .playbackFailed(token: request.token, reason: "decoder crashed on clip.mp4 (signal 11)")))
+    XCTAssertNil(video.detail.playback)
+    XCTAssertEqual(video.message, "Cannot play: decoder crashed on clip.mp4 (signal 11)")
+  }
+
+  func testAResizeRestartsTheStreamWhereItWasAtTheNewSize() throws {
+    var state = detail(at: 1)
+    let request = try XCTUnwrap(started(Reducer.reduce(&state, .detail(.togglePlayback))))
+    _ = Reducer.reduce(
+      &state, .detail(.playbackFrame(token: request.token, frame: 60, milliseconds: 2000)))
+    let effects = Reducer.reduce(&state, .resized(TerminalSize(columns: 120, rows: 40)))
+    let restart = try XCTUnwrap(started(effects))
+    XCTAssertTrue(effects.contains(.stopPlayback(token: request.token)))
+    XCTAssertEqual(restart.startMilliseconds, 2000)
+    XCTAssertNotEqual(restart.key.size, request.key.size)
+    XCTAssertNil(state.playbackFrameKey, "the old size's frame is not drawn at the new size")
+  }
+}
