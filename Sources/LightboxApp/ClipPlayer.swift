@@ -11,11 +11,11 @@ import TerminalGraphics
 /// Late frames are dropped before they are encoded, so a slow terminal or a busy machine
 /// makes playback skip, never lag behind. A new stream replaces the running one; stopping
 /// kills the worker, so a frame being decoded does not delay it.
-final class ClipPlayer: @unchecked Sendable {
+public final class ClipPlayer: @unchecked Sendable {
   // @unchecked: `current` and each session's `paused`/`stopped` are guarded by `condition`.
   private let condition = NSCondition()
   private var current: Session?
-  private let inbox: ActionInbox
+  private let send: @Sendable (Action) -> Void
   private let cache: PictureCache
   private let format: PictureFormat
   private let background: RGB
@@ -26,11 +26,13 @@ final class ClipPlayer: @unchecked Sendable {
   /// one before.
   static let framesKept = 3
 
-  init(
-    inbox: ActionInbox, cache: PictureCache, format: PictureFormat, background: RGB,
-    upscale: Bool, decoder: PhotoDecoder
+  /// A player that puts frames in `cache` and tells `send` (the app's inbox; a benchmark's
+  /// counter) about them.
+  public init(
+    cache: PictureCache, format: PictureFormat, background: RGB, upscale: Bool,
+    decoder: PhotoDecoder, send: @escaping @Sendable (Action) -> Void
   ) {
-    self.inbox = inbox
+    self.send = send
     self.cache = cache
     self.format = format
     self.background = background
@@ -53,7 +55,7 @@ final class ClipPlayer: @unchecked Sendable {
   }
 
   /// Starts streaming `request`, stopping any stream before it.
-  func start(_ request: PlaybackRequest) {
+  public func start(_ request: PlaybackRequest) {
     let session = Session(request)
     condition.lock()
     if let old = current { halt(old) }
@@ -65,7 +67,7 @@ final class ClipPlayer: @unchecked Sendable {
   }
 
   /// Stops the stream `token` (if it is still the one running).
-  func stop(token: Int) {
+  public func stop(token: Int) {
     condition.lock()
     defer { condition.unlock() }
     guard let session = current, session.request.token == token else { return }
@@ -74,14 +76,14 @@ final class ClipPlayer: @unchecked Sendable {
   }
 
   /// Stops whatever plays (the session ends).
-  func stopAll() {
+  public func stopAll() {
     condition.lock()
     defer { condition.unlock() }
     if let session = current { halt(session) }
     current = nil
   }
 
-  func setPaused(token: Int, paused: Bool) {
+  public func setPaused(token: Int, paused: Bool) {
     condition.lock()
     defer { condition.unlock() }
     guard let session = current, session.request.token == token else { return }
@@ -183,6 +185,6 @@ final class ClipPlayer: @unchecked Sendable {
     condition.lock()
     let stopped = session.stopped
     condition.unlock()
-    if !stopped { inbox.post(.detail(action)) }
+    if !stopped { send(.detail(action)) }
   }
 }

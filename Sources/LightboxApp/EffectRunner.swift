@@ -24,8 +24,8 @@ final class EffectRunner: Sendable {
     self.library = LibraryService(
       inbox: inbox, catalogPath: catalogPath, trashHome: trashHome, retentionDays: retentionDays)
     self.player = ClipPlayer(
-      inbox: inbox, cache: cache, format: format, background: background, upscale: upscale,
-      decoder: decoder)
+      cache: cache, format: format, background: background, upscale: upscale, decoder: decoder,
+      send: { inbox.post($0) })
     let failures = FailureLog()
     let loupe = LoupeSourceCache()
     let tiles = LatestWorkQueue(label: "lightbox-loupe-tiles")
