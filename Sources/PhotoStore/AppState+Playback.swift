@@ -22,7 +22,10 @@ extension AppState {
       return [.pausePlayback(token: playback.token, paused: playback.isPaused)]
     }
     guard let clip = Self.playableClip(of: asset) else {
-      message = "Nothing to play: \(asset.fileName) is a still photo"
+      message =
+        asset.isAnimated
+        ? "\(asset.fileName): this FFmpeg cannot play animated \(asset.format.label) (first frame shown)"
+        : "Nothing to play: \(asset.fileName) is a still photo"
       return []
     }
     let stopping = detail.playback.map { [Effect.stopPlayback(token: $0.token)] } ?? []

@@ -85,7 +85,8 @@ final class PlaybackEndToEndTests: XCTestCase {
 
     tmux.send("Escape")
     XCTAssertNotNil(
-      tmux.waitUntil { self.status($0).contains("Enter open") }, "back to the grid\n"
+      tmux.waitUntil { self.status($0).contains("Enter open") },
+      "back to the grid\n"
         + tmux.capture())
     XCTAssertNotNil(
       tmux.waitUntil { _ in Self.streamingWorkers() == 0 }, "the streaming worker is gone")

@@ -43,12 +43,15 @@ extension SixelScreenshotTests {
 
     // Where the frames are drawn: fitted into the photo's area (never enlarged by the
     // decoder), enlarged by a whole factor like the still, centred in whole cells.
-    let area = DetailGeometry.imageArea(terminal: TerminalSize(columns: Self.columns, rows: Self.rows))
+    let area = DetailGeometry.imageArea(
+      terminal: TerminalSize(columns: Self.columns, rows: Self.rows))
     let box = PixelSize(width: area.width * Self.cell.width, height: area.height * Self.cell.height)
     let fitted = Bitmap.fittedSize(of: references[0].size, into: box, mode: .fit)
     let shown = Upscale.apply(
-      to: Bitmap(width: fitted.width, height: fitted.height, pixels: [UInt8](
-        repeating: 0, count: fitted.width * fitted.height * 4)), in: box
+      to: Bitmap(
+        width: fitted.width, height: fitted.height,
+        pixels: [UInt8](
+          repeating: 0, count: fitted.width * fitted.height * 4)), in: box
     ).size
     let columns = (shown.width + Self.cell.width - 1) / Self.cell.width
     let rows = (shown.height + Self.cell.height - 1) / Self.cell.height

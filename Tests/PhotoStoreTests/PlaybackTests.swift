@@ -125,6 +125,18 @@ final class PlaybackTests: XCTestCase {
     XCTAssertNil(live.detail.playback, "the still is back")
   }
 
+  func testAnAnimatedWebPSaysWhyItDoesNotPlay() {
+    var state = detail(at: 2)
+    var assets = state.library.assets
+    let index = assets.firstIndex { $0.id == state.selectedAsset!.id }!
+    assets[index].format = .webp
+    _ = Reducer.reduce(&state, .library(.loaded(assets: assets, problems: [])))
+    XCTAssertEqual(Reducer.reduce(&state, .detail(.togglePlayback)), [])
+    XCTAssertEqual(
+      state.message,
+      "\(state.selectedAsset!.fileName): this FFmpeg cannot play animated WEBP (first frame shown)")
+  }
+
   func testAStillHasNothingToPlayAndAFailureIsOneLine() throws {
     var still = detail(at: 0)
     XCTAssertEqual(Reducer.reduce(&still, .detail(.togglePlayback)), [])
