@@ -45,6 +45,13 @@ public struct PictureRepaint: Hashable, Sendable {
     let staying = Set(frame.images)
     var erased = [Bool](repeating: false, count: count)
     for (rect, placement) in drawn where !staying.contains(placement) {
+      // A clip's next frame at the same place covers the last one pixel for pixel: erasing
+      // first would blank the picture between frames (xterm shows the gap as a flicker).
+      if placement.key.frame != nil,
+        frame.images.contains(where: { Self.isNextFrame($0, of: placement) })
+      {
+        continue
+      }
       forEachCell(of: rect, in: frame.size) { erased[$0] = true }
     }
     var send: [ImagePlacement] = []
@@ -74,6 +81,14 @@ public struct PictureRepaint: Hashable, Sendable {
       }
     }
     return PictureRepaint(send: send, erase: runs)
+  }
+
+  /// True when `next` is another frame of the clip `shown` is a frame of, at its place.
+  static func isNextFrame(_ next: ImagePlacement, of shown: ImagePlacement) -> Bool {
+    guard next.rect == shown.rect, next.key.frame != nil else { return false }
+    var same = next.key
+    same.frame = shown.key.frame
+    return same == shown.key
   }
 
   /// Calls `body` with the index of every cell of `rect` inside a frame of `size`.

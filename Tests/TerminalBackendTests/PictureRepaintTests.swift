@@ -128,6 +128,38 @@ final class PictureRepaintTests: XCTestCase {
     XCTAssertEqual(cells, placement.rect.width * placement.rect.height)
   }
 
+  /// A playing clip's next frame is sent over the last one without erasing it (no blank
+  /// picture between frames); the still it replaces first, and a frame of another clip, are
+  /// erased as usual.
+  func testAClipsNextFrameIsSentWithoutAnErase() {
+    let rect = CellRect(row: 1, column: 0, width: 120, height: 30)
+    let key = ImageKey(asset: AssetID(3), size: PixelSize(width: 120, height: 60), fit: .fit)
+    func placed(_ key: ImageKey) -> Frame {
+      var frame = Frame(size: size)
+      frame.place(key, in: rect)
+      return frame
+    }
+    var first = key
+    first.frame = 0
+    var next = key
+    next.frame = 1
+    let fromFrame = PictureRepaint.plan(
+      previous: placed(first), drawn: drawn(placed(first)), frame: placed(next),
+      textMayScroll: false)
+    XCTAssertEqual(fromFrame.send.map(\.key), [next])
+    XCTAssertEqual(fromFrame.erase, [])
+    let fromStill = PictureRepaint.plan(
+      previous: placed(key), drawn: drawn(placed(key)), frame: placed(first),
+      textMayScroll: false)
+    XCTAssertEqual(fromStill.erase.count, rect.height)
+    var other = next
+    other.asset = AssetID(4)
+    let toOther = PictureRepaint.plan(
+      previous: placed(first), drawn: drawn(placed(first)), frame: placed(other),
+      textMayScroll: false)
+    XCTAssertEqual(toOther.erase.count, rect.height)
+  }
+
   func testOpeningAndClosingTheDetailView() {
     var state = loaded(100)
     let grid = LibraryView.render(state)
