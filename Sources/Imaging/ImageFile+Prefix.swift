@@ -10,6 +10,10 @@ extension ImageFile {
   /// Same refusals as `contents(atPath:)`: only regular files are opened, with
   /// `O_NONBLOCK`, and the type is checked again on the open descriptor.
   static func prefix(atPath path: String, count: Int) -> Result<[UInt8], ImageError> {
+    DiskWait.shared.during(path: path) { readPrefix(path, count: count) }
+  }
+
+  private static func readPrefix(_ path: String, count: Int) -> Result<[UInt8], ImageError> {
     var st = stat()
     guard stat(path, &st) == 0 else { return .failure(errnoError("cannot read file")) }
     guard UInt32(st.st_mode) & 0o170000 == 0o100000 else {

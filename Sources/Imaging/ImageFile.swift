@@ -19,6 +19,10 @@ enum ImageFile {
   /// `O_NONBLOCK` as well and the type is checked again with `fstat`, in case the path was
   /// swapped between the two calls.
   static func contents(atPath path: String) -> Result<[UInt8], ImageError> {
+    DiskWait.shared.during(path: path) { read(path) }
+  }
+
+  private static func read(_ path: String) -> Result<[UInt8], ImageError> {
     var st = stat()
     guard stat(path, &st) == 0 else { return .failure(systemError("cannot read file")) }
     if let refusal = refusal(for: st) { return .failure(refusal) }
@@ -38,7 +42,7 @@ enum ImageFile {
       count = 0
       guard let base = buffer.baseAddress else { return }
       while count < expected {
-        let n = read(fd, base + count, expected - count)
+        let n = Glibc.read(fd, base + count, expected - count)
         if n > 0 {
           count += n
         } else if n == 0 {

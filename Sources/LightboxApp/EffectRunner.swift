@@ -34,6 +34,8 @@ final class EffectRunner: Sendable {
     self.pool = DecodePool(name: "lightbox-decode") { request in
       log.debug(
         "decoding \(request.path) at \(request.key.size.width)x\(request.key.size.height)")
+      let watch = DiskWaitWatch(key: request.key, post: { inbox.post($0) })
+      defer { watch.finish() }
       let action = EffectRunner.makePicture(
         request, format: format, background: background, cache: cache, diskCache: diskCache,
         upscale: upscale, decoder: decoder, loupe: loupe, preview: { inbox.post($0) },

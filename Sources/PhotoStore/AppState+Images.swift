@@ -194,6 +194,7 @@ extension AppState {
       if images[key] == .loading || images[key] == .preview { effects.append(.cancelImage(key)) }
       images[key] = nil
       prefetching.remove(key)
+      waitingForDisk.remove(key)
     }
     for request in wanted {
       if images[request.key] == nil {

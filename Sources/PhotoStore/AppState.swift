@@ -47,6 +47,8 @@ public struct AppState: Hashable, Sendable {
   public var images: [ImageKey: ImageStatus]
   /// Requests made ahead at prefetch priority (re-sent as urgent when they come into view).
   public var prefetching: Set<ImageKey>
+  /// Requests whose file read has blocked for a second: their tiles say "waiting for disk".
+  public var waitingForDisk: Set<ImageKey>
   /// The way the grid last scrolled: +1 down (towards newer), -1 up. The row just off-screen
   /// that way is decoded ahead.
   public var scrollDirection: Int
@@ -78,6 +80,7 @@ public struct AppState: Hashable, Sendable {
     self.isRunning = true
     self.images = [:]
     self.prefetching = []
+    self.waitingForDisk = []
     // The grid opens at the newest photos, at the bottom: the way to go is up.
     self.scrollDirection = -1
   }

@@ -45,11 +45,17 @@ extension Reducer {
       guard state.images[key] == .loading else { return }  // dropped, or already better
       state.images[key] = .preview
 
+    case .waitingForDisk(let key):
+      guard state.images[key] == .loading || state.images[key] == .preview else { return }
+      state.waitingForDisk.insert(key)
+
     case .loaded(let key):
+      state.waitingForDisk.remove(key)
       guard state.images[key] != nil else { return }  // no longer wanted: dropped
       state.images[key] = .ready
 
     case .failed(let key, let reason):
+      state.waitingForDisk.remove(key)
       guard state.images[key] != nil else { return }
       state.images[key] = .failed(reason)
     }

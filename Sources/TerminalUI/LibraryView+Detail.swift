@@ -69,9 +69,10 @@ extension LibraryView {
       {
         frame.place(fitted, in: area)
       } else {
+        let waiting = key.map { state.waitingForDisk.contains($0) } ?? false
         frame.putCentered(
-          "Loading \(asset.fileName)…", row: area.row + area.height / 2, in: area,
-          role: .emptyHint)
+          waiting ? "Waiting for disk: \(asset.fileName)…" : "Loading \(asset.fileName)…",
+          row: area.row + area.height / 2, in: area, role: .emptyHint)
       }
     }
     if let minimap = state.minimap, state.images[minimap.key] == .ready {

@@ -228,7 +228,16 @@ public enum LibraryView {
       frame.putCentered(Glyphs.failed, row: rect.row + rect.height / 2, in: rect, role: .tileFailed)
     default:
       frame.fill(rect, role: .tilePlaceholder)
-      if rect.height >= 3 {
+      if let key, state.waitingForDisk.contains(key), rect.height >= 2 {
+        // A stalled mount or a sleeping disk: say why nothing comes (two lines if narrow).
+        let middle = rect.row + rect.height / 2
+        if rect.width >= 18 {
+          frame.putCentered("waiting for disk", row: middle, in: rect, role: .tilePlaceholder)
+        } else {
+          frame.putCentered("waiting", row: middle - 1, in: rect, role: .tilePlaceholder)
+          frame.putCentered("for disk", row: middle, in: rect, role: .tilePlaceholder)
+        }
+      } else if rect.height >= 3 {
         frame.putCentered(
           asset.format.label, row: rect.row + rect.height / 2, in: rect, role: .tilePlaceholder)
       }
