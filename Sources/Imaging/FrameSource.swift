@@ -23,9 +23,9 @@ public enum FrameEvent {
 
 /// Frames decoded in this process (no worker host: library users and unit tests).
 final class InProcessFrameSource: FrameSource {
-  private var reader: VideoFrameReader?
+  private var reader: (any FrameReading)?
 
-  init(reader: VideoFrameReader) { self.reader = reader }
+  init(reader: any FrameReading) { self.reader = reader }
 
   func nextFrame() -> FrameEvent {
     guard let reader else { return .end }
@@ -55,7 +55,7 @@ extension PhotoDecoder {
         loops: loops)
       return host.stream(request).map { $0 }
     }
-    return VideoFrameReader.open(path: path, options: options, start: start, loops: loops).map {
+    return FrameReaders.open(path: path, options: options, start: start, loops: loops).map {
       InProcessFrameSource(reader: $0)
     }
   }

@@ -1,14 +1,16 @@
 import PhotoModel
 
 extension AppState {
-  /// What p plays for `asset`: a video itself, a Live Photo's movie, an animated GIF (in a
-  /// loop); nil for a still. Animated WebP and AVIF are flagged but FFmpeg 5.1 (Debian 12)
-  /// cannot decode their animation, so they are not offered (see docs/DECISIONS.md).
+  /// What p plays for `asset`: a video itself, a Live Photo's movie, an animated GIF or
+  /// WebP (in a loop); nil for a still. Animated AVIF is flagged but neither FFmpeg 5.1 nor
+  /// libheif 1.15 (Debian 12) decodes its frames, so it is not offered (see DECISIONS.md).
   public static func playableClip(of asset: Asset) -> (path: String, loops: Bool, seconds: Double?)?
   {
     if asset.format == .video { return (asset.path, false, asset.duration) }
     if let movie = asset.liveMovie { return (movie.path, false, movie.duration) }
-    if asset.isAnimated && asset.format == .gif { return (asset.path, true, nil) }
+    if asset.isAnimated && (asset.format == .gif || asset.format == .webp) {
+      return (asset.path, true, nil)
+    }
     return nil
   }
 

@@ -93,6 +93,19 @@ final class VideoFrameReaderTests: XCTestCase {
     XCTAssertLessThan(read[0].seconds, 7.5)
   }
 
+  /// An animated WebP (libwebp's decoder): frames that move, in order, looping.
+  func testAnimatedWebPFramesLoop() throws {
+    let path = try corpusFile("webp/anim.webp")
+    let reader = try FrameReaders.open(path: path, options: Self.box, start: 0, loops: true).get()
+    var read: [VideoFrameReader.Frame] = []
+    while read.count < 30, let frame = try reader.next().get() { read.append(frame) }
+    XCTAssertEqual(read.count, 30)
+    for (a, b) in zip(read, read.dropFirst()) { XCTAssertLessThan(a.seconds, b.seconds) }
+    XCTAssertTrue(read.contains { $0.bitmap.pixels != read[0].bitmap.pixels }, "it moves")
+    XCTAssertLessThanOrEqual(read[0].bitmap.width, 320)
+    XCTAssertLessThanOrEqual(read[0].bitmap.height, 240)
+  }
+
   func testBrokenMoviesFailOnOneLine() throws {
     for path in [
       "malformed/derived_video_truncated_in_moov_uuid540.mp4",

@@ -125,16 +125,16 @@ final class PlaybackTests: XCTestCase {
     XCTAssertNil(live.detail.playback, "the still is back")
   }
 
-  func testAnAnimatedWebPSaysWhyItDoesNotPlay() {
+  func testAnAnimatedAVIFSaysWhyItDoesNotPlay() {
     var state = detail(at: 2)
     var assets = state.library.assets
     let index = assets.firstIndex { $0.id == state.selectedAsset!.id }!
-    assets[index].format = .webp
+    assets[index].format = .heic
     _ = Reducer.reduce(&state, .library(.loaded(assets: assets, problems: [])))
     XCTAssertEqual(Reducer.reduce(&state, .detail(.togglePlayback)), [])
     XCTAssertEqual(
       state.message,
-      "\(state.selectedAsset!.fileName): this FFmpeg cannot play animated WEBP (first frame shown)")
+      "\(state.selectedAsset!.fileName): this FFmpeg cannot play animated HEIC (first frame shown)")
   }
 
   func testAStillHasNothingToPlayAndAFailureIsOneLine() throws {

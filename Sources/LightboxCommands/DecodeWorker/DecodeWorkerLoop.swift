@@ -57,7 +57,7 @@ enum DecodeWorkerLoop {
   /// worker: that is the flow control), then the end reply or an error.
   private static func stream(_ request: DecodeWorkerMessage.PlayRequest, failure: ImageError?) {
     if let failure { return reply(.failure(failure), isLast: false) }
-    let opened = VideoFrameReader.open(
+    let opened = FrameReaders.open(
       path: request.path, options: request.options,
       start: Double(request.startMilliseconds) / 1000, loops: request.loops)
     guard case .success(let reader) = opened else {
