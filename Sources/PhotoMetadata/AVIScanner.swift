@@ -17,7 +17,10 @@ enum AVIScanner {
   static func scan(_ b: ByteView) -> MovieHeader? {
     guard isAVI(b), let riffSize = b.u32le(4) else { return nil }
     var header = Header()
-    forEachChunk(b, in: 12..<min(b.count, 8 + riffSize)) { id, list, content in
+    // A RIFF size too small to hold "AVI " is wrong (a muxer that could not seek back to
+    // write it): the chunks then run to the end of the head.
+    let riffEnd = riffSize >= 4 ? min(b.count, 8 + riffSize) : b.count
+    forEachChunk(b, in: 12..<max(12, riffEnd)) { id, list, content in
       switch (id, list) {
       case (fourCC("LIST"), fourCC("hdrl")): readHeaderList(b, content, into: &header)
       case (fourCC("LIST"), fourCC("INFO")): readInfoList(b, content, into: &header)

@@ -229,6 +229,16 @@ final class ContainerMetadataTests: XCTestCase {
     XCTAssertEqual(try XCTUnwrap(plain.video?.frameRate), 25, accuracy: 1e-9)
   }
 
+  /// Found by `scripts/fuzz avi`: a RIFF size below 4 made the chunk range run backwards.
+  func testAVIWithARIFFSizeBelowFourStillReads() throws {
+    var file = B.avi()
+    for size in 0..<4 {
+      file.replaceSubrange(4..<8, with: B.le32(size))
+      XCTAssertEqual(read(file).video?.codec, "mpeg4", "RIFF size \(size)")
+      XCTAssertEqual(read(Array(file.prefix(12))).format, .video)
+    }
+  }
+
   func testAVIDateForms() {
     for (text, expected) in [
       ("THU OCT 26 16:46:00 2006", "2006:10:26 16:46:00"),
