@@ -70,5 +70,9 @@ let package = Package(
     .executableTarget(
       name: "FuzzHEIFItems", dependencies: ["CFuzzDriver", "PhotoMetadata", "PhotoModel"]),
     .executableTarget(name: "FuzzICC", dependencies: ["CFuzzDriver", "Imaging", "PhotoModel"]),
+    .executableTarget(
+      name: "FuzzMatroska", dependencies: ["CFuzzDriver", "PhotoMetadata", "PhotoModel"]),
+    .executableTarget(
+      name: "FuzzAVI", dependencies: ["CFuzzDriver", "PhotoMetadata", "PhotoModel"]),
   ]
 )

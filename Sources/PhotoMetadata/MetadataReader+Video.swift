@@ -6,28 +6,19 @@
 import PhotoModel
 
 extension MetadataReader {
-  /// A MP4/QuickTime movie's metadata from its `moov` box: in the head, or read from the
-  /// file with `load` (phones and cameras often write it after `mdat`). Other containers
-  /// (Matroska, WebM, AVI) keep only their format: their headers are FFmpeg's to read.
+  /// A video's metadata from its container header: a MP4/QuickTime `moov` box (in the head,
+  /// or read from the file with `load`: phones and cameras often write it after `mdat`),
+  /// a Matroska/WebM Segment's Info, Tracks and Tags (past the head through its SeekHead),
+  /// or an AVI's header list.
   static func readVideo(
     head: [UInt8], into metadata: inout PhotoMetadata, load: (Range<Int>) -> [UInt8]?
   ) {
     metadata.video = VideoInfo()
-    let found: QuickTimeScanner.Found? = head.withUnsafeBytes { raw in
+    let found: MovieHeader? = head.withUnsafeBytes { raw in
       let b = ByteView(raw)
-      guard
-        b.matches("ftyp", at: 4) || b.matches("moov", at: 4) || b.matches("mdat", at: 4)
-          || b.matches("wide", at: 4) || b.matches("free", at: 4) || b.matches("skip", at: 4),
-        let range = QuickTimeScanner.movieRange(head: b, load: load)
-      else { return nil }
-      if range.upperBound <= b.count { return QuickTimeScanner.scan(b, movie: range) }
-      let wanted =
-        range
-        .lowerBound..<min(
-          range.upperBound, range.lowerBound + QuickTimeScanner.maxMovieBoxBytes)
-      // A movie box cut short by the end of the file is scanned as far as it goes.
-      guard let bytes = load(wanted), !bytes.isEmpty else { return nil }
-      return bytes.withUnsafeBytes { QuickTimeScanner.scan(ByteView($0), movie: 0..<$0.count) }
+      if MatroskaScanner.isMatroska(b) { return MatroskaScanner.scan(head: b, load: load) }
+      if AVIScanner.isAVI(b) { return AVIScanner.scan(b) }
+      return quickTimeMovie(b, load: load)
     }
     guard let found else { return }
     metadata.video = found.info
@@ -37,20 +28,40 @@ extension MetadataReader {
     metadata.cameraModel = found.model
     if let seconds = found.creationTime {
       metadata.dateTimeOriginal = utcText(seconds)
+    } else if let date = found.localDate {
+      metadata.dateTimeOriginal = date.exifText
     }
     metadata.captureDate = videoCaptureDate(found)
   }
 
-  /// Apple's creation date with its own offset when it parses, else the movie header's UTC
+  /// The `moov` box of a MP4/QuickTime movie, from the head or the file.
+  private static func quickTimeMovie(_ b: ByteView, load: (Range<Int>) -> [UInt8]?)
+    -> MovieHeader?
+  {
+    guard
+      b.matches("ftyp", at: 4) || b.matches("moov", at: 4) || b.matches("mdat", at: 4)
+        || b.matches("wide", at: 4) || b.matches("free", at: 4) || b.matches("skip", at: 4),
+      let range = QuickTimeScanner.movieRange(head: b, load: load)
+    else { return nil }
+    if range.upperBound <= b.count { return QuickTimeScanner.scan(b, movie: range) }
+    let wanted =
+      range
+      .lowerBound..<min(range.upperBound, range.lowerBound + QuickTimeScanner.maxMovieBoxBytes)
+    // A movie box cut short by the end of the file is scanned as far as it goes.
+    guard let bytes = load(wanted), !bytes.isEmpty else { return nil }
+    return bytes.withUnsafeBytes { QuickTimeScanner.scan(ByteView($0), movie: 0..<$0.count) }
+  }
+
+  /// Apple's creation date with its own offset when it parses, else the header's UTC
   /// creation time in this machine's time zone (the offset recorded, so the UTC instant
-  /// stays exact wherever the catalog is read).
-  static func videoCaptureDate(_ found: QuickTimeScanner.Found) -> CaptureDate? {
+  /// stays exact wherever the catalog is read), else an AVI's zone-less recording date.
+  static func videoCaptureDate(_ found: MovieHeader) -> CaptureDate? {
     if let text = found.appleCreationDate,
       let date = DateTextParser.creationTime(text, source: .quickTimeCreationDate), date.isValid
     {
       return date
     }
-    guard let seconds = found.creationTime else { return nil }
+    guard let seconds = found.creationTime else { return found.localDate }
     let date = CaptureDate(
       epochSeconds: seconds, utcOffsetSeconds: localOffset(at: seconds), recordOffset: true,
       source: .movieCreationTime)

@@ -16,19 +16,7 @@ enum QuickTimeScanner {
   static let epochOffset: Int64 = 2_082_844_800
 
   /// What the movie box holds.
-  struct Found {
-    var info = VideoInfo()
-    /// `mvhd` creation time in seconds since 1970 (UTC); nil when zero or absent.
-    var creationTime: Int64?
-    /// `com.apple.quicktime.creationdate` as written ("2019-07-24T10:25:57+0200").
-    var appleCreationDate: String?
-    var gps: GPSCoordinate?
-    /// `com.apple.quicktime.make` and `.model` ("Apple", "iPhone 6").
-    var make: String?
-    var model: String?
-    /// False when no `moov` box was found at all.
-    var hasMovie = false
-  }
+  typealias Found = MovieHeader
 
   /// The file range of the top-level `moov` box's content, found by hopping over the
   /// top-level boxes (`load` reads a header past the head), or nil.

@@ -1,9 +1,10 @@
 import PhotoModel
 
-/// What a video's container header says about it (MP4/QuickTime boxes, or libavformat for
-/// the other containers).
+/// What a video's container header says about it (MP4/QuickTime boxes, a Matroska/WebM
+/// Segment's elements, an AVI's header chunks).
 public struct VideoInfo: Sendable, Equatable {
-  /// Length in seconds (movie header duration / timescale).
+  /// Length in seconds (movie header duration / timescale, Matroska's Info duration, an
+  /// AVI stream's length / rate).
   public var duration: Double?
   /// The video track's codec as FFmpeg names it ("h264", "hevc", "mpeg4"…), else the
   /// sample entry's four-character code.

@@ -22,6 +22,9 @@ public enum CaptureDateSource: String, Sendable, Codable, Hashable, CaseIterable
   /// A MP4/QuickTime movie header's creation time (`mvhd`): UTC, shown in the local time
   /// zone of the machine that indexed it.
   case movieCreationTime
+  /// An AVI's recording date (`IDIT` chunk, else the `INFO` list's `ICRD`): the camera's
+  /// wall clock with no time zone, like EXIF DateTimeOriginal.
+  case aviRecordingDate
   /// A date in the file name (`IMG_20240813_102201`, `Screenshot 2024-08-13 at 10.22.01`…).
   case fileName
   /// The file's modification time (no better source).
@@ -38,6 +41,7 @@ public enum CaptureDateSource: String, Sendable, Codable, Hashable, CaseIterable
     case .exifModifyDate: "EXIF ModifyDate"
     case .quickTimeCreationDate: "QuickTime creation date"
     case .movieCreationTime: "movie header creation time (UTC)"
+    case .aviRecordingDate: "AVI recording date"
     case .fileName: "the file name"
     case .fileModification: "the file's modification time"
     }

@@ -82,4 +82,40 @@ final class VideoIndexingTests: XCTestCase {
     XCTAssertEqual(assets.map(\.fileName), ["uuid540.mp4"])
     XCTAssertEqual(try XCTUnwrap(assets.first?.duration), 1.0344, accuracy: 0.001)
   }
+
+  /// A folder with one clip of each container ffmpeg can make here: every one an asset with
+  /// its length (ffprobe's, within 2 ms), size and date; the undated ones fall back to the
+  /// file's mtime like any photo.
+  func testMatroskaWebMAndAVIClipsAreIndexedWithTheirLengths() throws {
+    guard VideoClips.available else { throw XCTSkip(VideoClips.missingMessage) }
+    var probes: [String: VideoClips.Probe] = [:]
+    for clip in VideoClips.standard {
+      let path = try VideoClips.make(clip, in: library.root)
+      probes[clip.name] = try XCTUnwrap(VideoClips.probe(path), clip.name)
+    }
+    let catalog = try Catalog(path: library.catalogPath)
+    let summary = try Indexer(catalog: catalog).index(roots: [library.root])
+    XCTAssertEqual(summary.errors, 0)
+    let assets = Dictionary(
+      uniqueKeysWithValues: try catalog.allAssets().map { ($0.fileName, $0) })
+    XCTAssertEqual(Set(assets.keys), Set(probes.keys))
+    for (name, probe) in probes {
+      let asset = try XCTUnwrap(assets[name], name)
+      XCTAssertEqual(asset.format, .video, name)
+      XCTAssertTrue(MediaType.videos.contains(asset), name)
+      let expected = try XCTUnwrap(
+        name.hasSuffix(".avi") ? probe.streamDuration : probe.formatDuration, name)
+      XCTAssertEqual(try XCTUnwrap(asset.duration, name), expected, accuracy: 0.002, name)
+      XCTAssertEqual(
+        asset.displayPixelSize, PixelSize(width: probe.width ?? 0, height: probe.height ?? 0))
+    }
+    let mkv = try XCTUnwrap(assets["h264.mkv"])
+    XCTAssertEqual(mkv.captureDate.source, .movieCreationTime)
+    XCTAssertEqual(mkv.captureDate.utcSeconds, 1_614_834_367, "2021-03-04T05:06:07Z")
+    XCTAssertNotNil(mkv.latitude)
+    let avi = try XCTUnwrap(assets["mpeg4.avi"])
+    XCTAssertEqual(avi.captureDate.source, .aviRecordingDate)
+    XCTAssertEqual(avi.captureDate.exifText, "2006:10:26 16:46:00")
+    XCTAssertEqual(try XCTUnwrap(assets["mjpeg.avi"]).captureDate.source, .fileModification)
+  }
 }

@@ -3,6 +3,7 @@ import DemoLibrary
 import Foundation
 import Imaging
 import LightboxTestSupport
+import PhotoMetadata
 import PhotoModel
 import XCTest
 
@@ -254,6 +255,46 @@ final class IndexCommandTests: XCTestCase {
     XCTAssertGreaterThan(checkedValid, 100)
     XCTAssertGreaterThan(checkedCorrupt, 20)
     XCTAssertEqual(checkedVideos, 7, "every valid video of the corpus")
+  }
+
+  /// `lightbox info --json` on Matroska, WebM and AVI clips made by ffmpeg: the length,
+  /// codec, frame rate, size and date ffprobe gives for the same files.
+  func testInfoReportsMatroskaWebMAndAVIHeadersAsFFprobeDoes() throws {
+    guard VideoClips.available else { throw XCTSkip(VideoClips.missingMessage) }
+    let folder = home.appendingPathComponent("clips").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let clips = VideoClips.standard
+    let paths = try clips.map { try VideoClips.make($0, in: folder) }
+    let result = Subprocess.run([lightbox, "info", "--json"] + paths, environment: environment)
+    XCTAssertEqual(result.status, 0, result.output)
+    let lines = result.output.split(separator: "\n")
+    XCTAssertEqual(lines.count, clips.count)
+    for (path, line) in zip(paths, lines) {
+      let object = try XCTUnwrap(
+        try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], path)
+      let probe = try XCTUnwrap(VideoClips.probe(path), path)
+      XCTAssertEqual(object["format"] as? String, "video", path)
+      XCTAssertEqual(object["codec"] as? String, probe.codec, path)
+      XCTAssertEqual(object["displayWidth"] as? Int, probe.width, path)
+      XCTAssertEqual(object["displayHeight"] as? Int, probe.height, path)
+      let length = path.hasSuffix(".avi") ? probe.streamDuration : probe.formatDuration
+      XCTAssertEqual(
+        try XCTUnwrap(object["duration"] as? Double, path), try XCTUnwrap(length), accuracy: 0.002,
+        path)
+      XCTAssertEqual(
+        try XCTUnwrap(object["frameRate"] as? Double, path), try XCTUnwrap(probe.frameRate),
+        accuracy: 0.01, path)
+      if let created = probe.tags["creation_time"] {
+        XCTAssertEqual(object["captureDateSource"] as? String, "movieCreationTime", path)
+        let utc = try XCTUnwrap(DateTextParser.creationTime(created), path)
+        XCTAssertEqual(object["dateTimeOriginal"] as? String, utc.exifText, path)
+      } else if probe.tags["date"] != nil {
+        XCTAssertEqual(object["captureDateSource"] as? String, "aviRecordingDate", path)
+        XCTAssertEqual(object["dateTimeOriginal"] as? String, "2006:10:26 16:46:00", path)
+      } else {
+        XCTAssertEqual(object["captureDateSource"] as? String, "fileModification", path)
+      }
+    }
   }
 
   func testInfoReadableFormEscapesControlCharactersAndReportsErrors() throws {

@@ -5,7 +5,8 @@ import XCTest
 /// `o` and `O` in tmux with a script as `$LIGHTBOX_OPENER`: the script gets the selected
 /// photo's path (or its folder) as its argument, finds the terminal as the shell had it
 /// (`stty -a`, normal screen, modes), and the grid is drawn again when it exits; a failing or
-/// missing opener is one line on the status line.
+/// missing opener is one line on the status line; Ctrl-Z while it runs stops both, `fg`
+/// resumes both.
 final class OpenerEndToEndTests: XCTestCase {
   var home: URL!
   var library = ""
@@ -134,6 +135,68 @@ final class OpenerEndToEndTests: XCTestCase {
     XCTAssertNotNil(tmux.waitFor("^SAVED-2"))
     XCTAssertEqual(read("stty-before"), read("stty-after"), "stty -a after the browser")
     XCTAssertEqual(modes(tmux), shellModes)
+  }
+
+  /// The state letter of process `pid` in /proc ("S" sleeping, "T" stopped), or "".
+  func processState(_ pid: String) -> String {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let close = stat.lastIndex(of: ")")
+    else { return "" }
+    return String(stat[close...].dropFirst(2).prefix(1))
+  }
+
+  /// Ctrl-Z while the opener runs stops the opener and Lightbox together (the shell says
+  /// "Stopped" and has its prompt); `fg` continues both, and when the opener exits the grid
+  /// is drawn again and keys work.
+  func testCtrlZWhileTheOpenerRunsStopsBothAndFgResumes() throws {
+    let opener = try script(
+      "opener.sh",
+      """
+      echo $$ > \(file("opener-pid"))
+      while [ ! -e \(file("go")) ]; do sleep 0.05; done
+      echo done > \(file("finished"))
+      """)
+    guard let (tmux, grid) = try startBrowser(opener: opener) else { return }
+    defer { tmux.kill() }
+    let pictures = halfBlocks(grid)
+    tmux.send("o")
+    guard
+      tmux.waitUntil(timeout: 20, { _ in self.read("opener-pid")?.hasSuffix("\n") == true })
+        != nil, let pid = read("opener-pid")?.trimmingCharacters(in: .whitespacesAndNewlines)
+    else { return XCTFail("the opener did not run:\n\(tmux.capture())") }
+
+    tmux.send("C-z")
+    guard let stopped = tmux.waitFor("Stopped", timeout: 10) else {
+      return XCTFail("Ctrl-Z did not suspend:\n\(tmux.capture())")
+    }
+    XCTAssertFalse(stopped.contains("8 photos"), stopped)
+    XCTAssertNotNil(
+      tmux.waitUntil(timeout: 10, { _ in self.processState(pid) == "T" }),
+      "the opener is stopped too (state \(processState(pid)))")
+    tmux.send("echo SHELL-$((1+1))", literal: true)
+    tmux.send("Enter")
+    XCTAssertNotNil(tmux.waitFor("^SHELL-2"), "the shell has the terminal:\n\(tmux.capture())")
+
+    tmux.send("fg", literal: true)
+    tmux.send("Enter")
+    XCTAssertNotNil(
+      tmux.waitUntil(timeout: 10, { _ in ["S", "R"].contains(self.processState(pid)) }),
+      "fg continues the opener (state \(processState(pid)))")
+    XCTAssertNil(read("finished"), "the opener is still waiting")
+    FileManager.default.createFile(atPath: file("go"), contents: Data())
+    guard
+      let back = tmux.waitUntil(
+        timeout: 20, { $0.contains("8 photos") && self.halfBlocks($0) >= pictures })
+    else { return XCTFail("no redraw after the opener:\n\(tmux.capture())") }
+    XCTAssertEqual(read("finished"), "done\n")
+    XCTAssertFalse(back.contains("Opener"), back)
+    tmux.send("Enter")
+    XCTAssertNotNil(tmux.waitFor("8 of 8"), "keys after fg:\n\(tmux.capture())")
+    tmux.send("q")
+    XCTAssertNotNil(tmux.waitUntil { !$0.contains("8 of 8") }, tmux.capture())
+    tmux.send("echo AFTER=$?", literal: true)
+    tmux.send("Enter")
+    XCTAssertNotNil(tmux.waitFor("^AFTER=0"), tmux.capture())
   }
 
   func testFailingAndMissingOpenersAreOneLine() throws {

@@ -28,7 +28,8 @@ public enum InfoCommand {
     /// ("2024-08-13T10:22:01", "+09:00" appended when the offset is known).
     public var captureDate: String?
     /// Where `captureDate` came from: a CaptureDateSource raw value (exif, pngText,
-    /// exifCreateDate, xmp, gps, exifModifyDate, fileName or fileModification).
+    /// exifCreateDate, xmp, gps, exifModifyDate, quickTimeCreationDate, movieCreationTime,
+    /// aviRecordingDate, fileName or fileModification).
     public var captureDateSource: String?
     public var make: String?
     public var model: String?
