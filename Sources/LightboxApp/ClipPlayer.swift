@@ -120,6 +120,9 @@ public final class ClipPlayer: @unchecked Sendable {
     if stoppedEarly { return }
     var clock = PlaybackClock()
     var number = 0
+    // Frame numbers are unique across streams: a stopped stream's last frame, inserted just
+    // as it was stopped, can never replace or evict a frame of the stream after it.
+    let base = request.token << 24
     while true {
       let event = source.nextFrame()
       guard case .frame(let bitmap, let seconds) = event else {
@@ -130,20 +133,21 @@ public final class ClipPlayer: @unchecked Sendable {
         }
         return
       }
-      // The first frame after a start, a seek or a resume is always shown; after it, a
-      // frame already late by more than its slack is skipped without being encoded.
+      // A stream's first frame is always shown; after it, a frame already late by more than
+      // its slack is skipped without being encoded (a resume moves the clock on, so the
+      // frame after a pause is not late).
       if !clock.isLate(seconds, now: .now()) || number == 0 {
         let shown = upscale ? Upscale.apply(to: bitmap, in: request.key.size) : bitmap
         guard case .success(let picture) = format.picture(of: shown) else { continue }
         guard waitUntilDue(seconds, clock: &clock, session: session) else { return }
         var key = request.key
-        key.frame = number
+        key.frame = base + number
         cache.insert(picture, for: key)
-        key.frame = number - Self.framesKept
+        key.frame = base + number - Self.framesKept
         cache.remove(key)
         let milliseconds = Int((seconds * 1000).rounded())
         post(
-          .playbackFrame(token: request.token, frame: number, milliseconds: milliseconds),
+          .playbackFrame(token: request.token, frame: base + number, milliseconds: milliseconds),
           unless: session)
         number += 1
       } else {
