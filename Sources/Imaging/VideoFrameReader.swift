@@ -66,18 +66,12 @@ public final class VideoFrameReader {
   private static func openParts(path: String, options: DecodeOptions) -> Result<
     Parts, ImageError
   > {
-    av_log_set_level(AV_LOG_QUIET)
-    guard let context = avformat_alloc_context() else {
-      return .failure(ImageError("out of memory"))
+    let format: UnsafeMutablePointer<AVFormatContext>
+    switch VideoPosterDecoder.openInput(path) {
+    case .success(let opened): format = opened
+    case .failure(let error): return .failure(error)
     }
-    context.pointee.probesize = 4 << 20
-    context.pointee.max_analyze_duration = 5 * Int64(lightbox_av_time_base())
-    var opened: UnsafeMutablePointer<AVFormatContext>? = context
-    let status = avformat_open_input(&opened, path, nil, nil)
-    guard status >= 0, let format = opened else {
-      return .failure(
-        ImageError("not a readable video (\(VideoPosterDecoder.message(status)))"))
-    }
+    var opened: UnsafeMutablePointer<AVFormatContext>? = format
     var decoderPointer: UnsafeMutablePointer<AVCodecContext>?
     let made = makeDecoder(format, options: options, into: &decoderPointer)
     guard case .success(let stream) = made, let decoder = decoderPointer else {
@@ -121,13 +115,8 @@ public final class VideoFrameReader {
       // latency is nothing next to the terminal's.
       decoder.pointee.thread_count = 2
       decoder.pointee.thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE
-      var lowres: Int32 = 0
-      let longTarget = max(options.target.width, options.target.height)
-      let longCoded = max(coded.width, coded.height)
-      while lowres < Int32(codec.pointee.max_lowres), longCoded >> (lowres + 1) >= longTarget {
-        lowres += 1
-      }
-      decoder.pointee.lowres = lowres
+      decoder.pointee.lowres = VideoPosterDecoder.lowres(
+        codec: codec, coded: coded, target: options.target)
       let codecOpened = avcodec_open2(decoder, codec, nil)
       guard codecOpened >= 0 else {
         return .failure(

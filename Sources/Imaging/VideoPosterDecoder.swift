@@ -17,10 +17,20 @@ enum VideoPosterDecoder {
 
   /// The poster frame of the video at `path`, fitted to `options.target` and upright.
   static func decode(path: String, options: DecodeOptions) -> Result<Bitmap, ImageError> {
+    openInput(path).flatMap { format in
+      var opened: UnsafeMutablePointer<AVFormatContext>? = format
+      defer { avformat_close_input(&opened) }
+      return decodeOpened(format, options: options)
+    }
+  }
+
+  /// The demuxer opened on `path` (closed by the caller with `avformat_close_input`).
+  static func openInput(_ path: String) -> Result<UnsafeMutablePointer<AVFormatContext>, ImageError>
+  {
     // Quiet: the worker's standard error is /dev/null anyway, and FFmpeg's logger would
     // otherwise ask whether it is a terminal (an ioctl the sandbox refuses).
     av_log_set_level(AV_LOG_QUIET)
-    guard var format = avformat_alloc_context() else {
+    guard let format = avformat_alloc_context() else {
       return .failure(ImageError("out of memory"))
     }
     // A bounded probe: a hostile file cannot make the demuxer read gigabytes to guess.
@@ -32,9 +42,19 @@ enum VideoPosterDecoder {
       // avformat_open_input frees the context on failure.
       return .failure(ImageError("not a readable video (\(Self.message(openStatus)))"))
     }
-    format = context
-    defer { avformat_close_input(&opened) }
-    return decodeOpened(format, options: options)
+    return .success(context)
+  }
+
+  /// The codec's reduced-resolution decode (each step halves both sides) that still
+  /// covers `target`.
+  static func lowres(codec: UnsafePointer<AVCodec>, coded: PixelSize, target: PixelSize) -> Int32 {
+    var lowres: Int32 = 0
+    let longTarget = max(target.width, target.height)
+    let longCoded = max(coded.width, coded.height)
+    while lowres < Int32(codec.pointee.max_lowres), longCoded >> (lowres + 1) >= longTarget {
+      lowres += 1
+    }
+    return lowres
   }
 
   private static func decodeOpened(
@@ -122,13 +142,7 @@ enum VideoPosterDecoder {
     decoder.pointee.thread_count = 2
     decoder.pointee.thread_type = FF_THREAD_SLICE
     decoder.pointee.skip_frame = AVDISCARD_NONREF
-    var lowres: Int32 = 0
-    let longTarget = max(options.target.width, options.target.height)
-    let longCoded = max(coded.width, coded.height)
-    while lowres < Int32(codec.pointee.max_lowres), longCoded >> (lowres + 1) >= longTarget {
-      lowres += 1
-    }
-    decoder.pointee.lowres = lowres
+    decoder.pointee.lowres = lowres(codec: codec, coded: coded, target: options.target)
   }
 
   /// Seeks to the first keyframe at or after `posterTime` when the clip is long enough,

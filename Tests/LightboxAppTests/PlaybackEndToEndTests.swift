@@ -51,15 +51,22 @@ final class PlaybackEndToEndTests: XCTestCase {
     }.count
   }
 
-  func testPPlaysPausesAndEscStopsAVideo() throws {
+  /// Lightbox on the clip's library in tmux (`after` runs in the shell when it exits), with
+  /// the clip's tile showing its duration and then opened.
+  func openTheClip(after: String = "") throws -> TmuxSession {
     let environment = BuiltProduct.privateEnvironment(home: home)
     let tmux = try TmuxSession(columns: 100, rows: 32, environment: environment)
-    defer { tmux.kill() }
     XCTAssertNotNil(tmux.waitFor("e2e\\$"))
-    tmux.send("\(BuiltProduct.lightbox!) \(library); echo EXIT=$?", literal: true)
+    tmux.send("\(BuiltProduct.lightbox!) \(library); echo EXIT=$?\(after)", literal: true)
     tmux.send("Enter")
     XCTAssertNotNil(tmux.waitFor("0:12", timeout: 30), "the tile's duration\n\(tmux.capture())")
     tmux.send("Enter")
+    return tmux
+  }
+
+  func testPPlaysPausesAndEscStopsAVideo() throws {
+    let tmux = try openTheClip()
+    defer { tmux.kill() }
     XCTAssertNotNil(tmux.waitUntil { self.status($0).contains("p play") }, tmux.capture())
 
     tmux.send("p")
@@ -95,14 +102,8 @@ final class PlaybackEndToEndTests: XCTestCase {
   }
 
   func testQuitWhilePlayingLeavesNoWorkerAndACleanTerminal() throws {
-    let environment = BuiltProduct.privateEnvironment(home: home)
-    let tmux = try TmuxSession(columns: 100, rows: 32, environment: environment)
+    let tmux = try openTheClip(after: "; stty -a")
     defer { tmux.kill() }
-    XCTAssertNotNil(tmux.waitFor("e2e\\$"))
-    tmux.send("\(BuiltProduct.lightbox!) \(library); echo EXIT=$?; stty -a", literal: true)
-    tmux.send("Enter")
-    XCTAssertNotNil(tmux.waitFor("0:12", timeout: 30), tmux.capture())
-    tmux.send("Enter")
     tmux.send("p")
     XCTAssertNotNil(tmux.waitUntil { self.clock($0, "playing") != nil }, tmux.capture())
     tmux.send("q")
