@@ -89,6 +89,9 @@ def reference(path, folder, workdir):
     if folder in ("heif", "avif"):
         mid = base + ".heif.png"
         p = sh(["heif-convert", src, mid])
+        if not os.path.exists(mid):
+            # Files with auxiliary images come out as NAME-1.png, NAME-2.png, …
+            mid = base + ".heif-1.png"
         if p.returncode != 0 or not os.path.exists(mid):
             raise Skip("heif-convert cannot read it (an AVIF sequence?)")
         p = sh(["convert", mid, *flatten])
@@ -106,7 +109,10 @@ def reference(path, folder, workdir):
         if best is None:
             raise Skip("no embedded preview decodes")
         orient = sh(["exiftool", "-n", "-s3", "-IFD0:Orientation", src]).stdout.decode().strip()
-        p = sh(["convert", best[1], "-orient", orient or "1", "-auto-orient", *flatten])
+        names = ["TopLeft", "TopLeft", "TopRight", "BottomRight", "BottomLeft", "LeftTop",
+                 "RightTop", "RightBottom", "LeftBottom"]
+        name = names[int(orient)] if orient.isdigit() and int(orient) < 9 else "TopLeft"
+        p = sh(["convert", best[1], "-orient", name, "-auto-orient", *flatten])
     else:
         p = sh(["convert", src + "[0]", "-auto-orient", *flatten])
     if p.returncode != 0 or not os.path.exists(out):
@@ -231,11 +237,8 @@ def run(lightbox, sizes, jobs=2, limit=None):
 
 
 def chosen(row, choice):
-    """The Lightbox result the browser draws: its encoder for the picture's size."""
-    if choice == "auto":
-        w, h = (int(v) for v in row["pixels"].split("x"))
-        choice = "fast" if w * h > 150_000 else "libsixel"
-    return row["lightbox-" + choice]
+    """The Lightbox result the browser draws (SixelEncoderChoice.auto: the fast encoder)."""
+    return row["lightbox-" + ("fast" if choice == "auto" else choice)]
 
 
 def chafa_bytes_at(row, lb):
@@ -252,7 +255,20 @@ def summary(rows, choice):
     return lose_psnr, lose_bytes
 
 
+def psnr_floats(result):
+    """sixel-decode says "inf" for a lossless picture: 99.99 dB here, so medians and
+    differences stay numbers (printed as "inf")."""
+    for r in result["rows"]:
+        for t in TOOLS_ORDER:
+            r[t]["psnr"] = min(99.99, float(r[t]["psnr"]))
+
+
+def db(value):
+    return "inf" if value >= 99.99 else f"{value:.2f}"
+
+
 def fmt_table(result, markdown, choice="auto"):
+    psnr_floats(result)
     out = []
     v = result["versions"]
     out.append(f"tools: {v['lightbox']}; {v['chafa']}; {v['img2sixel']}; {v['imagemagick']}")
@@ -272,20 +288,20 @@ def fmt_table(result, markdown, choice="auto"):
         else:
             out.append("  ".join(head))
         for r in rows:
-            cells = [r["photo"], r["pixels"]] + [f"{r[t]['psnr']:.2f}" for t in TOOLS_ORDER] + \
+            cells = [r["photo"], r["pixels"]] + [db(r[t]['psnr']) for t in TOOLS_ORDER] + \
                     [f"{r[t]['bytes']:,}" for t in TOOLS_ORDER]
             out.append(("| " + " | ".join(cells) + " |") if markdown else "  ".join(cells))
-        med = ["**median**", ""] + [f"{statistics.median(r[t]['psnr'] for r in rows):.2f}"
+        med = ["**median**", ""] + [db(statistics.median(r[t]['psnr'] for r in rows))
                                     for t in TOOLS_ORDER] + \
               [f"{statistics.median(r[t]['bytes'] for r in rows):,.0f}" for t in TOOLS_ORDER]
-        worst = ["**worst**", ""] + [f"{min(r[t]['psnr'] for r in rows):.2f}" for t in TOOLS_ORDER] + \
+        worst = ["**worst**", ""] + [db(min(r[t]['psnr'] for r in rows)) for t in TOOLS_ORDER] + \
                 [f"{max(r[t]['bytes'] for r in rows):,}" for t in TOOLS_ORDER]
         for cells in (med, worst):
             out.append(("| " + " | ".join(cells) + " |") if markdown else "  ".join(cells))
         out.append("")
         for enc in ("libsixel", "fast", "auto"):
             lose_psnr, lose_bytes = summary(rows, enc)
-            label = {"auto": "as the browser picks (libsixel up to 150,000 px, fast above)",
+            label = {"auto": "as the browser picks (fast at every size)",
                      "libsixel": "libsixel", "fast": "fast"}[enc]
             deltas = [chosen(r, enc)["psnr"] - r["chafa"]["psnr"] for r in rows]
             ratios = [chosen(r, enc)["bytes"] / chafa_bytes_at(r, chosen(r, enc)) for r in rows]
