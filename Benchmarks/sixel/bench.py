@@ -5,6 +5,10 @@ One command, from the package root:
 
     swift build -c release --product lightbox
     python3 Benchmarks/sixel/bench.py [--photo FILE] [--runs N] [--lightbox PATH]
+    python3 Benchmarks/sixel/bench.py --corpus [--sizes tile,detail] [--markdown]
+
+--corpus: PSNR and bytes on every photo of the shared corpus at the grid's tile size and a
+detail size, Lightbox's two sixel encoders against chafa and img2sixel (see corpus.py).
 
 Every program runs with stdout to a file and stdin on a pseudo-terminal of 200x60 cells
 whose TIOCGWINSZ says 2000x1200 px (10x20 px cells), so chafa and timg size their output
@@ -66,7 +70,39 @@ def main():
     parser.add_argument("--runs", type=int, default=11)
     parser.add_argument("--lightbox", default=os.path.join(ROOT, ".build/release/lightbox"))
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--corpus", action="store_true", help="the shared-corpus quality table")
+    parser.add_argument("--sizes", default="tile,detail", help="with --corpus: tile, detail")
+    parser.add_argument("--markdown", action="store_true", help="with --corpus: Markdown tables")
+    parser.add_argument("--limit", type=int, help="with --corpus: only the first N photos")
+    parser.add_argument("--save", help="with --corpus: also write the results as JSON here")
+    parser.add_argument("--load", help="with --corpus: print the table of a --save file")
     args = parser.parse_args()
+    if args.corpus:
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        import corpus
+        if args.load:
+            with open(args.load) as f:
+                result = json.load(f)
+        else:
+            if not os.path.exists(args.lightbox):
+                raise SystemExit(f"{args.lightbox} is missing: swift build -c release --product lightbox")
+            for tool in ("chafa", "img2sixel", "convert", "heif-convert", "exiftool", "djpeg"):
+                if not shutil.which(tool):
+                    raise SystemExit(f"{tool} is missing (see Benchmarks/sixel/README.md)")
+            sizes = [s for s in args.sizes.split(",") if s]
+            bad = [s for s in sizes if s not in corpus.SIZES]
+            if bad:
+                raise SystemExit(f"unknown size {bad[0]}: tile or detail")
+            result = corpus.run(args.lightbox, sizes, limit=args.limit)
+            result["date"] = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+            if args.save:
+                with open(args.save, "w") as f:
+                    json.dump(result, f, indent=1)
+        print(f"date: {result.get('date', '?')}")
+        print(corpus.fmt_table(result, args.markdown))
+        if result["errors"]:
+            raise SystemExit(1)
+        return
     if not os.path.exists(args.lightbox):
         raise SystemExit(f"{args.lightbox} is missing: swift build -c release --product lightbox")
 

@@ -36,10 +36,10 @@ extension FastSixelEncoder {
   /// arrays of six entries per column (about 70 KB at 2000 columns), where per-colour lists
   /// of the whole width (2.5 MB) had every pixel write far apart.
   static func packBands(_ indices: [UInt8], width: Int, height: Int) -> [UInt8] {
-    // Worst case per band: every pixel its own entry, each a gap run and a mask run of up
-    // to 7 bytes ("!NNNNNc"), per colour "$#NNN", and "-".
+    // Worst case per band: every pixel its own entry and node, each a gap run and a mask
+    // run of up to 7 bytes ("!NNNNNc"), "#NNN" and a "$", and "-".
     let bands = (height + 5) / 6
-    let bound = bands * (6 * width * 14 + 256 * 6 + 1) + 16
+    let bound = bands * (6 * width * 19 + 1) + 16
     var out = Writer(capacity: bound)
     defer { out.release() }
     let capacity = 6 * width
@@ -53,9 +53,17 @@ extension FastSixelEncoder {
     let present = UnsafeMutablePointer<Int>.allocate(capacity: 256)
     let columnColors = UnsafeMutablePointer<UInt8>.allocate(capacity: 6)
     let columnMasks = UnsafeMutablePointer<UInt8>.allocate(capacity: 6)
+    let nodeColor = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+    let nodeFirst = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+    let nodeEnd = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+    let pending = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+    let columnStart = UnsafeMutablePointer<Int32>.allocate(capacity: width + 1)
     defer {
-      for pointer in [entryColumn, sortedColumn, count, next] { pointer.deallocate() }
-      for pointer in [entryColor, entryMask, sortedMask, columnColors, columnMasks] {
+      for pointer in [entryColumn, sortedColumn, count, next, nodeFirst, nodeEnd, pending] {
+        pointer.deallocate()
+      }
+      columnStart.deallocate()
+      for pointer in [entryColor, entryMask, sortedMask, columnColors, columnMasks, nodeColor] {
         pointer.deallocate()
       }
       present.deallocate()
@@ -111,28 +119,73 @@ extension FastSixelEncoder {
           sortedMask[position] = entryMask[i]
           next[c] = Int32(truncatingIfNeeded: position &+ 1)
         }
+        // Nodes: each colour's entries cut at long gaps. They are then laid along the band
+        // left to right, as many per pass as fit without overlapping, with "$" only between
+        // passes (libsixel's packing): a colour that starts where another ends costs "#c",
+        // not "$" and a skip from the left edge.
+        var nodes = 0
         var start = 0
         for k in 0..<presentCount {
           let c = present[k]
           let end = start + Int(count[c])
           count[c] = 0
-          if k > 0 { out.byte(UInt8(ascii: "$")) }
-          out.byte(UInt8(ascii: "#"))
-          out.number(c)
-          var position = 0
-          var i = start
-          while i < end {
-            let x = Int(sortedColumn[i])
-            if x > position { out.run(63, count: x - position) }
-            // Equal masks in consecutive columns make one run.
-            let m = sortedMask[i]
-            var j = i + 1
-            while j < end && sortedColumn[j] == Int32(x + j - i) && sortedMask[j] == m { j += 1 }
-            out.run(63 + m, count: j - i)
-            position = x + (j - i)
-            i = j
+          var begin = start
+          for i in (start + 1)...end
+          where i == end || sortedColumn[i] - sortedColumn[i - 1] > Self.nodeGap {
+            nodeColor[nodes] = UInt8(truncatingIfNeeded: c)
+            nodeFirst[nodes] = Int32(truncatingIfNeeded: begin)
+            nodeEnd[nodes] = Int32(truncatingIfNeeded: i)
+            nodes += 1
+            begin = i
           }
           start = end
+        }
+        // Nodes in order of their first column (a stable counting sort over columns).
+        for x in 0...width { columnStart[x] = 0 }
+        for n in 0..<nodes { columnStart[Int(sortedColumn[Int(nodeFirst[n])]) + 1] += 1 }
+        for x in 0..<width { columnStart[x + 1] += columnStart[x] }
+        for n in 0..<nodes {
+          let x = Int(sortedColumn[Int(nodeFirst[n])])
+          pending[Int(columnStart[x])] = Int32(truncatingIfNeeded: n)
+          columnStart[x] += 1
+        }
+        var remaining = nodes
+        var color = -1
+        var pass = 0
+        while remaining > 0 {
+          if pass > 0 { out.byte(UInt8(ascii: "$")) }
+          pass += 1
+          var position = 0
+          var kept = 0
+          for r in 0..<remaining {
+            let n = Int(pending[r])
+            let first = Int(nodeFirst[n])
+            guard Int(sortedColumn[first]) >= position else {
+              pending[kept] = Int32(truncatingIfNeeded: n)
+              kept += 1
+              continue
+            }
+            let c = Int(nodeColor[n])
+            if c != color {
+              out.byte(UInt8(ascii: "#"))
+              out.number(c)
+              color = c
+            }
+            let end = Int(nodeEnd[n])
+            var i = first
+            while i < end {
+              let x = Int(sortedColumn[i])
+              if x > position { out.run(63, count: x - position) }
+              // Equal masks in consecutive columns make one run.
+              let m = sortedMask[i]
+              var j = i + 1
+              while j < end && sortedColumn[j] == Int32(x + j - i) && sortedMask[j] == m { j += 1 }
+              out.run(63 + m, count: j - i)
+              position = x + (j - i)
+              i = j
+            }
+          }
+          remaining = kept
         }
         out.byte(UInt8(ascii: "-"))
         top += 6
@@ -140,6 +193,10 @@ extension FastSixelEncoder {
     }
     return out.array
   }
+
+  /// Longest run of empty columns kept inside one node; longer gaps split a colour's
+  /// entries so another colour's node can fill them on the same pass.
+  static let nodeGap: Int32 = 6
 
   /// Appends bytes to a buffer allocated once at its worst-case size (no checks per byte).
   struct Writer {

@@ -104,7 +104,9 @@ final class FastSixelEncoderTests: XCTestCase {
       FastSixelEncoder.encode(bitmap, colors: 32, cell: cell).get().bytes)
     let undithered = try blurredSkyError(
       SixelEncoder.encode(bitmap, options: .init(colors: 32, diffusion: .none)).get().bytes)
-    XCTAssertLessThan(fast, undithered / 2, "error diffusion must beat no dither on a sky")
+    // Half-strength diffusion with the k-means palette: 1.55 against 7.0 (full strength
+    // with the median-cut palette alone: 1.15).
+    XCTAssertLessThan(fast, undithered / 4, "error diffusion must beat no dither on a sky")
   }
 
   func testRealPhotosAsCloseAsLibsixel() throws {

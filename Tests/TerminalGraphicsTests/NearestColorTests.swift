@@ -16,7 +16,7 @@ final class NearestColorTests: XCTestCase {
       let dr = palette[k * 3] - cr
       let dg = palette[k * 3 + 1] - cg
       let db = palette[k * 3 + 2] - cb
-      let d = dr * dr * 3 + dg * dg * 4 + db * db * 2
+      let d = dr * dr + dg * dg + db * db
       if d < best {
         best = d
         index = k

@@ -19,14 +19,18 @@ public enum ShowCommand {
     public var columns: Int?
     /// Most rows a picture may take; nil: no limit (the width decides).
     public var rows: Int?
+    /// Which sixel encoder draws: by picture size like the browser (`auto`), or forced.
+    public var sixelEncoder: SixelEncoderChoice
 
     public init(
-      files: [String], graphics: GraphicsMode = .auto, columns: Int? = nil, rows: Int? = nil
+      files: [String], graphics: GraphicsMode = .auto, columns: Int? = nil, rows: Int? = nil,
+      sixelEncoder: SixelEncoderChoice = .auto
     ) {
       self.files = files
       self.graphics = graphics
       self.columns = columns
       self.rows = rows
+      self.sixelEncoder = sixelEncoder
     }
   }
 
@@ -66,6 +70,7 @@ public enum ShowCommand {
     public var columns: Int
     public var rows: Int?
     public var depth: ColorDepth
+    public var sixelEncoder: SixelEncoderChoice
     /// Decodes the files (risky formats in a worker process when it has a host).
     public var decoder: PhotoDecoder
 
@@ -80,6 +85,7 @@ public enum ShowCommand {
         capabilities.windowSize?.columns ?? environment["COLUMNS"].flatMap { Int($0) } ?? 80
       columns = min(max(1, options.columns ?? terminalColumns), ShowLayout.maxColumns)
       rows = options.rows
+      sixelEncoder = options.sixelEncoder
       depth = ColorDepth.detect(environment: environment)
     }
 
@@ -94,9 +100,8 @@ public enum ShowCommand {
         let options = DecodeOptions(
           target: box, mode: .fit, quality: .best, orientation: orientation)
         return decoder.decode(path: path, options: options).flatMap { bitmap in
-          let encoderOptions = SixelEncoder.Options(
-            colors: capabilities.sixelPaletteSize, cell: cell)
-          return SixelEncoder.encode(bitmap, options: encoderOptions)
+          // Whole picture (no trim to 6-row bands: nothing is drawn under it).
+          sixelEncoder.encode(bitmap, colors: capabilities.sixelPaletteSize, cell: cell)
             .map { $0.bytes + Array("\r\n".utf8) }
             .mapError { ImageError($0.reason) }
         }

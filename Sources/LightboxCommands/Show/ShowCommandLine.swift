@@ -21,7 +21,16 @@ struct Show: ParsableCommand {
   @Option(help: "Most rows a picture may take (default: no limit; the width decides).")
   var height: Int?
 
+  @Option(
+    help: ArgumentHelp(
+      "Sixel encoder: auto (by picture size, as the browser), libsixel or fast.",
+      visibility: .hidden))
+  var sixelEncoder: String = "auto"
+
   func validate() throws {
+    if SixelEncoderChoice(rawValue: sixelEncoder) == nil {
+      throw ValidationError("--sixel-encoder must be auto, libsixel or fast")
+    }
     if case .failure(let error) = GraphicsMode.parse(graphics) {
       throw ValidationError(error.description)
     }
@@ -37,7 +46,9 @@ struct Show: ParsableCommand {
   func run() throws {
     let mode = (try? GraphicsMode.parse(graphics).get()) ?? .auto
     let status = ShowCommand.run(
-      .init(files: files, graphics: mode, columns: width, rows: height),
+      .init(
+        files: files, graphics: mode, columns: width, rows: height,
+        sixelEncoder: SixelEncoderChoice(rawValue: sixelEncoder) ?? .auto),
       environment: ProcessInfo.processInfo.environment)
     if status != 0 { throw ExitCode(status) }
   }
