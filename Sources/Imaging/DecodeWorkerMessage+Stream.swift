@@ -38,15 +38,6 @@ extension DecodeWorkerMessage {
     case end
     /// The stream failed; a message of `length` bytes follows.
     case error(length: Int)
-
-    /// Bytes that follow the header.
-    public var bodySize: Int {
-      switch self {
-      case .frame(let width, let height): return 8 + width * height * 4
-      case .end: return 0
-      case .error(let length): return length
-      }
-    }
   }
 
   /// The bytes of a play request.

@@ -36,20 +36,26 @@ public final class DecodeWorkerStream: FrameSource {
       close()
       return .failed(ImageError("decoder sent a malformed reply for \(name)"))
     }
-    var body = [UInt8](repeating: 0, count: reply.bodySize)
-    if let failure = receive(&body, from: worker, deadline: deadline) { return failure }
     switch reply {
     case .frame(let width, let height):
+      // The frame's time, then its pixels straight into the bitmap's own buffer (a frame is
+      // megabytes, read 30 times a second: no second copy).
+      var time = [UInt8](repeating: 0, count: 8)
+      if let failure = receive(&time, from: worker, deadline: deadline) { return failure }
+      var pixels = [UInt8](repeating: 0, count: width * height * 4)
+      if let failure = receive(&pixels, from: worker, deadline: deadline) { return failure }
       var micros: UInt64 = 0
-      for i in 0..<8 { micros |= UInt64(body[i]) << (8 * UInt64(i)) }
-      let bitmap = Bitmap(width: width, height: height, pixels: Array(body[8...]))
+      for i in 0..<8 { micros |= UInt64(time[i]) << (8 * UInt64(i)) }
+      let bitmap = Bitmap(width: width, height: height, pixels: pixels)
       return .frame(bitmap, seconds: Double(min(micros, 1 << 53)) / 1_000_000)
     case .end:
       close()
       return .end
-    case .error:
+    case .error(let length):
+      var message = [UInt8](repeating: 0, count: length)
+      if let failure = receive(&message, from: worker, deadline: deadline) { return failure }
       close()
-      return .failed(ImageError.oneLine(String(decoding: body, as: UTF8.self)))
+      return .failed(ImageError.oneLine(String(decoding: message, as: UTF8.self)))
     }
   }
 

@@ -23,23 +23,12 @@ final class WebPAnimationReader: FrameReading {
     WebPAnimationReader, ImageError
   > {
     ImageFile.contents(atPath: path).flatMap { bytes in
-      let made = bytes.withUnsafeBufferPointer { lb_webp_anim_decoder($0.baseAddress, $0.count) }
-      guard let decoder = made else {
-        return .failure(ImageError("WebP: the animation could not be read (truncated or corrupt)"))
-      }
-      var info = WebPAnimInfo()
-      guard WebPAnimDecoderGetInfo(decoder, &info) != 0, info.frame_count > 0 else {
-        WebPAnimDecoderDelete(decoder)
-        return .failure(ImageError("WebP: the animation could not be read"))
-      }
-      let canvas = PixelSize(width: Int(info.canvas_width), height: Int(info.canvas_height))
-      if let refusal = options.refusal(forStored: canvas) {
-        WebPAnimDecoderDelete(decoder)
-        return .failure(refusal)
-      }
-      return .success(
+      bytes.withUnsafeBufferPointer {
+        WebPDecoder.openAnimation($0.baseAddress!, $0.count, options: options)
+      }.map { decoder, canvas in
         WebPAnimationReader(
-          bytes: bytes, decoder: decoder, canvas: canvas, options: options, start: start))
+          bytes: bytes, decoder: decoder, canvas: canvas, options: options, start: start)
+      }
     }
   }
 

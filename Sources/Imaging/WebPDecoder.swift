@@ -69,16 +69,13 @@ enum WebPDecoder {
   private static func firstFrame(
     _ base: UnsafePointer<UInt8>, _ count: Int, options: DecodeOptions
   ) -> Result<Bitmap, ImageError> {
-    guard let decoder = lb_webp_anim_decoder(base, count) else {
-      return .failure(ImageError("WebP: the animation could not be read (truncated or corrupt)"))
+    let decoder: OpaquePointer
+    let canvas: PixelSize
+    switch openAnimation(base, count, options: options) {
+    case .success(let opened): (decoder, canvas) = opened
+    case .failure(let error): return .failure(error)
     }
     defer { WebPAnimDecoderDelete(decoder) }
-    var info = WebPAnimInfo()
-    guard WebPAnimDecoderGetInfo(decoder, &info) != 0 else {
-      return .failure(ImageError("WebP: the animation could not be read"))
-    }
-    let canvas = PixelSize(width: Int(info.canvas_width), height: Int(info.canvas_height))
-    if let refusal = options.refusal(forStored: canvas) { return .failure(refusal) }
     var frame: UnsafeMutablePointer<UInt8>?
     var timestamp: Int32 = 0
     guard WebPAnimDecoderGetNext(decoder, &frame, &timestamp) != 0, let frame else {
@@ -87,6 +84,27 @@ enum WebPDecoder {
     var pixels = Array(UnsafeBufferPointer(start: frame, count: canvas.area * 4))
     PNGDecoder.composite(&pixels, on: options.background)
     return .success(Bitmap(width: canvas.width, height: canvas.height, pixels: pixels))
+  }
+
+  /// libwebp's animation decoder on `count` bytes at `base` (which must outlive it; the
+  /// caller deletes it) and the canvas size, refused over the pixel budget.
+  static func openAnimation(
+    _ base: UnsafePointer<UInt8>, _ count: Int, options: DecodeOptions
+  ) -> Result<(OpaquePointer, PixelSize), ImageError> {
+    guard let decoder = lb_webp_anim_decoder(base, count) else {
+      return .failure(ImageError("WebP: the animation could not be read (truncated or corrupt)"))
+    }
+    var info = WebPAnimInfo()
+    guard WebPAnimDecoderGetInfo(decoder, &info) != 0 else {
+      WebPAnimDecoderDelete(decoder)
+      return .failure(ImageError("WebP: the animation could not be read"))
+    }
+    let canvas = PixelSize(width: Int(info.canvas_width), height: Int(info.canvas_height))
+    if let refusal = options.refusal(forStored: canvas) {
+      WebPAnimDecoderDelete(decoder)
+      return .failure(refusal)
+    }
+    return .success((decoder, canvas))
   }
 
   /// How libwebp decodes a still of `stored` pixels for `options`.

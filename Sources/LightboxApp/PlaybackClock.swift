@@ -18,21 +18,22 @@ struct PlaybackClock {
 
   /// The wall time the frame at clip time `seconds` is due; the first call sets the origin.
   mutating func due(_ seconds: Double) -> DispatchTime {
-    guard let origin else {
-      let now = DispatchTime.now()
-      self.origin = now
+    if origin == nil {
+      origin = .now()
       base = seconds
-      return now
     }
-    let offset = max(0, seconds - base)
-    return origin + .nanoseconds(Int(offset * 1e9))
+    return .init(uptimeNanoseconds: dueNanoseconds(seconds)!)
   }
 
   /// True when the frame at `seconds` is already later than the slack allows.
   func isLate(_ seconds: Double, now: DispatchTime) -> Bool {
-    guard let origin else { return false }
-    let due = origin.uptimeNanoseconds + UInt64(max(0, seconds - base) * 1e9)
+    guard let due = dueNanoseconds(seconds) else { return false }
     return now.uptimeNanoseconds > due + UInt64(Self.slack * 1e9)
+  }
+
+  /// When the frame at `seconds` is due, in uptime nanoseconds; nil before the first frame.
+  private func dueNanoseconds(_ seconds: Double) -> UInt64? {
+    origin.map { $0.uptimeNanoseconds + UInt64(max(0, seconds - base) * 1e9) }
   }
 
   mutating func pause(now: DispatchTime) {

@@ -164,7 +164,6 @@ public enum FastSixelEncoder {
     }
     if palette.isEmpty { return [0, 0, 0] }
     return refine(palette, bins: bins, count: count, sums: sums)
-    return palette
   }
 
   /// Lloyd (k-means) iterations over the histogram's bins: each colour moves to the mean
