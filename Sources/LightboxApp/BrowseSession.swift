@@ -2,6 +2,7 @@ import Foundation
 import Imaging
 import PhotoModel
 import PhotoStore
+import Settings
 import TerminalBackend
 import TerminalGraphics
 import TerminalUI
@@ -75,11 +76,17 @@ public final class BrowseSession {
       let probe = CapabilityProbe.run(
         environment: ProcessInfo.processInfo.environment, ask: isatty(STDOUT_FILENO) == 1)
       typedDuringProbe = probe.leftoverInput
-      let capabilities = probe.capabilities
+      var capabilities = probe.capabilities
+      if capabilities.environment.insideTmux {
+        capabilities.tmuxPassthrough = TmuxPassthrough.ask(.live)
+      }
       synchronizedOutput = capabilities.synchronizedOutput
       let mode = capabilities.graphicsMode(requested: options.graphics)
       switch mode {
-      case .kitty: format = .kitty(cell: capabilities.cellSize)
+      case .kitty:
+        let cell = capabilities.cellSize
+        format =
+          capabilities.kittyNeedsPlaceholders ? .kittyPlaceholders(cell: cell) : .kitty(cell: cell)
       case .iTerm2: format = .iTerm2(cell: capabilities.cellSize)
       case .sixel:
         format = .sixel(colors: capabilities.sixelPaletteSize, cell: capabilities.cellSize)

@@ -138,6 +138,25 @@ public enum ControlSequence {
   /// Deletes every image on the screen and frees the data: the terminal is left clean.
   public static let kittyFreeAll: [UInt8] = kittyCommand("a=d,d=A,q=2")
 
+  /// A virtual placement of image `id` over `columns` × `rows` cells (`U=1`): the image shows
+  /// wherever its Unicode placeholders are written (`KittyPlaceholder`).
+  public static func kittyVirtualPlacement(id: UInt32, columns: Int, rows: Int) -> [UInt8] {
+    kittyCommand("a=p,U=1,i=\(id),c=\(columns),r=\(rows),q=2")
+  }
+
+  /// `sequence` wrapped for tmux's passthrough (`ESC P tmux; … ESC \`, every ESC inside
+  /// doubled): tmux hands it to the terminal outside unchanged when `allow-passthrough` is on.
+  public static func tmuxPassthrough(_ sequence: some Collection<UInt8>) -> [UInt8] {
+    var out: [UInt8] = Array("\u{1B}Ptmux;".utf8)
+    out.reserveCapacity(sequence.count + sequence.count / 512 + 16)
+    for byte in sequence {
+      if byte == 0x1B { out.append(0x1B) }
+      out.append(byte)
+    }
+    out += stringTerminator
+    return out
+  }
+
   // MARK: iTerm2 inline images
 
   /// OSC 1337 `File=` with `inline=1`: a file of `fileBytes` bytes (base64 after the colon)

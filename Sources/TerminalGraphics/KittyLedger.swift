@@ -33,6 +33,9 @@ public struct KittyLedger: Sendable {
   /// Whether the terminal holds image `id`.
   public func holds(_ id: UInt32) -> Bool { transmitted[id] != nil }
 
+  /// The images the terminal holds.
+  public var transmittedIDs: [UInt32] { Array(transmitted.keys) }
+
   /// Notes that image `id` is transmitted or placed now.
   mutating func use(_ id: UInt32, bytes: Int) {
     clock += 1

@@ -10,6 +10,8 @@ public enum PictureFormat: Sendable, Hashable {
   case sixel(colors: Int, cell: PixelSize)
   /// The kitty graphics protocol, for cells of `cell` pixels.
   case kitty(cell: PixelSize)
+  /// The kitty graphics protocol through tmux: Unicode placeholders.
+  case kittyPlaceholders(cell: PixelSize)
   /// iTerm2's inline images, for cells of `cell` pixels.
   case iTerm2(cell: PixelSize)
 
@@ -19,6 +21,7 @@ public enum PictureFormat: Sendable, Hashable {
     case .halfBlock(let depth): HalfBlockDriver(depth: depth)
     case .sixel(let colors, let cell): SixelDriver(colors: colors, cell: cell)
     case .kitty(let cell): KittyDriver(cell: cell)
+    case .kittyPlaceholders(let cell): KittyPlaceholderDriver(cell: cell)
     case .iTerm2(let cell): ITerm2Driver(cell: cell)
     }
   }

@@ -7,6 +7,13 @@ extension TerminalCapabilities {
   /// themselves without passthrough, so it is not used there.
   public var kittyGraphicsSupport: (available: Bool, reason: String) {
     if environment.insideTmux {
+      if let tmux = tmuxPassthrough, tmux.kittyPlaceholdersPossible {
+        let outer = tmux.clientTermType ?? "the terminal outside"
+        return (
+          true,
+          "tmux passes kitty graphics to \(outer) (allow-passthrough on): Unicode placeholders"
+        )
+      }
       return (false, "inside tmux, which does not pass kitty graphics without passthrough")
     }
     if environment.insideScreen {
@@ -22,4 +29,8 @@ extension TerminalCapabilities {
     }
     return (true, "the terminal answered the kitty graphics query OK")
   }
+
+  /// True when kitty pictures must be drawn as Unicode placeholders sent through tmux
+  /// (`KittyPlaceholderDriver`) rather than placed directly (`KittyDriver`).
+  public var kittyNeedsPlaceholders: Bool { environment.insideTmux }
 }

@@ -5,9 +5,11 @@ extension TerminalCapabilities {
     guard environment.insideTmux, !sixelSupport.available else { return nil }
     let tmux = environment.tmuxVersion.map { "tmux \($0)" } ?? "this tmux"
     let outer = passthrough.clientTermType ?? passthrough.clientTermName ?? "unknown"
-    if passthrough.kittyPlaceholdersPossible {
-      return "\(tmux) passes kitty graphics to \(outer) (allow-passthrough on), which Lightbox "
-        + "does not send through tmux yet: half-blocks; run Lightbox outside tmux for pixels"
+    // kitty images with Unicode placeholders go through: nothing to hint.
+    if passthrough.kittyPlaceholdersPossible { return nil }
+    if passthrough.outerKittyVersion != nil || passthrough.outerIsGhostty, !passthrough.allowed {
+      return "\(tmux) could pass kitty graphics to \(outer) with `set -g allow-passthrough on` "
+        + "(and kitty ≥ 0.28): half-blocks until then"
     }
     if let version = environment.tmuxVersion, version < TmuxVersion.firstWithSixel {
       return "\(tmux) passes no pictures (sixel needs tmux ≥ 3.4 built with it): half-blocks; "

@@ -41,6 +41,9 @@ public struct TerminalCapabilities: Sendable, Hashable {
   public var cellSizeSource: CellSizeSource
   /// The queries were sent (false: output was not a terminal, nothing was asked).
   public var queried: Bool
+  /// What tmux says about passthrough and the terminal outside it (set by the caller inside
+  /// tmux: asking runs `tmux`); nil when not asked.
+  public var tmuxPassthrough: TmuxPassthrough?
 
   public init(
     environment: TerminalEnvironment, replies: [RecognizedReply], windowSize: WindowSize?,

@@ -50,9 +50,20 @@ public struct TmuxPassthrough: Sendable, Hashable {
     return (numbers[0], numbers[1])
   }
 
-  /// kitty's Unicode placeholders (kitty ≥ 0.28) could carry pictures through this tmux.
+  /// The terminal outside is Ghostty (its XTVERSION is `ghostty 1.1.3`), which has drawn
+  /// kitty's Unicode placeholders since its first release.
+  public var outerIsGhostty: Bool {
+    clientTermType?.lowercased().hasPrefix("ghostty") ?? false
+      || clientTermName == "xterm-ghostty"
+  }
+
+  /// kitty's Unicode placeholders (kitty ≥ 0.28, Ghostty) could carry pictures through this
+  /// tmux. A kitty of unknown version (tmux 3.3a does not know it) is not trusted: kitty
+  /// before 0.28 would show the placeholders as boxes.
   public var kittyPlaceholdersPossible: Bool {
-    guard allowed, let version = outerKittyVersion else { return false }
+    guard allowed else { return false }
+    if outerIsGhostty { return true }
+    guard let version = outerKittyVersion else { return false }
     return version.major > 0 || version.minor >= 28
   }
 }

@@ -74,12 +74,52 @@ final class TmuxPictureTests: XCTestCase {
       caps.tmuxHint(tmux(passthrough: "off", client: "xterm-kitty|kitty(0.35.2)")))
     XCTAssertEqual(
       off,
-      "tmux 3.5 passes no pictures to kitty(0.35.2) (no sixel in its DA1, allow-passthrough off): "
-        + "half-blocks; run Lightbox outside tmux for pixels")
-    let on = try XCTUnwrap(
-      caps.tmuxHint(tmux(passthrough: "on", client: "xterm-kitty|kitty(0.35.2)")))
-    XCTAssertTrue(on.contains("passes kitty graphics to kitty(0.35.2)"), on)
-    XCTAssertTrue(on.contains("does not send through tmux yet"), on)
+      "tmux 3.5 could pass kitty graphics to kitty(0.35.2) with `set -g allow-passthrough on` "
+        + "(and kitty ≥ 0.28): half-blocks until then")
+    let wezTerm = try XCTUnwrap(
+      caps.tmuxHint(tmux(passthrough: "off", client: "xterm-256color|WezTerm 20240203")))
+    XCTAssertEqual(
+      wezTerm,
+      "tmux 3.5 passes no pictures to WezTerm 20240203 (no sixel in its DA1, allow-passthrough "
+        + "off): half-blocks; run Lightbox outside tmux for pixels")
+    XCTAssertNil(
+      caps.tmuxHint(tmux(passthrough: "on", client: "xterm-kitty|kitty(0.35.2)")),
+      "kitty pictures go through: nothing to hint")
+  }
+
+  func testKittyPicturesGoThroughTmuxAsPlaceholdersWhenTheOuterTerminalDrawsThem() {
+    for version in ["3.4", "3.5"] {
+      var caps = capabilities(tmux35, version: version)
+      caps.tmuxPassthrough = tmux(passthrough: "on", client: "xterm-kitty|kitty(0.35.2)")
+      XCTAssertEqual(caps.graphicsMode(requested: .auto), .kitty, version)
+      XCTAssertTrue(caps.kittyNeedsPlaceholders)
+      XCTAssertTrue(caps.kittyGraphicsSupport.reason.contains("Unicode placeholders"))
+      // Ghostty's XTVERSION through tmux.
+      caps.tmuxPassthrough = tmux(passthrough: "on", client: "xterm-ghostty|ghostty 1.1.3")
+      XCTAssertEqual(caps.graphicsMode(requested: .auto), .kitty, version)
+    }
+    // Preferred to sixel when tmux would pass both: the placeholders survive tmux's redraws.
+    var sixel = capabilities(RecordedTerminals.tmux34Sixel, version: "3.4")
+    sixel.tmuxPassthrough = tmux(passthrough: "all", client: "xterm-kitty|kitty(0.35.2)")
+    XCTAssertEqual(sixel.graphicsMode(requested: .auto), .kitty)
+  }
+
+  func testNoPlaceholdersWithoutPassthroughOrForAnOldOrUnknownKitty() throws {
+    let cases: [(String, String, String)] = [
+      ("3.5", "off", "xterm-kitty|kitty(0.35.2)"),  // passthrough off
+      ("3.5", "on", "xterm-kitty|kitty(0.26.5)"),  // kitty before placeholders
+      ("3.3a", "on", "xterm-kitty|"),  // tmux 3.3a does not know kitty's version
+      ("3.5", "on", "xterm-256color|WezTerm 20240203"),  // no placeholders in WezTerm
+    ]
+    for (version, passthrough, client) in cases {
+      var caps = capabilities(tmux35, version: version)
+      caps.tmuxPassthrough = tmux(passthrough: passthrough, client: client)
+      XCTAssertEqual(caps.graphicsMode(requested: .auto), .halfBlock, "\(version) \(client)")
+    }
+    let off = try XCTUnwrap(
+      capabilities(tmux35, version: "3.5").tmuxHint(
+        tmux(passthrough: "off", client: "xterm-kitty|kitty(0.35.2)")))
+    XCTAssertTrue(off.contains("set -g allow-passthrough on"), off)
   }
 
   func testNoHintOutsideTmux() {

@@ -48,7 +48,8 @@ public enum DoctorCommand {
     _ probe: CapabilityProbe.Result, graphics: GraphicsMode = .auto,
     colors: ColorDepth.Detection? = nil, tmux: TmuxPassthrough? = nil
   ) -> String {
-    let caps = probe.capabilities
+    var caps = probe.capabilities
+    caps.tmuxPassthrough = tmux ?? caps.tmuxPassthrough
     let env = caps.environment
     var lines: [String] = ["Lightbox terminal report", "", "Environment:"]
     lines += env.reportLines.map { "  " + $0 }

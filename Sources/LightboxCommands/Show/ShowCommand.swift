@@ -6,6 +6,7 @@
 import Imaging
 import PhotoMetadata
 import PhotoModel
+import Settings
 import TerminalGraphics
 import TerminalUI
 
@@ -41,8 +42,12 @@ public enum ShowCommand {
     let outputIsTerminal = isatty(STDOUT_FILENO) != 0
     // Keys typed during the probe are dropped: `show` reads no input.
     let probe = CapabilityProbe.run(environment: environment, ask: outputIsTerminal)
+    var capabilities = probe.capabilities
+    if capabilities.environment.insideTmux && outputIsTerminal {
+      capabilities.tmuxPassthrough = TmuxPassthrough.ask(.live)
+    }
     let renderer = Renderer(
-      capabilities: probe.capabilities, options: options, environment: environment,
+      capabilities: capabilities, options: options, environment: environment,
       decoder: CommandSupport.photoDecoder())
     var failures = 0
     for path in options.files {
@@ -112,6 +117,9 @@ public enum ShowCommand {
         return ImageDecoder.decode(path: path, options: options).map { bitmap in
           // Transmitted and shown with the cursor moving past it, as text would; the image
           // stays in the terminal's scrollback like any other output.
+          if capabilities.kittyNeedsPlaceholders {
+            return KittyPlaceholderDriver.inline(bitmap, cell: cell)
+          }
           let image = KittyImage(bitmap: bitmap, cell: cell)
           return image.transmission + ControlSequence.kittyPlaceInline(id: image.id)
             + Array("\r\n".utf8)
