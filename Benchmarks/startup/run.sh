@@ -5,7 +5,11 @@
 # `lightbox LIBRARY` from exec to its first text, first picture and 50th picture with
 # ../shared/tools/first-picture, in a 160x45 pty that answers like xterm (sixel) and like
 # kitty, with the thumbnail cache warm and cold. The same run times chafa printing 50 cached
-# thumbnails as sixel in one process, the peer of the terminals issue.
+# thumbnails as sixel in one process, the peer of the terminals issue: to a file, and in the
+# same pty as Lightbox. Every pty figure is taken twice: by first-picture, and by
+# Benchmarks/startup/pty_clock.py, the same pty and answers with a reader that keeps up
+# (first-picture searches all the output again after each 4 KB read, so a screen of pictures
+# waits on the reader: see pty_clock.py).
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
@@ -29,14 +33,18 @@ CATALOG="$WORK/catalog.sqlite"
 "$LIGHTBOX" index "$LIBRARY" --catalog "$CATALOG" >/dev/null ||
   { echo "startup: index failed" >&2; exit 1; }
 
+CLOCKS=("$TOOLS/first-picture" "python3 $HERE/pty_clock.py")
+clock_name() { case "$1" in *first-picture) echo first-picture ;; *) echo pty_clock ;; esac; }
+
 measure() {  # LABEL AS CACHE-STATE
   local cache="$WORK/cache-$2"
   if [ "$3" = cold ]; then rm -rf "$cache"; fi
-  echo "-- $1 ($2, $3 thumbnail cache)"
-  # A cold run fills the cache; every timed cold run starts from an empty one.
-  "$TOOLS/first-picture" --as "$2" --cols 160 --rows 45 --runs "$RUNS" --pictures 50 \
-    --text 'photos' --env "LIGHTBOX_CACHE=$cache" --env "LIGHTBOX_CATALOG=$CATALOG" \
-    -- "$LIGHTBOX" "$LIBRARY" | sed "s/^/   /"
+  for clock in "${CLOCKS[@]}"; do
+    echo "-- $1 ($2, $3 thumbnail cache, $(clock_name "$clock"))"
+    $clock --as "$2" --cols 160 --rows 45 --runs "$RUNS" --pictures 50 \
+      --text 'photos' --env "LIGHTBOX_CACHE=$cache" --env "LIGHTBOX_CATALOG=$CATALOG" \
+      -- "$LIGHTBOX" "$LIBRARY" | sed "s/^/   /"
+  done
 }
 
 echo "== lightbox $LIBRARY, 160x45, $RUNS runs (medians last)"
@@ -49,11 +57,14 @@ for as in xterm-sixel kitty; do
 done
 echo "-- cold (empty thumbnail cache before each run; timed once per run)"
 for as in xterm-sixel kitty; do
-  for r in $(seq "$RUNS"); do
-    rm -rf "$WORK/cache-cold-$as"
-    "$TOOLS/first-picture" --as "$as" --cols 160 --rows 45 --runs 1 --pictures 50 \
-      --env "LIGHTBOX_CACHE=$WORK/cache-cold-$as" --env "LIGHTBOX_CATALOG=$CATALOG" \
-      -- "$LIGHTBOX" "$LIBRARY" | tail -1 | sed "s/^/   $as cold run $r: /"
+  for clock in "${CLOCKS[@]}"; do
+    for r in $(seq "$RUNS"); do
+      rm -rf "$WORK/cache-cold-$as"
+      $clock --as "$as" --cols 160 --rows 45 --runs 1 --pictures 50 \
+        --env "LIGHTBOX_CACHE=$WORK/cache-cold-$as" --env "LIGHTBOX_CATALOG=$CATALOG" \
+        -- "$LIGHTBOX" "$LIBRARY" | tail -1 |
+        sed "s/^/   $as cold, $(clock_name "$clock"), run $r: /"
+    done
   done
 done
 
@@ -67,4 +78,11 @@ for r in $(seq "$RUNS"); do
   n=$(grep -o $'\eP[0-9;]*q' "$WORK/chafa.out" | wc -l)
   [ "$n" -eq 50 ] || { echo "startup: chafa wrote $n pictures" >&2; exit 1; }
   echo "   run $r: $(echo "scale=3; ($b - $a) / 1000000000" | bc) s ($n pictures)"
+done
+# The same 50 pictures in the pty, read by each clock; the shell keeps the pty open after
+# chafa exits so that the clock reads everything chafa wrote.
+for clock in "${CLOCKS[@]}"; do
+  echo "== chafa printing them in the xterm-sixel pty ($(clock_name "$clock"))"
+  $clock --as xterm-sixel --cols 160 --rows 45 --runs "$RUNS" --pictures 50 --window 6 \
+    -- sh -c 'chafa -f sixel -s 14x7 "$@" && sleep 2' sh "${thumbs[@]}" | sed "s/^/   /"
 done

@@ -54,6 +54,10 @@ void lb_guard_restore(void) {
 static void on_soft_signal(int sig) {
   int saved_errno = errno;
   pending_signal = sig;
+  // Told to go while a write may be blocked on a full tty (this handler may run on another
+  // thread, so that write is not interrupted): drop what the terminal has not read, so the
+  // blocked write finishes and the run loop sees the signal (lb_guard_leaving).
+  if ((sig == SIGTERM || sig == SIGHUP) && guard_fd >= 0) tcflush(guard_fd, TCOFLUSH);
   if (wake_pipe[1] >= 0) {
     char b = 's';
     (void)write(wake_pipe[1], &b, 1);
@@ -123,6 +127,11 @@ int lb_guard_install(int fd, const char *restore, size_t restore_length) {
   for (size_t i = 0; i < N_CRASH; i++) sigaction(crash_signals[i], &sa, &old_crash[i]);
   installed = 1;
   return wake_pipe[0];
+}
+
+int lb_guard_leaving(void) {
+  int s = pending_signal;
+  return s == SIGTERM || s == SIGHUP;
 }
 
 int lb_guard_take_signal(void) {

@@ -86,7 +86,8 @@ public final class BrowseSession {
       case .kitty:
         let cell = capabilities.cellSize
         format =
-          capabilities.kittyNeedsPlaceholders ? .kittyPlaceholders(cell: cell) : .kitty(cell: cell)
+          capabilities.kittyNeedsPlaceholders
+          ? .kittyPlaceholders(cell: cell) : .kitty(cell: cell, medium: kittyMedium(capabilities))
       case .iTerm2: format = .iTerm2(cell: capabilities.cellSize)
       case .sixel:
         format = .sixel(colors: capabilities.sixelPaletteSize, cell: capabilities.cellSize)
@@ -105,6 +106,14 @@ public final class BrowseSession {
     terminal.pushBack(typedDuringProbe)
     defer { terminal.stop() }
     try run(on: terminal, format: format)
+  }
+
+  /// How kitty pictures go: as the probe found (`TerminalCapabilities.kittyMedium`), unless
+  /// `LIGHTBOX_KITTY_TRANSFER=stream` asks for the stream (to record a session's pictures,
+  /// or where a terminal reads files badly).
+  func kittyMedium(_ capabilities: TerminalCapabilities) -> KittyMedium {
+    let asked = ProcessInfo.processInfo.environment["LIGHTBOX_KITTY_TRANSFER"]
+    return asked == "stream" ? .stream : capabilities.kittyMedium
   }
 
   /// The loop itself, on any terminal (the fake one in tests).

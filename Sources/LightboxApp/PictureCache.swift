@@ -74,7 +74,7 @@ public final class PictureCache: @unchecked Sendable {
     case .sixel(let image):
       return image.bytes.count + 64
     case .kitty(let image):
-      return image.transmission.count + 64
+      return image.transmission.count + (image.filePNG?.count ?? 0) + 64
     case .iTerm2(let image):
       return image.bytes.count + 64
     }

@@ -204,7 +204,20 @@ public final class CursesTerminal: Terminal {
     bytes.withUnsafeBytes { buffer in
       var offset = 0
       while offset < buffer.count {
-        let n = write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+        // Told to go (SIGTERM, SIGHUP) while the tty is full: the rest is dropped, and what
+        // sits unread in the tty with it, so the exit and the terminal's restore get through.
+        // Seen under first-picture, which stops reading and then waits for the exit: a write
+        // that blocked there kept Lightbox alive forever.
+        // Chunks of 4 KB: a tty write returns only once all it was given is in, so a smaller
+        // one ends soon after the signal handler emptied the tty.
+        if lb_guard_leaving() != 0 {
+          tcflush(STDOUT_FILENO, TCOFLUSH)
+          // Ends an image string the flush may have cut, before curses' own restore.
+          _ = write(STDOUT_FILENO, "\u{1B}\\", 2)
+          return
+        }
+        let n = write(
+          STDOUT_FILENO, buffer.baseAddress! + offset, min(4096, buffer.count - offset))
         if n < 0 {
           if errno == EINTR || errno == EAGAIN { continue }
           return

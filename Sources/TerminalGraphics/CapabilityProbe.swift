@@ -111,7 +111,20 @@ public enum CapabilityProbe {
         leftoverInput: [], sent: [], received: [], outcome: .notATerminal, elapsedMilliseconds: 0)
     }
     let start = now()
-    let sent = queries(for: environment)
+    var sent = queries(for: environment)
+    // Where the kitty query goes, a second one through a temporary file: an OK means the
+    // terminal reads files here, and pictures can go that way (`KittyMedium`).
+    let probeFile =
+      sent.contains { $0.bytes == bytes(ControlSequence.queryKittyGraphics) }
+      ? KittyMedium.writeTemporaryFile([0, 0, 0], in: KittyMedium.temporaryDirectory) : nil
+    defer { if let probeFile { unlink(probeFile) } }
+    if let probeFile {
+      sent.insert(
+        Query(
+          name: "kitty graphics query through a temporary file (t=t)",
+          bytes: bytes(ControlSequence.queryKittyFileMedium(path: probeFile))),
+        at: sent.count - 1)
+    }
     let exchange = self.exchange(fd: fd, batch: sent, timeoutMilliseconds: timeoutMilliseconds)
     let scan = ReplyParser.scan(exchange.received, final: true)
     return Result(

@@ -172,7 +172,6 @@ public enum ControlSequence {
 
   // MARK: Queries (the capability probe)
 
-  /// XTVERSION: the terminal's name and version.
   /// OSC 52: put `text` on the system clipboard ("c"), base64-encoded, so nothing in it
   /// (a file name with an escape in it) reaches the terminal as a control sequence. tmux
   /// takes it when `set-clipboard` is on; xterm when `allowWindowOps` (or the
@@ -181,6 +180,7 @@ public enum ControlSequence {
     Array("\u{1B}]52;c;".utf8) + Base64.encode(Array(text.utf8)) + [0x07]
   }
 
+  /// XTVERSION: the terminal's name and version.
   public static let queryVersion = "\(csi)>0q"
   /// XTSMGRAPHICS: the number of colour registers.
   public static let queryColorRegisters = "\(csi)?1;1;0S"
@@ -199,6 +199,15 @@ public enum ControlSequence {
     "\u{1B}_Gi=\(kittyQueryID),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"
   /// The image id of the kitty graphics query.
   public static let kittyQueryID = 31
+  /// The kitty graphics query through a temporary file at `path` holding one RGB pixel
+  /// (`t=t`): answered `OK` only by a terminal that could read the file, which proves it runs
+  /// on this machine (it deletes the file after reading it).
+  public static func queryKittyFileMedium(path: String) -> String {
+    let name = String(decoding: Base64.encode(Array(path.utf8)), as: UTF8.self)
+    return "\u{1B}_Gi=\(kittyFileQueryID),s=1,v=1,a=q,t=t,f=24;\(name)\u{1B}\\"
+  }
+  /// The image id of the temporary-file query.
+  public static let kittyFileQueryID = 32
   /// DA1: primary device attributes; every terminal answers, so it ends the probe.
   public static let queryDeviceAttributes = "\(csi)c"
 }

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import Imaging
 import PhotoModel
 
@@ -13,26 +18,38 @@ public struct KittyDriver: GraphicsDriver {
   public var cell: PixelSize
   /// What the terminal holds now.
   public private(set) var ledger: KittyLedger
+  /// How pictures reach the terminal.
+  public var medium: KittyMedium
+  /// Temporary files written for the terminal to read (it deletes each after reading); any
+  /// still there when the session ends are removed then.
+  private var files: [String] = []
 
   /// Pixel bytes kept in the terminal by default: about 1,100 tiles of 140×133 px.
   public static let defaultBudgetBytes = 64 << 20
 
-  public init(cell: PixelSize, budgetBytes: Int = defaultBudgetBytes) {
+  public init(
+    cell: PixelSize, medium: KittyMedium = .stream, budgetBytes: Int = defaultBudgetBytes
+  ) {
     self.cell = cell
+    self.medium = medium
     ledger = KittyLedger(budgetBytes: budgetBytes)
   }
 
   public var cellPixelSize: PixelSize { cell }
 
   public func encode(_ bitmap: Bitmap) -> Result<TerminalPicture, ImageError> {
-    .success(.kitty(KittyImage(bitmap: bitmap, cell: cell)))
+    .success(.kitty(KittyImage(bitmap: bitmap, cell: cell, medium: medium)))
   }
 
   public mutating func place(
     _ picture: TerminalPicture, row: Int, column: Int, into bytes: inout [UInt8]
   ) {
     guard case .kitty(let image) = picture else { return }
-    if !ledger.holds(image.id) { bytes += image.transmission }
+    if !ledger.holds(image.id) {
+      var file: String?
+      bytes += image.transmissionBytes(file: &file)
+      if let file { files.append(file) }
+    }
     ledger.use(image.id, bytes: image.storedBytes)
     let anchor = KittyLedger.Anchor(row: row, column: column)
     if let replaced = ledger.place(image.id, at: anchor) {
@@ -59,9 +76,11 @@ public struct KittyDriver: GraphicsDriver {
     ledger.removeAll()
   }
 
-  /// Frees every image: the terminal is left as it was.
+  /// Frees every image: the terminal is left as it was, and no file of ours stays behind.
   public mutating func finish(into bytes: inout [UInt8]) {
     bytes += ControlSequence.kittyFreeAll
     ledger.removeAll()
+    for file in files { unlink(file) }
+    files = []
   }
 }

@@ -11,8 +11,13 @@ public struct KittyImage: Sendable {
   public let pixelSize: PixelSize
   /// The cells it covers (columns × rows), rounded up.
   public let cellSize: PixelSize
-  /// The chunked `a=t` commands that hand the pixels to the terminal.
+  /// The chunked `a=t` commands that hand the pixels to the terminal in the stream; empty
+  /// when the picture goes as a file (`filePNG`).
   public let transmission: [UInt8]
+  /// The PNG to hand over as a temporary file (`KittyMedium.temporaryFile`), else nil.
+  public let filePNG: [UInt8]?
+  /// Where files go, for `filePNG`.
+  let fileDirectory: String?
 
   /// Bytes a base64 chunk may hold: the protocol's limit for one escape code.
   public static let chunkBytes = 4096
@@ -35,23 +40,54 @@ public struct KittyImage: Sendable {
   /// 4.7× for detail photos, for less encoding time (see docs/DECISIONS.md). Raw RGB
   /// (`f=24`, alpha dropped: the pipeline composites every picture already) only when the
   /// PNG writer refuses the bitmap.
-  public init(bitmap: Bitmap, cell: PixelSize) {
-    self.init(bitmap: bitmap, cell: cell, id: Self.nextID())
+  public init(bitmap: Bitmap, cell: PixelSize, medium: KittyMedium = .stream) {
+    self.init(bitmap: bitmap, cell: cell, id: Self.nextID(), medium: medium)
   }
 
-  init(bitmap: Bitmap, cell: PixelSize, id: UInt32, png: Bool = true) {
+  init(
+    bitmap: Bitmap, cell: PixelSize, id: UInt32, png: Bool = true, medium: KittyMedium = .stream
+  ) {
     self.id = id
     pixelSize = bitmap.size
     cellSize = SixelImage.cells(covering: bitmap.size, cell: cell)
     let payload: [UInt8]
     let format: ControlSequence.KittyFormat
     if png, case .success(let encoded) = PNGEncoder.encodeFast(bitmap) {
+      if case .temporaryFile(let directory) = medium {
+        filePNG = encoded
+        fileDirectory = directory
+        transmission = []
+        return
+      }
       payload = Base64.encode(encoded)
       format = .png
     } else {
       payload = Base64.encode(Self.rgb(of: bitmap))
       format = .rgb(width: bitmap.width, height: bitmap.height)
     }
+    filePNG = nil
+    fileDirectory = nil
+    transmission = Self.stream(id: id, format: format, payload: payload)
+  }
+
+  /// The bytes that transmit the image now. A file picture writes a new file each time (the
+  /// terminal deletes the file it read) and gives its path in `file`; when the file cannot be
+  /// written, the PNG goes in the stream instead.
+  public func transmissionBytes(file: inout String?) -> [UInt8] {
+    file = nil
+    guard let filePNG, let fileDirectory else { return transmission }
+    guard let path = KittyMedium.writeTemporaryFile(filePNG, in: fileDirectory) else {
+      return Self.stream(id: id, format: .png, payload: Base64.encode(filePNG))
+    }
+    file = path
+    return ControlSequence.kittyCommand(
+      "a=t,i=\(id),f=100,t=t,q=2", payload: Base64.encode(Array(path.utf8))[...])
+  }
+
+  /// The chunked `a=t` commands of `payload` (base64) in the stream.
+  static func stream(id: UInt32, format: ControlSequence.KittyFormat, payload: [UInt8])
+    -> [UInt8]
+  {
     var out: [UInt8] = []
     out.reserveCapacity(payload.count + payload.count / Self.chunkBytes * 16 + 80)
     var start = 0
@@ -65,7 +101,7 @@ public struct KittyImage: Sendable {
       out += ControlSequence.kittyCommand(keys, payload: payload[start..<end])
       start = end
     } while start < payload.count
-    transmission = out
+    return out
   }
 
   /// The pixels as R, G, B bytes.

@@ -8,8 +8,8 @@ public enum PictureFormat: Sendable, Hashable {
   case halfBlock(ColorDepth)
   /// Sixel with a palette of `colors` registers, for cells of `cell` pixels.
   case sixel(colors: Int, cell: PixelSize)
-  /// The kitty graphics protocol, for cells of `cell` pixels.
-  case kitty(cell: PixelSize)
+  /// The kitty graphics protocol, for cells of `cell` pixels, pictures sent by `medium`.
+  case kitty(cell: PixelSize, medium: KittyMedium = .stream)
   /// The kitty graphics protocol through tmux: Unicode placeholders.
   case kittyPlaceholders(cell: PixelSize)
   /// iTerm2's inline images, for cells of `cell` pixels.
@@ -20,7 +20,7 @@ public enum PictureFormat: Sendable, Hashable {
     switch self {
     case .halfBlock(let depth): HalfBlockDriver(depth: depth)
     case .sixel(let colors, let cell): SixelDriver(colors: colors, cell: cell)
-    case .kitty(let cell): KittyDriver(cell: cell)
+    case .kitty(let cell, let medium): KittyDriver(cell: cell, medium: medium)
     case .kittyPlaceholders(let cell): KittyPlaceholderDriver(cell: cell)
     case .iTerm2(let cell): ITerm2Driver(cell: cell)
     }

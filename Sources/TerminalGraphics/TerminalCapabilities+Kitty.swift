@@ -30,6 +30,15 @@ extension TerminalCapabilities {
     return (true, "the terminal answered the kitty graphics query OK")
   }
 
+  /// How kitty pictures go: as temporary files when the terminal read the probe's file
+  /// (it is on this machine), else in the stream.
+  public var kittyMedium: KittyMedium {
+    guard kittyGraphicsSupport.available, !environment.insideTmux, kittyFileReply == "OK" else {
+      return .stream
+    }
+    return .temporaryFile(directory: KittyMedium.temporaryDirectory)
+  }
+
   /// True when kitty pictures must be drawn as Unicode placeholders sent through tmux
   /// (`KittyPlaceholderDriver`) rather than placed directly (`KittyDriver`).
   public var kittyNeedsPlaceholders: Bool { environment.insideTmux }

@@ -35,6 +35,9 @@ public struct TerminalCapabilities: Sendable, Hashable {
   /// The message of the reply to the kitty graphics query (`OK` when supported), nil when
   /// the terminal did not answer it.
   public var kittyGraphicsReply: String?
+  /// The message of the reply to the kitty query through a temporary file (`OK` when the
+  /// terminal read it), nil when not answered.
+  public var kittyFileReply: String?
   /// DECRQM 2026 answered set or reset: synchronized output is supported.
   public var synchronizedOutput: Bool
   public var cellSize: PixelSize
@@ -59,6 +62,7 @@ public struct TerminalCapabilities: Sendable, Hashable {
     var version: String?
     var sync = false
     var kitty: String?
+    var kittyFile: String?
     var cellReport: PixelSize?
     var textArea: PixelSize?
     var textCells: (columns: Int, rows: Int)?
@@ -72,6 +76,7 @@ public struct TerminalCapabilities: Sendable, Hashable {
         geometry = PixelSize(width: values[0], height: values[1])
       case .version(let text): version = text
       case .kittyGraphics(ControlSequence.kittyQueryID, let message): kitty = message
+      case .kittyGraphics(ControlSequence.kittyFileQueryID, let message): kittyFile = message
       case .modeReport(2026, let value): sync = value == 1 || value == 2
       case .cellSize(let w, let h): cellReport = PixelSize(width: w, height: h)
       case .textAreaSize(let w, let h): textArea = PixelSize(width: w, height: h)
@@ -85,6 +90,7 @@ public struct TerminalCapabilities: Sendable, Hashable {
     terminalVersion = version
     synchronizedOutput = sync
     kittyGraphicsReply = kitty
+    kittyFileReply = kittyFile
     // tmux answers XTVERSION itself ("tmux 3.3a"): a version when the environment had none.
     if self.environment.insideTmux && self.environment.tmuxVersion == nil,
       let text = version, text.hasPrefix("tmux")

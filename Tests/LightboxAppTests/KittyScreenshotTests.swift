@@ -82,35 +82,70 @@ final class KittyScreenshotTests: XCTestCase {
     ScreenshotGrid.psnr(a, b, x: x, y: y)
   }
 
+  /// Lightbox's temporary picture files in the places it writes them.
+  func pictureFiles() -> Set<String> {
+    var found = Set<String>()
+    for directory in ["/dev/shm", "/tmp"] {
+      for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+      where name.hasPrefix("tty-graphics-protocol-lightbox-") {
+        found.insert("\(directory)/\(name)")
+      }
+    }
+    return found
+  }
+
   func testGridDetailPagingAndHelpInKitty() throws {
     let count = 40
-    let lightbox = BuiltProduct.lightbox!
     let library = work.appendingPathComponent("library").path
     let made = Subprocess.run([
-      lightbox, "demo", "--no-browse", "--count", "\(count)", "--library", library,
+      BuiltProduct.lightbox!, "demo", "--no-browse", "--count", "\(count)", "--library", library,
     ])
     XCTAssertEqual(made.status, 0, made.output)
-    let grid = work.appendingPathComponent("grid.png").path
-    let detail = work.appendingPathComponent("detail.png").path
-    let back = work.appendingPathComponent("back.png").path
-    let help = work.appendingPathComponent("help.png").path
-    let exit = work.appendingPathComponent("exit.png").path
-    let raw = work.appendingPathComponent("raw").path
+    // In the stream first: kitty-decode reads the pictures back from it.
+    let streamed = try checkGridDetailPagingAndHelp(count: count, library: library, run: "stream")
+    // Then as temporary files, as the real kitty's answer to the probe chose: the same
+    // screens, with no pixels in the stream and no file left behind.
+    let before = pictureFiles()
+    let filed = try checkGridDetailPagingAndHelp(count: count, library: library, run: "files")
+    XCTAssertEqual(pictureFiles().subtracting(before), [], "temporary picture files left")
+    let detailFrame = expectedFrame(count: count, after: [.open])
+    let area = try XCTUnwrap(detailFrame.images.first?.rect)
+    let a = try decode(streamed).cropped(
+      x: area.column * Self.cell.width, y: area.row * Self.cell.height,
+      width: area.width * Self.cell.width, height: area.height * Self.cell.height)
+    let b = try decode(filed).cropped(
+      x: area.column * Self.cell.width, y: area.row * Self.cell.height,
+      width: area.width * Self.cell.width, height: area.height * Self.cell.height)
+    XCTAssertGreaterThan(psnr(a, b), 40, "the detail picture is the same sent either way")
+  }
+
+  /// One session in kitty (`run` "stream": pictures in the stream; "files": as the probe
+  /// decides); returns the detail view's screenshot.
+  func checkGridDetailPagingAndHelp(count: Int, library: String, run: String) throws -> String {
+    let lightbox = BuiltProduct.lightbox!
+    let grid = work.appendingPathComponent("grid-\(run).png").path
+    let detail = work.appendingPathComponent("detail-\(run).png").path
+    let back = work.appendingPathComponent("back-\(run).png").path
+    let help = work.appendingPathComponent("help-\(run).png").path
+    let exit = work.appendingPathComponent("exit-\(run).png").path
+    let raw = work.appendingPathComponent("raw-\(run)").path
     let home = work.path
-    let shot = Subprocess.run([
-      Self.tool("term-shot"), "--terminal", "kitty", "--size", "\(Self.columns)x\(Self.rows)",
-      "--timeout", "90", "--raw", raw, "--wait", "3", "--wait-idle", "1.5", "--shot", grid,
-      "--keys", "Return", "--wait-idle", "1.5", "--shot", detail,
-      "--keys", "Escape", "--wait-idle", "1",
-      "--keys", "Page_Up Page_Up Page_Up", "--wait-idle", "1.5",
-      "--keys", "Page_Down Page_Down Page_Down", "--wait-idle", "1.5", "--shot", back,
-      "--keys", "question", "--wait-idle", "1.5", "--shot", help,
-      // Quitting frees every image: the shell's screen shows none.
-      "--keys", "Escape", "--wait-idle", "1", "--keys", "q", "--wait-exit", "--out", exit, "--",
-      "env", "HOME=\(home)", "XDG_DATA_HOME=\(home)/data", "XDG_CACHE_HOME=\(home)/cache",
-      "XDG_CONFIG_HOME=\(home)/config", "XDG_STATE_HOME=\(home)/state", "SWIFT_BACKTRACE=enable=no",
-      lightbox, "--catalog", "\(home)/catalog.sqlite", library,
-    ])
+    let transfer = run == "stream" ? ["LIGHTBOX_KITTY_TRANSFER=stream"] : []
+    let shot = Subprocess.run(
+      [
+        Self.tool("term-shot"), "--terminal", "kitty", "--size", "\(Self.columns)x\(Self.rows)",
+        "--timeout", "90", "--raw", raw, "--wait", "3", "--wait-idle", "1.5", "--shot", grid,
+        "--keys", "Return", "--wait-idle", "1.5", "--shot", detail,
+        "--keys", "Escape", "--wait-idle", "1",
+        "--keys", "Page_Up Page_Up Page_Up", "--wait-idle", "1.5",
+        "--keys", "Page_Down Page_Down Page_Down", "--wait-idle", "1.5", "--shot", back,
+        "--keys", "question", "--wait-idle", "1.5", "--shot", help,
+        // Quitting frees every image: the shell's screen shows none.
+        "--keys", "Escape", "--wait-idle", "1", "--keys", "q", "--wait-exit", "--out", exit, "--",
+        "env", "HOME=\(home)", "XDG_DATA_HOME=\(home)/data", "XDG_CACHE_HOME=\(home)/cache",
+        "XDG_CONFIG_HOME=\(home)/config", "XDG_STATE_HOME=\(home)/state",
+        "SWIFT_BACKTRACE=enable=no",
+      ] + transfer + [lightbox, "--catalog", "\(home)/catalog.sqlite", library])
     if shot.status == 2 { throw XCTSkip("term-shot could not start kitty: \(shot.output)") }
     XCTAssertTrue(shot.status == 0 || shot.status == 1, shot.output)
 
@@ -131,9 +166,26 @@ final class KittyScreenshotTests: XCTestCase {
     XCTAssertGreaterThan(gridFrame.images.count, 10)
     for placement in gridFrame.images { assertPicture(gridShot, placement.rect, "grid tile") }
 
-    // The detail view: the largest transmitted picture is the photo (≥ 30 dB against the
-    // file decoded to the same size) and kitty shows it where it was placed.
-    let tileWidth = gridFrame.images[0].rect.width * Self.cell.width
+    if run == "stream" {
+      XCTAssertFalse(rawText.contains("f=100,t=t"), "no picture sent as a file")
+      try checkDetailPictureInTheStream(
+        commands: commands, raw: raw, library: library, detail: detail, count: count,
+        tileWidth: gridFrame.images[0].rect.width * Self.cell.width)
+    } else {
+      XCTAssertTrue(rawText.contains("f=100,t=t,q=2"), "pictures sent as files")
+      XCTAssertFalse(rawText.contains("f=100,t=d"), "no picture's pixels in the stream")
+    }
+    try checkPagingHelpAndExit(
+      count: count, commands: commands, back: back, help: help, exit: exit)
+    return detail
+  }
+
+  /// The detail view: the largest transmitted picture is the photo (≥ 30 dB against the
+  /// file decoded to the same size) and kitty shows it where it was placed.
+  func checkDetailPictureInTheStream(
+    commands: [[String: Any]], raw: String, library: String, detail: String, count: Int,
+    tileWidth: Int
+  ) throws {
     let large = try XCTUnwrap(
       commands.first {
         ($0["action"] as? String) == "t" && ($0["width"] as? Int ?? 0) > 3 * tileWidth
@@ -180,6 +232,12 @@ final class KittyScreenshotTests: XCTestCase {
         40, "kitty shows the picture as sent")
     }
 
+  }
+
+  /// Three pages up and down again, the help panel, and quitting.
+  func checkPagingHelpAndExit(
+    count: Int, commands: [[String: Any]], back: String, help: String, exit: String
+  ) throws {
     // Three pages up and down again: pictures in every tile, nothing left on the background.
     let paged =
       [Action.open, .back] + Array(repeating: .move(.pageUp), count: 3)

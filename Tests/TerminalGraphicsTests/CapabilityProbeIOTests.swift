@@ -72,7 +72,20 @@ final class CapabilityProbeIOTests: XCTestCase {
     XCTAssertEqual(result.leftoverInput, [])
     // The whole batch went out in one piece, DA1 last.
     let sent = CapabilityProbeIOTests.readUntil(pty.terminal, marker: Array("\u{1B}[c".utf8))
-    XCTAssertEqual(sent, CapabilityProbe.queries.flatMap(\.bytes))
+    XCTAssertEqual(sent, result.sent.flatMap(\.bytes))
+    // The static batch, with the query through a temporary file just before DA1.
+    XCTAssertEqual(result.sent.count, CapabilityProbe.queries.count + 1)
+    XCTAssertEqual(Array(result.sent.dropLast(2)), Array(CapabilityProbe.queries.dropLast()))
+    XCTAssertEqual(result.sent.last, CapabilityProbe.queries.last)
+    let fileQuery = String(decoding: result.sent[result.sent.count - 2].bytes, as: UTF8.self)
+    XCTAssertTrue(fileQuery.hasPrefix("\u{1B}_Gi=32,s=1,v=1,a=q,t=t,f=24;"), fileQuery)
+    // The probe's file is gone once the probe is over, read or not.
+    let name = try XCTUnwrap(
+      Data(base64Encoded: String(fileQuery.split(separator: ";")[1].dropLast(2))))
+    let path = String(decoding: name, as: UTF8.self)
+    XCTAssertTrue(path.contains("tty-graphics-protocol"), path)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: path), path)
+    XCTAssertEqual(result.capabilities.kittyMedium, .stream, "nobody read it")
   }
 
   func testAnAnsweringTerminalWithTypedKeys() throws {

@@ -185,4 +185,53 @@ final class KittyDriverTests: XCTestCase {
     sixel.finish(into: &bytes)
     XCTAssertEqual(bytes, [])
   }
+
+  func testFilePicturesWriteAFileEachTimeTheyAreTransmittedAndLeaveNoneBehind() throws {
+    let directory =
+      NSTemporaryDirectory() + "kitty-files-\(getpid())-\(UInt32.random(in: 0...9999))"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let bitmap = gradient(width: 140, height: 133)
+    let image = KittyImage(
+      bitmap: bitmap, cell: cell, id: 44, medium: .temporaryFile(directory: directory))
+    XCTAssertTrue(image.transmission.isEmpty, "no base64 kept")
+    var driver = KittyDriver(
+      cell: cell, medium: .temporaryFile(directory: directory), budgetBytes: 1)
+    var bytes: [UInt8] = []
+    driver.place(.kitty(image), row: 0, column: 0, into: &bytes)
+    let sent = commands(bytes)
+    XCTAssertEqual(sent.first?.keys, "a=t,i=44,f=100,t=t,q=2")
+    let path = String(
+      decoding: try XCTUnwrap(Data(base64Encoded: Data(sent[0].payload))), as: UTF8.self)
+    XCTAssertTrue(path.hasPrefix(directory + "/tty-graphics-protocol-"), path)
+    // The file is the PNG of the picture, private to the user.
+    let png = try Data(contentsOf: URL(fileURLWithPath: path))
+    let decoded = try ImageDecoder.decode(
+      data: Array(png), options: DecodeOptions(target: bitmap.size)
+    ).get()
+    XCTAssertEqual(decoded, bitmap)
+    let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+    XCTAssertEqual(mode, 0o600)
+    XCTAssertLessThan(bytes.count, 300, "a path, not the pixels")
+
+    // The terminal deletes what it read: sent again (after leaving the budget), a new file.
+    unlink(path)
+    driver.erase(row: 0, column: 0, width: 14, into: &bytes)
+    for row in 1..<7 { driver.erase(row: row, column: 0, width: 14, into: &bytes) }
+    let other = KittyImage(
+      bitmap: bitmap, cell: cell, id: 45, medium: .temporaryFile(directory: directory))
+    driver.place(.kitty(other), row: 0, column: 20, into: &bytes)
+    var again: [UInt8] = []
+    driver.place(.kitty(image), row: 10, column: 0, into: &again)
+    let second = String(
+      decoding: try XCTUnwrap(Data(base64Encoded: Data(commands(again)[0].payload))),
+      as: UTF8.self)
+    XCTAssertNotEqual(second, path)
+    XCTAssertTrue(FileManager.default.fileExists(atPath: second))
+
+    // Files the terminal did not read are removed when the session ends.
+    var end: [UInt8] = []
+    driver.finish(into: &end)
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory), [])
+  }
 }

@@ -111,4 +111,26 @@ final class KittyProbeTests: XCTestCase {
     let other = capabilities(Array("\u{1B}_Gi=7;OK\u{1B}\\\u{1B}[?62;c".utf8))
     XCTAssertNil(other.kittyGraphicsReply)
   }
+
+  func testPicturesGoAsFilesOnlyWhenTheTerminalReadTheProbesFile() {
+    let fileOK = "\u{1B}_Gi=32;OK\u{1B}\\"
+    let recorded = RecordedTerminals.kitty026
+    // Recorded in the real kitty 0.26.5 here (term-shot): the file query is answered before
+    // DA1, and kitty deleted the file it read.
+    let local = capabilities(Array(recorded.dropLast(7)) + Array(fileOK.utf8) + recorded.suffix(7))
+    XCTAssertEqual(local.kittyFileReply, "OK")
+    XCTAssertEqual(local.kittyMedium, .temporaryFile(directory: KittyMedium.temporaryDirectory))
+    // Over ssh the terminal cannot open the path: an error (kitty 0.26.5's, recorded for a
+    // path that does not exist), and the stream.
+    let refusal =
+      "\u{1B}_Gi=32;EBADF:Failed to open file for graphics transmission with error: [2] No "
+      + "such file or directory\u{1B}\\"
+    let remote = capabilities(
+      Array(recorded.dropLast(7)) + Array(refusal.utf8) + recorded.suffix(7))
+    XCTAssertEqual(remote.kittyMedium, .stream)
+    XCTAssertEqual(capabilities(recorded).kittyMedium, .stream, "no answer: the stream")
+    // A file answer without kitty graphics, or inside tmux, changes nothing.
+    XCTAssertEqual(
+      capabilities(RecordedTerminals.xterm + Array(fileOK.utf8)).kittyMedium, .stream)
+  }
 }

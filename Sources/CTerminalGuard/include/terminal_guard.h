@@ -16,6 +16,11 @@ int lb_guard_install(int fd, const char *restore, size_t restore_length);
 /// The last non-fatal signal received (0 when none) and clears it.
 int lb_guard_take_signal(void);
 
+/// True while a SIGTERM or SIGHUP is pending (not yet taken): output still to be written
+/// should be dropped, since nobody may be reading it (a harness that stopped reading and
+/// waits for the exit, a terminal that is gone) and a write would block the exit forever.
+int lb_guard_leaving(void);
+
 /// Writes one byte to the wake pipe (safe from any thread) to wake the run loop.
 void lb_guard_wake(void);
 

@@ -109,6 +109,17 @@ public enum DoctorCommand {
     let kitty = caps.kittyGraphicsSupport
     lines.append(
       "  kitty graphics: \(kitty.available ? "available" : "not used") — \(kitty.reason)")
+    if kitty.available {
+      switch caps.kittyMedium {
+      case .temporaryFile(let directory):
+        lines.append("  kitty transfer: temporary files in \(directory) (the terminal read one)")
+      case .stream:
+        let why =
+          caps.kittyNeedsPlaceholders
+          ? "through tmux" : "the terminal did not read the probe's file (remote, or no t=t)"
+        lines.append("  kitty transfer: in the stream — \(why)")
+      }
+    }
     let iTerm2 = caps.iTerm2ImagesSupport
     lines.append(
       "  iTerm2 inline images: \(iTerm2.available ? "available" : "not used") — \(iTerm2.reason)")
