@@ -2,7 +2,8 @@
 """pty_clock: first-picture's measurement with a reader that keeps up with the program.
 
 Usage: pty_clock.py [--as xterm-sixel|kitty] [--cols 160 --rows 45] [--runs 5]
-                    [--text REGEX] [--pictures N] [--window SEC] [--env K=V ...] -- CMD ARGS...
+                    [--text REGEX] [--pictures N] [--window SEC] [--env K=V ...]
+                    [--keys N [--key ESCAPES] [--key-every MS]] -- CMD ARGS...
 
 Same pty, same size, same answers to the same queries and the same notion of a picture as
 ../shared/tools/first-picture (xterm 379 with sixel, or kitty 0.26.5), and the same output
@@ -24,6 +25,11 @@ ap.add_argument("--text", default="photos")
 ap.add_argument("--pictures", type=int, default=50)
 ap.add_argument("--window", type=float, default=4.0)
 ap.add_argument("--env", action="append", default=[])
+# Keys after the first text: COUNT presses of KEY (an escape string, default the right arrow)
+# one every MS milliseconds, for a key -> frame figure the program logs itself.
+ap.add_argument("--keys", type=int, default=0)
+ap.add_argument("--key", default="\\x1b[C")
+ap.add_argument("--key-every", type=float, default=50)
 ap.add_argument("cmd", nargs=argparse.REMAINDER)
 a = ap.parse_args()
 cmd = a.cmd[1:] if a.cmd and a.cmd[0] == "--" else a.cmd
@@ -86,7 +92,18 @@ def run_once():
     # Where each pattern's search resumes: everything before it was looked at already.
     scanned = [0] * len(REPLIES)
     pic_from = text_from = 0
+    key = a.key.encode().decode("unicode_escape").encode("latin-1")
+    keys_sent = 0
+    next_key = None
     while time.monotonic() - t0 < a.window:
+        if first_text is not None and keys_sent < a.keys:
+            now = time.monotonic()
+            if next_key is None:
+                next_key = now
+            if now >= next_key:
+                os.write(fd, key)
+                keys_sent += 1
+                next_key += a.key_every / 1000
         r, _, _ = select.select([fd], [], [], 0.005)
         if not r:
             continue

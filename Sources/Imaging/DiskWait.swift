@@ -17,14 +17,25 @@ public final class DiskWait: @unchecked Sendable {
   /// Test hook (with `LIGHTBOX_TEST_DECODER_HOOKS=1`): reads of paths containing
   /// `LIGHTBOX_TEST_STALL_READS` take 4 s, like a stalled mount.
   private let stallMarker: String?
+  /// Test and benchmark hook (with `LIGHTBOX_TEST_DECODER_HOOKS=1`): reads of paths
+  /// containing `LIGHTBOX_TEST_SLOW_READS` wait `LIGHTBOX_TEST_READ_LATENCY_MS` first, like a
+  /// disk with that latency per random read (a USB disk, a NAS); the photos' folder is slow
+  /// while the catalog and the thumbnail cache stay on the local disk.
+  private let slowMarker: String?
+  private let latencyMicroseconds: UInt32
 
   /// The process's registry.
   public static let shared = DiskWait(environment: ProcessInfo.processInfo.environment)
 
   init(environment: [String: String]) {
-    stallMarker =
-      environment["LIGHTBOX_TEST_DECODER_HOOKS"] == "1"
-      ? environment["LIGHTBOX_TEST_STALL_READS"].flatMap { $0.isEmpty ? nil : $0 } : nil
+    let hooks = environment["LIGHTBOX_TEST_DECODER_HOOKS"] == "1"
+    func marker(_ name: String) -> String? {
+      hooks ? environment[name].flatMap { $0.isEmpty ? nil : $0 } : nil
+    }
+    stallMarker = marker("LIGHTBOX_TEST_STALL_READS")
+    slowMarker = marker("LIGHTBOX_TEST_SLOW_READS")
+    let milliseconds = environment["LIGHTBOX_TEST_READ_LATENCY_MS"].flatMap { UInt32($0) } ?? 0
+    latencyMicroseconds = min(milliseconds, 10_000) * 1000
   }
 
   /// Runs `body` (a read of `path`) marked as this thread's read.
@@ -33,7 +44,15 @@ public final class DiskWait: @unchecked Sendable {
     lock.withLock { reading[thread] = DispatchTime.now().uptimeNanoseconds }
     defer { _ = lock.withLock { reading.removeValue(forKey: thread) } }
     if let stallMarker, path.contains(stallMarker) { usleep(4_000_000) }
+    let latency = addedLatency(for: path)
+    if latency > 0 { usleep(latency) }
     return body()
+  }
+
+  /// The latency the test hook adds to a read of `path`, in microseconds (0: none).
+  func addedLatency(for path: String) -> UInt32 {
+    guard latencyMicroseconds > 0, let slowMarker, path.contains(slowMarker) else { return 0 }
+    return latencyMicroseconds
   }
 
   /// How long `thread` has been inside a read, in seconds; nil when it is not reading.

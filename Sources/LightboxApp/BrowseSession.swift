@@ -151,6 +151,10 @@ public final class BrowseSession {
     let opener = ExternalOpener(
       environment: ProcessInfo.processInfo.environment, configured: options.opener)
     var needsFrame = true
+    // When the first key not yet shown was read (`DispatchTime` ns): key → frame, logged at
+    // debug level for the benchmarks (`Benchmarks/slowdisk`).
+    var keyReadAt: UInt64?
+    let frameLog = LightboxLog.logger("frame")
     // The clipboard and the opener go through the terminal; everything else is the runner's.
     func perform(_ effects: [Effect]) {
       for effect in effects {
@@ -180,11 +184,17 @@ public final class BrowseSession {
       if needsFrame {
         terminal.present(LibraryView.render(store.state, keyMap: keyMap)) { cache.picture(for: $0) }
         needsFrame = false
+        if let keyReadAt {
+          let micros = (DispatchTime.now().uptimeNanoseconds &- keyReadAt) / 1000
+          frameLog.debug("key → frame \(micros) µs")
+        }
+        keyReadAt = nil
       }
       let before = store.state
       // Everything that arrived is reduced before the next frame: a held arrow key or a
       // burst of decoded thumbnails costs one frame, never a backlog.
       for event in terminal.readEvents(timeoutMilliseconds: 1000) {
+        if event != .resize, keyReadAt == nil { keyReadAt = DispatchTime.now().uptimeNanoseconds }
         let action: Action?
         if event == .resize {
           action = .resized(terminal.size)
@@ -200,6 +210,8 @@ public final class BrowseSession {
         perform(store.send(action))
       }
       if store.state != before { needsFrame = true }
+      // A key that changed nothing draws no frame.
+      if !needsFrame { keyReadAt = nil }
     }
   }
 }

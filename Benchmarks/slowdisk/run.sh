@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# A library on a slow disk (issue 19): every read of a photo waits 20 ms first, as on a USB
+# disk or a NAS, while the catalog and the thumbnail cache stay on the local disk.
+#   Benchmarks/slowdisk/run.sh        (WORK=/tmp/lightbox-slowdisk PHOTOS=100000 RUNS=5)
+# The latency is Lightbox's own read seam (LIGHTBOX_TEST_DECODER_HOOKS=1 with
+# LIGHTBOX_TEST_SLOW_READS=<library> and LIGHTBOX_TEST_READ_LATENCY_MS=20): no device-mapper
+# `delay` target or FUSE here (no root block device to spare, no FUSE in the container).
+# 1. The first screen from the cache: a 160x45 xterm-sixel pty (Benchmarks/startup/pty_clock.py),
+#    thumbnails for the first screen already cached; time to the 50th picture, with and without
+#    the latency (the same when no photo is read).
+# 2. Key -> frame while thumbnails load: an empty thumbnail cache, the latency on, 150 arrow
+#    keys (right, then down) one every 40 ms from the first text; Lightbox logs each key -> frame
+#    (read to frame written, at debug level); p50, p99 and the largest over all runs.
+set -euo pipefail
+HERE="$(cd "$(dirname "$0")" && pwd)"
+ROOT="$(cd "$HERE/../.." && pwd)"
+WORK="${WORK:-/tmp/lightbox-slowdisk}"
+PHOTOS="${PHOTOS:-100000}"
+RUNS="${RUNS:-5}"
+source "$ROOT/Benchmarks/timing.sh"
+CLOCK=(python3 "$ROOT/Benchmarks/startup/pty_clock.py")
+
+echo "== build (release)"
+(cd "$ROOT" && swift build -c release --product lightbox 2>&1 | grep -E "error|Build" | tail -2)
+LIGHTBOX="$ROOT/.build/release/lightbox"
+mkdir -p "$WORK"
+export HOME="$WORK/home" XDG_DATA_HOME="$WORK/home/data" XDG_STATE_HOME="$WORK/home/state"
+export XDG_CONFIG_HOME="$WORK/home/config"
+mkdir -p "$HOME"
+SEEDS="$WORK/seeds"
+[ -f "$SEEDS/.lightbox-demo-options" ] ||
+  "$LIGHTBOX" demo --no-browse --count 100 --library "$SEEDS" >/dev/null 2>&1 ||
+  die "demo failed"
+LIBRARY="$WORK/library-$PHOTOS"
+python3 "$ROOT/Benchmarks/scale/make_library.py" "$SEEDS" "$LIBRARY" "$PHOTOS" >/dev/null ||
+  die "make_library failed"
+CATALOG="$WORK/catalog-$PHOTOS.sqlite"
+if [ ! -f "$CATALOG" ]; then
+  "$LIGHTBOX" index "$LIBRARY" --catalog "$CATALOG" >/dev/null || die "index failed"
+fi
+SLOW=(--env LIGHTBOX_TEST_DECODER_HOOKS=1 --env "LIGHTBOX_TEST_SLOW_READS=$LIBRARY"
+  --env LIGHTBOX_TEST_READ_LATENCY_MS=20)
+COMMON=(--as xterm-sixel --cols 160 --rows 45 --env "LIGHTBOX_CATALOG=$CATALOG")
+
+echo "== $PHOTOS photos, load $(cut -d' ' -f1-3 /proc/loadavg)"
+WARM="$WORK/cache-warm"
+"${CLOCK[@]}" "${COMMON[@]}" --runs 1 --window 8 --env "LIGHTBOX_CACHE=$WARM" \
+  -- "$LIGHTBOX" "$LIBRARY" >/dev/null
+echo "-- first screen, thumbnails cached, no latency"
+"${CLOCK[@]}" "${COMMON[@]}" --runs "$RUNS" --env "LIGHTBOX_CACHE=$WARM" \
+  -- "$LIGHTBOX" "$LIBRARY" | tail -1 | sed 's/^/   /'
+echo "-- first screen, thumbnails cached, 20 ms per photo read"
+"${CLOCK[@]}" "${COMMON[@]}" "${SLOW[@]}" --runs "$RUNS" --env "LIGHTBOX_CACHE=$WARM" \
+  -- "$LIGHTBOX" "$LIBRARY" | tail -1 | sed 's/^/   /'
+
+echo "-- key -> frame while thumbnails load (empty cache, 20 ms per photo read)"
+LOG="$XDG_STATE_HOME/lightbox/lightbox.log"
+all=()
+for r in $(seq "$RUNS"); do
+  rm -rf "$WORK/cache-cold" "$LOG"
+  for key in '\x1b[C' '\x1b[B'; do
+    "${CLOCK[@]}" "${COMMON[@]}" "${SLOW[@]}" --runs 1 --window 5 --keys 75 --key "$key" \
+      --key-every 40 --env "LIGHTBOX_CACHE=$WORK/cache-cold" --env LIGHTBOX_LOG=debug \
+      -- "$LIGHTBOX" "$LIBRARY" >/dev/null
+  done
+  mapfile -t us < <(grep -o 'key → frame [0-9]* µs' "$LOG" | awk '{print $4}')
+  [ "${#us[@]}" -ge 100 ] || die "only ${#us[@]} key -> frame lines in the log (run $r)"
+  decodes=$(grep -c 'decoding ' "$LOG" || true)
+  [ "$decodes" -gt 0 ] || die "no photo was decoded: the thumbnails did not load (run $r)"
+  echo "   run $r: ${#us[@]} keys, $decodes photos decoded meanwhile"
+  all+=("${us[@]}")
+done
+printf '%s\n' "${all[@]}" | sort -n | awk '
+  { v[NR] = $1 }
+  END {
+    p50 = v[int((NR - 1) * 0.50) + 1]; p99 = v[int((NR - 1) * 0.99) + 1]
+    printf "   %d keys: p50 %.2f ms, p99 %.2f ms, largest %.2f ms\n", NR, p50 / 1000, p99 / 1000,
+      v[NR] / 1000
+  }'
