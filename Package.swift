@@ -121,7 +121,7 @@ let package = Package(
         "PhotoModel", "PhotoStore", "TerminalUI", "TerminalBackend", "TerminalGraphics", "CLCMS2",
       ],
       path: "Tests/LightboxTestSupport"),
-    .testTarget(name: "PhotoModelTests", dependencies: ["PhotoModel"]),
+    .testTarget(name: "PhotoModelTests", dependencies: ["PhotoModel", "LightboxTestSupport"]),
     .testTarget(
       name: "PhotoMetadataTests",
       dependencies: ["PhotoMetadata", "PhotoModel", "LightboxTestSupport"]),

@@ -179,7 +179,13 @@ public final class LibraryService: @unchecked Sendable {
     for problem in summary.problems { log.error("\(problem)") }
     log.info(
       "indexed \(summary.total) photos (\(summary.read) read, \(summary.errors) errors)")
-    inbox.post(.library(.loaded(assets: load(), problems: summary.problems)))
+    // A re-scan that found nothing new, changed or gone leaves the library as loaded: no
+    // second load, which at 100,000 photos held the run loop (and the keys) for a second.
+    let changed = summary.new + summary.changed + summary.removed > 0
+    // (A load while indexing may have caught the catalog half-written: the end loads again.)
+    if changed || !summary.problems.isEmpty || throttle.reloaded {
+      inbox.post(.library(.loaded(assets: load(), problems: summary.problems)))
+    }
     inbox.post(.library(.indexFinished))
     do {
       // A pure re-scan (nothing read) is what a poll costs: its time sets the first interval.
@@ -259,11 +265,17 @@ final class ProgressThrottle: @unchecked Sendable {
     }
   }
 
+  private var reloads = 0
+
   func shouldReload(now: UInt64, every: UInt64) -> Bool {
     lock.withLock {
       guard now - lastReload >= every else { return false }
       lastReload = now
+      reloads += 1
       return true
     }
   }
+
+  /// True once `shouldReload` has said yes.
+  var reloaded: Bool { lock.withLock { reloads > 0 } }
 }

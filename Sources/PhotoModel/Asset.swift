@@ -94,6 +94,13 @@ public struct Asset: Hashable, Sendable, Identifiable {
     return String(path[path.index(after: slash)...])
   }
 
+  /// The file name's UTF-8 bytes (after the last `/`), for matching without a new string.
+  public var fileNameBytes: ArraySlice<UInt8> {
+    let bytes = Array(path.utf8)
+    guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return bytes[...] }
+    return bytes[(slash + 1)...]
+  }
+
   /// The file's orientation with the user's rotation on top: how the photo is shown.
   public var displayOrientation: Orientation { orientation.rotatedClockwise(by: userRotation) }
 

@@ -12,8 +12,7 @@ extension AppState {
       return library.assets.filter { ids.contains($0.id) }
     case .mediaType(let type): return library.assets.filter(type.contains)
     case .imports:
-      let since = library.collections.now - Int64(Self.importsDays) * 86_400
-      return library.assets.filter { $0.addedAt >= since }
+      return library.assets.filter { $0.addedAt >= importsSince }
     case .hidden: return library.collections.hidden
     case .recentlyDeleted: return library.collections.trashed.map(\.asset)
     }
@@ -21,6 +20,9 @@ extension AppState {
 
   /// The Imports album covers photos first seen this many days back.
   public static let importsDays = 30
+
+  /// The first `addedAt` the Imports album holds.
+  var importsSince: Int64 { library.collections.now - Int64(Self.importsDays) * 86_400 }
 
   /// The user album with `id`.
   public func album(_ id: AlbumID) -> Album? {
@@ -54,8 +56,14 @@ extension AppState {
       entries.append(
         AlbumEntry(ref: ref, title: title(of: ref), count: members.count, cover: members.last))
     }
-    add(.recents, library.assets)
-    add(.favorites, members(of: .favorites))
+    // Counts and covers of the smart albums in one pass over the library: filtering a copy
+    // of the library per album was most of loading 100,000 photos.
+    let tally = SmartAlbumTally(library.assets, importsSince: importsSince)
+    entries.append(
+      AlbumEntry(
+        ref: .recents, title: title(of: .recents), count: library.assets.count,
+        cover: library.assets.last))
+    entries.append(tally.entry(.favorites, title: title(of: .favorites)))
     if !library.collections.albums.isEmpty {
       var position: [AssetID: Int] = [:]
       position.reserveCapacity(library.assets.count)
@@ -68,10 +76,10 @@ extension AppState {
       }
     }
     for type in MediaType.allCases {
-      let members = members(of: .mediaType(type))
-      if !members.isEmpty { add(.mediaType(type), members) }
+      let entry = tally.entry(.mediaType(type), title: title(of: .mediaType(type)))
+      if entry.count > 0 { entries.append(entry) }
     }
-    add(.imports, members(of: .imports))
+    entries.append(tally.entry(.imports, title: title(of: .imports)))
     add(.hidden, library.collections.hidden)
     add(.recentlyDeleted, library.collections.trashed.map(\.asset))
     albums.entries = entries

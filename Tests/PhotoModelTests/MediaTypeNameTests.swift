@@ -1,0 +1,54 @@
+import LightboxTestSupport
+import XCTest
+
+@testable import PhotoModel
+
+/// Screenshots and panoramas are told by their names without building strings; the answers
+/// are those of lowercasing the name and searching it, on seeded random names.
+final class MediaTypeNameTests: XCTestCase {
+  func asset(_ name: String, format: MediaFormat = .jpeg) -> Asset {
+    Asset(
+      id: AssetID(1), path: "/photos/2024/" + name, byteSize: 1, modificationTime: 0,
+      format: format, storedPixelSize: PixelSize(width: 400, height: 300), orientation: .up,
+      captureDate: CaptureDate(year: 2024, month: 5, day: 1, source: .exif), cameraMake: "Canon")
+  }
+
+  /// What the names were matched with before (lowercased, `hasPrefix`, `contains`).
+  func expectedScreenshot(_ name: String) -> Bool {
+    let lower = name.lowercased()
+    return ["screenshot", "screen shot", "screen_shot", "scrnshot", "scrn_", "snapshot_"]
+      .contains { lower.hasPrefix($0) } || lower.contains("screenshot")
+  }
+
+  func expectedPanorama(_ name: String) -> Bool {
+    let upper = name.uppercased()
+    return upper.hasPrefix("PANO_") || upper.contains("_PANO")
+  }
+
+  func testNamesMatchAsLowercasingAndSearchingDid() {
+    var random = SeededGenerator(seed: TestSeed.value)
+    let parts = [
+      "Screenshot", "SCREEN SHOT", "screen_Shot", "ScrnShot", "scrn_", "Snapshot_", "screens",
+      "pano_", "_PANO", "Pano", "IMG_", "é", "Ä", "日本", "x", "_", " ", "-", ".png", "2024",
+    ]
+    for _ in 0..<5_000 {
+      let count = Int.random(in: 1...4, using: &random)
+      let name = (0..<count).map { _ in parts.randomElement(using: &random)! }.joined()
+      XCTAssertEqual(
+        MediaType.isScreenshot(asset(name)), expectedScreenshot(name), "screenshot: \(name)")
+      XCTAssertEqual(
+        MediaType.isPanorama(asset(name)), expectedPanorama(name), "panorama: \(name)")
+    }
+  }
+
+  func testKnownNames() {
+    XCTAssertTrue(MediaType.isScreenshot(asset("Screenshot 2024-05-01 at 10.00.00.png")))
+    XCTAssertTrue(MediaType.isScreenshot(asset("Screen Shot 2019-01-01.png")))
+    XCTAssertTrue(MediaType.isScreenshot(asset("IMG_0001_screenshot.jpg")))
+    XCTAssertFalse(MediaType.isScreenshot(asset("IMG_0001.JPG")))
+    XCTAssertTrue(MediaType.isPanorama(asset("PANO_20240501.jpg")))
+    XCTAssertTrue(MediaType.isPanorama(asset("IMG_20240501_pano.jpg")))
+    XCTAssertFalse(MediaType.isPanorama(asset("IMGPANORAMIC.jpg")), "needs the underscore")
+    XCTAssertEqual(asset("a/b/c.jpg").fileNameBytes.count, 5)
+  }
+}
