@@ -206,9 +206,13 @@ public final class BrowseSession {
         if let action { perform(store.send(action)) }
         if !store.state.isRunning { break }
       }
+      var loadedLibrary = false
       for action in inbox.drain() where store.state.isRunning {
+        if case .library(.loaded) = action { loadedLibrary = true }
         perform(store.send(action))
       }
+      // The old library's memory was freed by the load: hand it back (`HeapTrim`).
+      if loadedLibrary { HeapTrim.giveBack() }
       if store.state != before { needsFrame = true }
       // A key that changed nothing draws no frame.
       if !needsFrame { keyReadAt = nil }

@@ -21,6 +21,9 @@ public enum UIBenchmark {
     public var photos: Int
     public var figures: [Figure]
     public var peakRSSMegabytes: Double
+    /// Resident memory with only the library in the state (the benchmark's own copy of the
+    /// photos dropped, freed heap given back as the browser does after a load).
+    public var idleRSSMegabytes: Double = 0
   }
 
   /// `count` photos spread over ten years with bursts, sorted as the catalog returns them.
@@ -120,11 +123,16 @@ public enum UIBenchmark {
   }
 
   /// Peak resident memory of this process so far (VmHWM), in MB.
-  public static func peakRSSMegabytes() -> Double {
+  public static func peakRSSMegabytes() -> Double { statusMegabytes("VmHWM:") }
+
+  /// Resident memory of this process now (VmRSS), in MB.
+  public static func currentRSSMegabytes() -> Double { statusMegabytes("VmRSS:") }
+
+  static func statusMegabytes(_ field: String) -> Double {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else {
       return 0
     }
-    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+    for line in status.split(separator: "\n") where line.hasPrefix(field) {
       let digits = line.filter(\.isNumber)
       return (Double(String(digits)) ?? 0) / 1024
     }
@@ -135,6 +143,16 @@ public enum UIBenchmark {
   public static func run(count: Int, terminal: TerminalSize = TerminalSize(columns: 200, rows: 60))
     -> Report
   {
+    // Idle first, in a fresh heap: the state alone holds the library.
+    var idle = AppState(roots: ["/photos"], terminal: terminal)
+    _ = Reducer.reduce(&idle, .start)
+    _ = Reducer.reduce(&idle, .library(.loaded(assets: syntheticAssets(count: count), problems: [])))
+    _ = LibraryView.render(idle)
+    HeapTrim.giveBack()
+    let idleRSS = currentRSSMegabytes()
+    idle = AppState(roots: ["/photos"], terminal: terminal)
+    HeapTrim.giveBack()
+
     let assets = syntheticAssets(count: count)
     var figures: [Figure] = []
     let grouping = median(runs: 15) {
@@ -177,6 +195,8 @@ public enum UIBenchmark {
       Figure(
         name: "arrow key in All (reduce + render)", medianMilliseconds: key, runs: 100,
         limitMilliseconds: 16))
-    return Report(photos: count, figures: figures, peakRSSMegabytes: peakRSSMegabytes())
+    return Report(
+      photos: count, figures: figures, peakRSSMegabytes: peakRSSMegabytes(),
+      idleRSSMegabytes: idleRSS)
   }
 }
