@@ -13,9 +13,16 @@ public final class Catalog: Sendable {
   public let path: String
   let pool: DatabasePool
 
+  /// Bytes of the file SQLite maps into memory for reading (its `mmap_size`) unless told.
+  public static let defaultMemoryMapBytes = 268_435_456
+
   /// Opens (creating the folders, the file and the tables when needed) the catalog at
   /// `path`, and brings its schema up to date.
-  public init(path: String) throws {
+  ///
+  /// `memoryMapBytes`: how much of the file reads go through a memory map. The browser's
+  /// timeline load gains from it; `lightbox index` passes 0, because every mapped page it
+  /// touches counts in its resident memory (a million-photo scan maps the whole 256 MB).
+  public init(path: String, memoryMapBytes: Int = Catalog.defaultMemoryMapBytes) throws {
     self.path = path
     let folder = (path as NSString).deletingLastPathComponent
     if !folder.isEmpty {
@@ -34,7 +41,7 @@ public final class Catalog: Sendable {
       try db.execute(sql: "PRAGMA synchronous = NORMAL")
       // Loading 100,000 rows in timeline order visits the table in index order: through a
       // memory map and a 64 MB cache that costs page lookups, not a read() per page.
-      try db.execute(sql: "PRAGMA mmap_size = 268435456")
+      try db.execute(sql: "PRAGMA mmap_size = \(max(0, memoryMapBytes))")
       try db.execute(sql: "PRAGMA cache_size = -65536")
     }
     // Another process (a second `lightbox index`) may hold the write lock for a while.

@@ -28,7 +28,9 @@ public enum IndexCommand {
     batchSize: Int = 500,
     output: (String) -> Void, progressOutput: @escaping @Sendable (String) -> Void
   ) throws -> IndexSummary {
-    let catalog = try Catalog(path: catalogPath)
+    // No memory map: an index run reads the whole table once, and mapped pages would count
+    // in its resident memory (issue 19's bound per photo).
+    let catalog = try Catalog(path: catalogPath, memoryMapBytes: 0)
     var targets: [String]? = roots.isEmpty ? nil : roots
     if targets == nil, try catalog.roots.isEmpty { targets = [LightboxPaths().defaultLibrary] }
     let reporter = IndexProgressReporter(isTerminal: progressIsTerminal, write: progressOutput)
