@@ -13,20 +13,23 @@ import PhotoModel
 /// waits for the first.
 public final class Indexer: Sendable {
   public let catalog: Catalog
-  /// Files read between two progress reports and cancellation checks; each batch is
-  /// written in one transaction (queued batches together, at most 5,000 rows or one batch).
+  /// Files read between two progress reports and cancellation checks.
   public let batchSize: Int
+  /// Whether batches that queue up behind a slow write share the next transaction (up to
+  /// 5,000 rows); without it each batch is exactly one transaction (the crash tests).
+  public let groupCommit: Bool
   /// Threads reading metadata.
   public let workers: Int
   private let runLock = NSLock()
   private let state = IndexerState()
 
   public init(
-    catalog: Catalog, batchSize: Int = 500,
+    catalog: Catalog, batchSize: Int = 500, groupCommit: Bool = true,
     workers: Int = ProcessInfo.processInfo.activeProcessorCount
   ) {
     self.catalog = catalog
     self.batchSize = max(1, batchSize)
+    self.groupCommit = groupCommit
     self.workers = max(1, workers)
   }
 
@@ -177,7 +180,7 @@ public final class Indexer: Sendable {
     // while the next batch is being read.
     let total = todo.count
     let readingStarted = elapsed()
-    let writer = BatchWriter(catalog: catalog, maxPendingRows: max(batchSize, 5000))
+    let writer = BatchWriter(catalog: catalog, maxPendingRows: groupCommit ? 5000 : 1)
     var done = 0
     var batchStart = 0
     while batchStart < total {
