@@ -39,6 +39,11 @@ enum CatalogWriter {
     _ db: Database, under root: LibraryPath, wholeTree: Bool, into known: StampTable
   ) throws {
     let (condition, arguments) = treeCondition(root)
+    // One pass over the whole table gains nothing from the page cache, which would fill to
+    // its 64 MB and stay: a small one for this read (issue 19's memory per photo).
+    let cache = wholeTree ? try Int.fetchOne(db, sql: "PRAGMA cache_size") : nil
+    if cache != nil { try db.execute(sql: "PRAGMA cache_size = -2048") }
+    defer { if let cache { try? db.execute(sql: "PRAGMA cache_size = \(cache)") } }
     for (table, isPhoto) in [("assets", true), ("other_files", false)] {
       let source = wholeTree ? "\(table) NOT INDEXED" : table
       let statement = try db.makeStatement(
