@@ -113,6 +113,31 @@ final class IndexedRowsTests: XCTestCase {
     Snapshot.assert(try dump(catalog), named: "indexed-rows-rescan")
   }
 
+  func testBulkRunCheckpointsLessOftenThenGoesBackToTheUsualInterval() throws {
+    for folder in 0..<10 {
+      try FileManager.default.createDirectory(
+        atPath: library.root + "/bulk/\(folder)", withIntermediateDirectories: true)
+    }
+    for i in 0..<Indexer.bulkRows {
+      XCTAssertTrue(
+        FileManager.default.createFile(
+          atPath: library.root + "/bulk/\(i % 10)/n\(i).txt", contents: Data("\(i)".utf8)))
+    }
+    try library.writeJPEG("bulk/p.jpg", date: "2024:01:01 10:00:00")
+    let catalog = try Catalog(path: library.catalogPath)
+    let summary = try Indexer(catalog: catalog).index(roots: [library.root])
+    XCTAssertEqual([summary.new, summary.read], [1, Indexer.bulkRows + 1])
+    let interval = try catalog.pool.write { db in
+      try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint")
+    }
+    XCTAssertEqual(interval, Catalog.defaultCheckpointPages)
+    XCTAssertEqual(try catalog.integrityCheck(), ["ok"])
+    let others = try catalog.read { db in
+      try Int.fetchOne(db, sql: "SELECT count(*) FROM other_files")
+    }
+    XCTAssertEqual(others, Indexer.bulkRows)
+  }
+
   func testLibraryIndexedInPiecesGivesTheSameRowsAsAtOnce() throws {
     try makeTree()
     let whole = try Catalog(path: library.folder.appendingPathComponent("whole.sqlite").path)
