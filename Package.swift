@@ -130,7 +130,8 @@ let package = Package(
       dependencies: [
         "Catalog", "PhotoModel", "PhotoMetadata", "LightboxTestSupport",
         .product(name: "GRDB", package: "GRDB.swift"),
-      ]),
+      ],
+      exclude: ["Snapshots"]),
     .testTarget(
       name: "PhotoStoreTests", dependencies: ["PhotoStore", "PhotoModel", "LightboxTestSupport"]),
     .testTarget(

@@ -36,10 +36,14 @@ enum CatalogWriter {
   /// `wholeTree`: most of the table is wanted (a full index of a root), so it is read in
   /// one pass instead of through the path index plus a row lookup per file.
   static func knownFiles(
-    _ db: Database, under root: LibraryPath, wholeTree: Bool,
-    into known: inout [LibraryPath: Known]
+    _ db: Database, under root: LibraryPath, wholeTree: Bool, into known: StampTable
   ) throws {
     let (condition, arguments) = treeCondition(root)
+    // One pass over the whole table gains nothing from the page cache, which would fill to
+    // its 64 MB and stay: a small one for this read (issue 19's memory per photo).
+    let cache = wholeTree ? try Int.fetchOne(db, sql: "PRAGMA cache_size") : nil
+    if cache != nil { try db.execute(sql: "PRAGMA cache_size = -2048") }
+    defer { if let cache { try? db.execute(sql: "PRAGMA cache_size = \(cache)") } }
     for (table, isPhoto) in [("assets", true), ("other_files", false)] {
       let source = wholeTree ? "\(table) NOT INDEXED" : table
       let statement = try db.makeStatement(
@@ -47,18 +51,25 @@ enum CatalogWriter {
       try statement.setArguments(arguments)
       let s = statement.sqliteStatement
       let rows = try Row.fetchCursor(statement)
-      // Straight from SQLite: a 100,000-row library is read in a few tens of ms.
+      // Straight from SQLite into the table's arena: no array per row.
       while try rows.next() != nil {
         let count = Int(sqlite3_column_bytes(s, 0))
-        let bytes =
-          count > 0 && sqlite3_column_blob(s, 0) != nil
-          ? Array(UnsafeRawBufferPointer(start: sqlite3_column_blob(s, 0), count: count)) : []
-        known[LibraryPath(bytes: bytes)] = Known(
+        let blob = count > 0 ? sqlite3_column_blob(s, 0) : nil
+        known.add(
+          UnsafeRawBufferPointer(start: blob, count: blob == nil ? 0 : count),
           stamp: FileStamp(
             size: sqlite3_column_int64(s, 1), mtimeNanoseconds: sqlite3_column_int64(s, 2)),
           isPhoto: isPhoto)
       }
     }
+  }
+
+  /// About how many files the catalog knows (the table is sized by it): the largest photo
+  /// row id, which is found in the id index without reading the table, and the other files.
+  static func knownFileEstimate(_ db: Database) throws -> Int {
+    let photos = try Int.fetchOne(db, sql: "SELECT max(id) FROM assets") ?? 0
+    let others = try Int.fetchOne(db, sql: "SELECT count(*) FROM other_files") ?? 0
+    return photos + others
   }
 
   /// Deletes the rows of `table` at or under `root` (trashed photos stay); returns how

@@ -59,11 +59,15 @@ extension FileIndexing {
     // A parallel loop over a list known in advance (see DECISIONS: the worker pool is for
     // queued, prioritised work). Small chunks keep both cores busy when a few files are
     // slow (cold cache, big heads).
-    let chunk = 8
+    let chunk = 16
     let chunks = (files.count + chunk - 1) / chunk
     DispatchQueue.concurrentPerform(iterations: chunks) { c in
+      // Files come folder by folder: each is opened by its name in its open folder.
+      var folder = OpenFolder()
+      defer { folder.close() }
       for i in (c * chunk)..<min(files.count, (c + 1) * chunk) {
-        let entry = FileIndexing.entry(path: files[i].path, stamp: files[i].stamp)
+        let entry = FileIndexing.entry(
+          path: files[i].path, stamp: files[i].stamp, folder: folder.descriptor(of: files[i].path))
         if let format = entry.metadata?.format {
           // Only GIF, PNG and WebP are looked at again, from the page cache.
           sharedFlags[i] = AnimationSniffer.isAnimated(entry.path, format: format)

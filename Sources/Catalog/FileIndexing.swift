@@ -8,11 +8,12 @@ import PhotoModel
 
 /// Reads one file's metadata and makes its catalog entry.
 public enum FileIndexing {
-  /// The entry of `path` whose stat gave `stamp`.
-  static func entry(path: LibraryPath, stamp: FileStamp) -> CatalogEntry {
+  /// The entry of `path` whose stat gave `stamp`; `folder` is its open parent folder, or -1.
+  static func entry(path: LibraryPath, stamp: FileStamp, folder: Int32 = -1) -> CatalogEntry {
     // The head up to the first JPEG scan (the whole 128 KB head for other formats), read
     // by the exact path bytes: see HeadReader for why this is the reader's own view.
-    let result = HeadReader.read(path).flatMap { head -> Result<PhotoMetadata, MetadataError> in
+    let result = HeadReader.read(path, folder: folder).flatMap {
+      head -> Result<PhotoMetadata, MetadataError> in
       guard !head.isEmpty else { return .failure(MetadataError(reason: "empty file")) }
       // HEIF phones store Exif and XMP after the head: those items are read on demand.
       return .success(

@@ -24,14 +24,16 @@ struct LibraryWalker {
     var inode: UInt64
   }
 
-  private(set) var files: [File] = []
+  var files: [File] = []
   /// One line per folder or root that could not be read.
-  private(set) var problems: [String] = []
+  var problems: [String] = []
   /// Folders (and missing roots) whose contents are unknown this time.
-  private(set) var unreadable: [LibraryPath] = []
-  private var visited = Set<DirectoryIdentity>()
+  var unreadable: [LibraryPath] = []
+  var visited = Set<DirectoryIdentity>()
+  /// Threads a root's subfolders are walked on (see `LibraryWalker+Parallel`).
+  let threads: Int
 
-  init() {}
+  init(threads: Int = 1) { self.threads = max(1, threads) }
 
   /// Walks `root`, a folder or a single file.
   mutating func walk(root: LibraryPath) {
@@ -45,7 +47,12 @@ struct LibraryWalker {
     }
     switch info.st_mode & S_IFMT {
     case S_IFREG: files.append(File(path: root, stamp: FileStamp(info)))
-    case S_IFDIR: walkFolder(root, identity: Self.identity(info))
+    case S_IFDIR:
+      if threads > 1 {
+        walkParallel(root, identity: Self.identity(info))
+      } else {
+        walkFolder(root, identity: Self.identity(info))
+      }
     default: problems.append("\(root): not a folder or a regular file")
     }
   }
@@ -59,15 +66,26 @@ struct LibraryWalker {
     walkFolder(folder, identity: Self.identity(info))
   }
 
-  private mutating func walkFolder(_ folder: LibraryPath, identity: DirectoryIdentity) {
-    guard visited.insert(identity).inserted else { return }
+  mutating func walkFolder(_ folder: LibraryPath, identity: DirectoryIdentity) {
+    guard let subfolders = list(folder, identity: identity) else { return }
+    for (path, identity) in subfolders { walkFolder(path, identity: identity) }
+  }
+
+  /// Lists one folder: appends its regular files to `files` (in the order the folder gives
+  /// them) and returns its subfolders sorted by name, or nil when the folder was walked
+  /// already or cannot be read.
+  mutating func list(_ folder: LibraryPath, identity: DirectoryIdentity)
+    -> [(LibraryPath, DirectoryIdentity)]?
+  {
+    guard visited.insert(identity).inserted else { return nil }
     guard let handle = folder.withCString({ opendir($0) }) else {
       problems.append("\(folder): cannot read folder (\(String(cString: strerror(errno))))")
       unreadable.append(folder)
-      return
+      return nil
     }
     defer { closedir(handle) }
     let fd = dirfd(handle)
+    let prefix = folder.folderPrefix
     var subfolders: [(LibraryPath, DirectoryIdentity)] = []
     var info = stat()
     while let entry = readdir(handle) {
@@ -78,23 +96,30 @@ struct LibraryWalker {
         type == Int32(DT_REG) || type == Int32(DT_DIR) || type == Int32(DT_LNK)
           || type == Int32(DT_UNKNOWN)
       else { continue }  // FIFOs, sockets and devices are never opened
-      // fstatat relative to the open folder: no full-path lookup per file.
-      let status = withUnsafeMutablePointer(to: &entry.pointee.d_name) { tuple in
+      // fstatat relative to the open folder: no full-path lookup per file. The path is
+      // built straight from the entry's name: one allocation per file.
+      let path: [UInt8]? = withUnsafeMutablePointer(to: &entry.pointee.d_name) { tuple in
         tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee))
-        {
-          fstatat(fd, $0, &info, 0)
+        { name in
+          guard fstatat(fd, name, &info, 0) == 0 else { return nil }
+          let length = strlen(name)
+          return [UInt8](unsafeUninitializedCapacity: prefix.count + length) { buffer, count in
+            _ = buffer.initialize(fromContentsOf: prefix)
+            UnsafeMutableRawPointer(buffer.baseAddress! + prefix.count).copyMemory(
+              from: name, byteCount: length)
+            count = prefix.count + length
+          }
         }
       }
-      guard status == 0 else { continue }  // a dangling link, or removed meanwhile
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+      guard let path else { continue }  // a dangling link, or removed meanwhile
       switch info.st_mode & S_IFMT {
-      case S_IFREG: files.append(File(path: folder.appending(name), stamp: FileStamp(info)))
-      case S_IFDIR: subfolders.append((folder.appending(name), Self.identity(info)))
+      case S_IFREG: files.append(File(path: LibraryPath(bytes: path), stamp: FileStamp(info)))
+      case S_IFDIR: subfolders.append((LibraryPath(bytes: path), Self.identity(info)))
       default: continue
       }
     }
     subfolders.sort { $0.0 < $1.0 }
-    for (path, identity) in subfolders { walkFolder(path, identity: identity) }
+    return subfolders
   }
 
   static func identity(_ info: stat) -> DirectoryIdentity {

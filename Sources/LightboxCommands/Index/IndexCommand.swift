@@ -22,17 +22,24 @@ public enum IndexCommand {
   /// catalog, when empty) into the catalog at `catalogPath`.
   ///
   /// `output` receives stdout text, `progressOutput` stderr text (without added newlines).
+  /// `batchSize`, when given, is the exact number of rows per transaction (the crash tests'
+  /// kills land between commits); else batches of 500 queued behind a slow write share one.
   @discardableResult
   public static func run(
     roots: [String], catalogPath: String, json: Bool, progressIsTerminal: Bool,
-    batchSize: Int = 500,
+    batchSize: Int? = nil,
     output: (String) -> Void, progressOutput: @escaping @Sendable (String) -> Void
   ) throws -> IndexSummary {
-    let catalog = try Catalog(path: catalogPath)
+    // No memory map: an index run reads the whole table once, and mapped pages would count
+    // in its resident memory (issue 19's bound per photo).
+    let catalog = try Catalog(path: catalogPath, memoryMapBytes: 0)
     var targets: [String]? = roots.isEmpty ? nil : roots
     if targets == nil, try catalog.roots.isEmpty { targets = [LightboxPaths().defaultLibrary] }
     let reporter = IndexProgressReporter(isTerminal: progressIsTerminal, write: progressOutput)
-    let summary = try Indexer(catalog: catalog, batchSize: batchSize).index(roots: targets) {
+    let indexer =
+      batchSize.map { Indexer(catalog: catalog, batchSize: $0, groupCommit: false) }
+      ?? Indexer(catalog: catalog)
+    let summary = try indexer.index(roots: targets) {
       reporter.report($0)
     }
     reporter.finish()

@@ -22,16 +22,17 @@ struct IndexCommandLine: ParsableCommand {
   @Flag(help: "Print the summary as JSON.")
   var json = false
 
-  // The crash tests index in small transactions, so their kills land between commits.
+  // The crash tests index in small transactions (exactly this many rows each), so their
+  // kills land between commits.
   @Option(help: .hidden)
-  var batchSize = 500
+  var batchSize: Int?
 
   func run() throws {
     let catalogPath = IndexCommand.catalogPath(option: catalog.map(CommandSupport.absolute))
     do {
       try IndexCommand.run(
         roots: paths.map(CommandSupport.absolute), catalogPath: catalogPath, json: json,
-        progressIsTerminal: isatty(2) == 1, batchSize: max(1, batchSize),
+        progressIsTerminal: isatty(2) == 1, batchSize: batchSize.map { max(1, $0) },
         output: { text in
           FileHandle.standardOutput.write(Data(text.utf8))
         },

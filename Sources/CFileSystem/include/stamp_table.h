@@ -1,0 +1,38 @@
+#ifndef LIGHTBOX_STAMP_TABLE_H
+#define LIGHTBOX_STAMP_TABLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// The catalog's stamps (size, mtime) by exact path bytes, for a re-scan's comparison.
+///
+/// Paths live in one growing arena and the lookup is an open-addressing table of entry
+/// numbers: a million paths cost two allocations instead of a million, and a lookup one
+/// hash and one memcmp. In C because a Swift dictionary of a million byte-array keys was
+/// most of a re-scan's time (issue 19).
+typedef struct lb_stamp_table lb_stamp_table;
+
+/// A new table sized for about `expected` paths, or NULL when out of memory.
+lb_stamp_table *lb_stamp_table_create(size_t expected);
+
+void lb_stamp_table_free(lb_stamp_table *table);
+
+/// Adds `path` with its stamp (a path added again takes the new stamp). Returns 0, or -1
+/// when out of memory.
+int lb_stamp_table_add(lb_stamp_table *table, const uint8_t *path, size_t length,
+                       int64_t size, int64_t mtime_ns, int is_photo);
+
+/// Looks up `path`; when it is there and not taken yet, marks it taken, writes its stamp
+/// and returns 1; else returns 0.
+int lb_stamp_table_take(lb_stamp_table *table, const uint8_t *path, size_t length,
+                        int64_t *size, int64_t *mtime_ns, int *is_photo);
+
+/// Number of distinct paths in the table.
+size_t lb_stamp_table_count(const lb_stamp_table *table);
+
+/// The next path never taken at or after entry `*cursor`, which moves past it: returns 1
+/// with the path's bytes (valid until the table is freed), or 0 when there is none.
+int lb_stamp_table_next_untaken(const lb_stamp_table *table, size_t *cursor,
+                                const uint8_t **path, size_t *length);
+
+#endif
