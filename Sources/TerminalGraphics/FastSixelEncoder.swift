@@ -23,7 +23,7 @@ import PhotoModel
 ///   which no one can see in a photo), halving the detail view's wait on two cores.
 /// - The palette is Swift (it reads a subsample); the mapping and packing, which touch every
 ///   pixel, are C in CImageKernels (`lb_sixel_dither`, `lb_sixel_pack_bands`), byte for byte
-///   what the Swift loops wrote, ~20 % faster (docs/benchmarks.md, the loupe).
+///   what the Swift loops wrote, ~13 % faster (docs/benchmarks.md, the loupe).
 public enum FastSixelEncoder {
   /// Encodes an opaque RGBA bitmap (alpha ignored) with at most `colors` registers (2…256);
   /// only `rows` of it when given (a crop without a copy).
