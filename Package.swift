@@ -76,7 +76,8 @@ let package = Package(
         "CJPEGRegion",
         "CHeif", "CWebP", "CGIF", "CTIFF", "CLCMS2", "CFFmpeg", "CProcessSandbox",
       ]),
-    .target(name: "TerminalGraphics", dependencies: ["PhotoModel", "Imaging", "CSixel"]),
+    .target(
+      name: "TerminalGraphics", dependencies: ["PhotoModel", "Imaging", "CSixel", "CImageKernels"]),
     // The pure view: links no C library (a test checks).
     .target(name: "TerminalUI", dependencies: ["PhotoModel", "PhotoStore"]),
     .target(

@@ -11,6 +11,23 @@ extension Bitmap {
     return Resampler.resample(self, width: w, height: h)
   }
 
+  /// The rectangle `x, y, width, height` of the bitmap (clipped to its bounds) resampled to
+  /// exactly `newSize`: `cropped(…).resized(to:)` without copying the rectangle out first
+  /// where one convolution does it (the loupe's region of a large decoded part).
+  public func resized(x: Int, y: Int, width cw: Int, height ch: Int, to newSize: PixelSize)
+    -> Bitmap
+  {
+    let x0 = min(max(0, x), width)
+    let y0 = min(max(0, y), height)
+    let w = min(max(0, cw), width - x0)
+    let h = min(max(0, ch), height - y0)
+    guard w > 0, h > 0 else {
+      return cropped(x: x, y: y, width: cw, height: ch).resized(to: newSize)
+    }
+    return Resampler.resample(
+      self, crop: (x0, y0, w, h), width: max(1, newSize.width), height: max(1, newSize.height))
+  }
+
   /// The rectangle `x, y, width, height` of the bitmap, clipped to its bounds.
   public func cropped(x: Int, y: Int, width cw: Int, height ch: Int) -> Bitmap {
     let x0 = min(max(0, x), width)

@@ -76,7 +76,10 @@ public enum JPEGRegionDecoder {
     }
     let rows = (0..<used).reduce(0) { $0 + Int(results.info($1).height) }
     guard columns > 0, rows > 0 else { return .failure(ImageError("JPEG region is empty")) }
-    var out = [UInt8](repeating: 0, count: columns * rows * 4)
+    // Not zero-filled first: every byte is copied in below.
+    var out = [UInt8](unsafeUninitializedCapacity: columns * rows * 4) { _, count in
+      count = columns * rows * 4
+    }
     out.withUnsafeMutableBytes { dst in
       var row = 0
       for i in 0..<used {

@@ -11,6 +11,23 @@ enum Resampler {
   /// up to 1).
   private static let weightBits = 14
 
+  /// The rectangle `crop` of `source` (inside it) resampled to exactly `width` × `height`:
+  /// read in place when one convolution does it (no copy of a loupe's large part), else
+  /// cropped first.
+  static func resample(
+    _ source: Bitmap, crop: (x: Int, y: Int, width: Int, height: Int), width: Int, height: Int
+  ) -> Bitmap {
+    let direct =
+      crop.width != width && crop.height != height && crop.width < 2 * width
+      && crop.height < 2 * height
+    guard direct else {
+      return resample(
+        source.cropped(x: crop.x, y: crop.y, width: crop.width, height: crop.height),
+        width: width, height: height)
+    }
+    return convolveBoth(source, width: width, height: height, crop: crop)
+  }
+
   /// `source` resampled to exactly `width` × `height` (both at least 1).
   static func resample(_ source: Bitmap, width: Int, height: Int) -> Bitmap {
     var image = source
@@ -253,21 +270,25 @@ enum Resampler {
   /// 1.5 MB of fresh pages for every thumbnail).
   ///
   /// `halves` chooses one thread or two (by the output's size when nil; for tests).
-  static func convolveBoth(_ src: Bitmap, width ow: Int, height oh: Int, halves: Bool? = nil)
-    -> Bitmap
-  {
-    let horizontal = taps(from: src.width, to: ow)
+  /// `crop` (x, y, width, height inside `src`; all of it when nil) is resampled without
+  /// being copied out first: the filters read it in place.
+  static func convolveBoth(
+    _ src: Bitmap, width ow: Int, height oh: Int, halves: Bool? = nil,
+    crop: (x: Int, y: Int, width: Int, height: Int)? = nil
+  ) -> Bitmap {
+    let crop = crop ?? (0, 0, src.width, src.height)
+    let horizontal = taps(from: crop.width, to: ow)
     // The row's sums carry the vertical weights' fixed-point scale; divide it out here.
     let horizontalWeights = floatWeights(horizontal, scale: 1 / Float(1 << weightBits))
     let rowBytes = ow * 4
-    let vertical = taps(from: src.height, to: oh)
+    let vertical = taps(from: crop.height, to: oh)
     let out = [UInt8](unsafeUninitializedCapacity: rowBytes * oh) { buffer, count in
       guard let d = buffer.baseAddress else { return }
       // Each half writes only its own rows.
       nonisolated(unsafe) let destination = d
       let parts = rowHalves(oh, pixels: halves.map { $0 ? Int.max : 0 } ?? ow * oh)
       DispatchQueue.concurrentPerform(iterations: parts.count) { i in
-        forEachColumnSumRow(src, taps: vertical, rows: parts[i]) { y, sums in
+        forEachColumnSumRow(src, taps: vertical, rows: parts[i], crop: crop) { y, sums in
           lb_filter_row(
             sums, ow, horizontal.start, horizontal.count, horizontalWeights, horizontal.stride,
             destination + y * rowBytes)
@@ -314,19 +335,23 @@ enum Resampler {
   /// during the call.
   private static func forEachColumnSumRow(
     _ src: Bitmap, taps vertical: Taps, rows: Range<Int>,
+    crop: (x: Int, y: Int, width: Int, height: Int)? = nil,
     _ body: (Int, UnsafePointer<Float>) -> Void
   ) {
     let verticalWeights = int16Weights(vertical)
-    let rowLength = src.width * 4
+    let crop = crop ?? (0, 0, src.width, src.height)
+    let stride = src.width * 4
+    let rowLength = crop.width * 4
     var sums = [Float](unsafeUninitializedCapacity: rowLength) { _, count in count = rowLength }
     src.pixels.withUnsafeBufferPointer { sBuf in
       sums.withUnsafeMutableBufferPointer { mBuf in
         verticalWeights.withUnsafeBufferPointer { vwBuf in
           guard let s = sBuf.baseAddress, let m = mBuf.baseAddress, let vw = vwBuf.baseAddress
           else { return }
+          let origin = s + crop.y * stride + crop.x * 4
           for y in rows {
             lb_filter_columns(
-              s + vertical.start[y] * rowLength, rowLength, vertical.count[y],
+              origin + vertical.start[y] * stride, stride, vertical.count[y],
               vw + y * vertical.stride, rowLength, m)
             body(y, m)
           }

@@ -121,7 +121,7 @@ public enum LoupePicture {
     let y = Int((Double(region.y - part.y) * part.scale).rounded(.down))
     let w = max(1, Int((Double(region.width) * part.scale).rounded()))
     let h = max(1, Int((Double(region.height) * part.scale).rounded()))
-    return part.bitmap.cropped(x: x, y: y, width: w, height: h).resized(to: size)
+    return part.bitmap.resized(x: x, y: y, width: w, height: h, to: size)
   }
 
   /// The whole photo from `part` fitted to `size`, with `outline` framed: a light line with

@@ -200,4 +200,26 @@ final class BitmapResizeTests: XCTestCase {
     XCTAssertEqual(Resampler.rowHalves(1_100, pixels: 2_000 * 1_100).count, 2)
     XCTAssertEqual(Resampler.rowHalves(256, pixels: 256 * 256).count, 1, "tiles stay on one")
   }
+
+  /// A rectangle resampled in place (the loupe's crop of a decoded part) gives the bytes
+  /// that copying it out first gives, through the in-place path and the fallbacks.
+  func testARectangleResampledInPlaceEqualsTheCopiedCrop() {
+    var source = Bitmap(width: 613, height: 457, fill: .black)
+    for i in 0..<source.pixels.count {
+      source.pixels[i] = UInt8(truncatingIfNeeded: i &* 2_654_435_761 >> 9)
+    }
+    let cases = [
+      (5, 7, 600, 440, PixelSize(width: 480, height: 355)),  // in place, reduced
+      (0, 0, 300, 200, PixelSize(width: 450, height: 310)),  // in place, enlarged
+      (12, 3, 590, 450, PixelSize(width: 120, height: 90)),  // box reduction first: copied
+      (9, 9, 200, 100, PixelSize(width: 200, height: 60)),  // one axis: copied
+      (600, 440, 50, 50, PixelSize(width: 30, height: 30)),  // clipped to the bounds
+    ]
+    for (x, y, w, h, size) in cases {
+      let copied = source.cropped(x: x, y: y, width: w, height: h).resized(to: size)
+      let inPlace = source.resized(x: x, y: y, width: w, height: h, to: size)
+      XCTAssertEqual(inPlace.size, size)
+      XCTAssertTrue(inPlace.pixels == copied.pixels, "\(x),\(y) \(w)×\(h) → \(size)")
+    }
+  }
 }

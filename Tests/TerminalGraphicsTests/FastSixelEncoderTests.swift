@@ -48,6 +48,31 @@ final class FastSixelEncoderTests: XCTestCase {
     XCTAssertGreaterThan(seamPSNR, 30)
   }
 
+  /// The stream, byte for byte, that the encoder wrote before its loops moved to C
+  /// (CImageKernels' `lb_sixel_dither` and `lb_sixel_pack_bands`), checked there against
+  /// the Swift loops on these pictures: a change here changes what terminals are sent, and
+  /// needs the corpus's quality table (Benchmarks/sixel) measured again.
+  func testTheSameBytesAsBeforeThePortToC() throws {
+    var random = SeededGenerator(seed: 7)
+    let noise = Bitmap(
+      width: 333, height: 211,
+      pixels: (0..<(333 * 211 * 4)).map { _ in UInt8.random(in: 0...255, using: &random) })
+    let cases: [(Bitmap, Int, UInt64)] = [
+      (SixelEncoderTests.skyAndDetail(width: 203, height: 125), 34_929, 0x1614_8bfc_2f6a_e22b),
+      (SixelEncoderTests.skyAndDetail(width: 640, height: 437), 299_861, 0xa8ca_444e_5fdd_c926),
+      (SixelEncoderTests.skyAndDetail(width: 7, height: 13), 927, 0xa24f_4eaa_57c7_8439),
+      (noise, 318_924, 0x20bf_5487_9586_e716),
+    ]
+    for (bitmap, count, expected) in cases {
+      let bytes = try FastSixelEncoder.encode(bitmap, colors: 256, cell: cell).get().bytes
+      // FNV-1a over the whole stream.
+      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+      for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+      XCTAssertEqual(bytes.count, count, "\(bitmap.width)×\(bitmap.height)")
+      XCTAssertEqual(hash, expected, "\(bitmap.width)×\(bitmap.height)")
+    }
+  }
+
   func testRowsOfAPictureWithoutCopying() throws {
     let bitmap = SixelEncoderTests.skyAndDetail(width: 160, height: 125)
     let image = try FastSixelEncoder.encode(bitmap, colors: 256, cell: cell, rows: 2..<122).get()
