@@ -38,9 +38,11 @@ void lb_sixel_nearest_init(lb_sixel_nearest *n, const int32_t *palette, intptr_t
 }
 
 int32_t lb_sixel_nearest_entry(const lb_sixel_nearest *n, int32_t bin) {
-  const int32_t cr = (bin >> 10) * 8 + 4;
-  const int32_t cg = ((bin >> 5) & 31) * 8 + 4;
-  const int32_t cb = (bin & 31) * 8 + 4;
+  return lb_sixel_nearest_color(n, (bin >> 10) * 8 + 4, ((bin >> 5) & 31) * 8 + 4,
+                                (bin & 31) * 8 + 4);
+}
+
+int32_t lb_sixel_nearest_color(const lb_sixel_nearest *n, int32_t cr, int32_t cg, int32_t cb) {
   int32_t best = INT32_MAX;
   int32_t best_index = INT32_MAX;
   const int32_t first = n->start[cg];

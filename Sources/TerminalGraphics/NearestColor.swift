@@ -27,4 +27,9 @@ struct NearestColor {
   func entry(toBin bin: Int) -> Int {
     Int(lb_sixel_nearest_entry(table, Int32(truncatingIfNeeded: bin)))
   }
+
+  /// The palette index nearest the colour `red`, `green`, `blue` (0…255).
+  func entry(red: Int32, green: Int32, blue: Int32) -> Int {
+    Int(lb_sixel_nearest_color(table, red, green, blue))
+  }
 }

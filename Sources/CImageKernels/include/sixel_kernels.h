@@ -23,6 +23,9 @@ void lb_sixel_nearest_init(lb_sixel_nearest *nearest, const int32_t *palette, in
 /// The palette index nearest the centre of `bin` (5 bits each of r, g, b).
 int32_t lb_sixel_nearest_entry(const lb_sixel_nearest *nearest, int32_t bin);
 
+/// The palette index nearest the colour `r`, `g`, `b` (each 0...255).
+int32_t lb_sixel_nearest_color(const lb_sixel_nearest *nearest, int32_t r, int32_t g, int32_t b);
+
 /// Floyd–Steinberg at half strength onto `palette` (`colors` triples): one palette index
 /// per pixel of the `height` rows of `width` RGBA pixels at `pixels` into `indices`. Errors
 /// are carried ×16 in integers; nearest colours are cached per 15-bit bin (`cache`, 32768
