@@ -40,14 +40,29 @@ enum HEIFDecoder {
       let needed = options.requiredSize(forDisplay: display)
       if let thumbnail = thumbnail(of: primary, covering: needed, display: display) {
         defer { heif_image_handle_release(thumbnail) }
-        if case .success(let bitmap) = pixels(of: thumbnail, options: options) {
-          return .success(DecodedImage(bitmap: bitmap, profile: profile, isUpright: true))
+        if case .success(let bitmap) = pixels(of: thumbnail, options: options),
+          let shown = declaredPart(of: bitmap, declared: size(of: thumbnail))
+        {
+          return .success(DecodedImage(bitmap: shown, profile: profile, isUpright: true))
         }
       }
       return pixels(of: primary, options: options).map {
         DecodedImage(bitmap: $0, profile: profile, isUpright: true)
       }
     }
+  }
+
+  /// A decoded thumbnail cut to the size its item declares, or nil when it is smaller.
+  ///
+  /// Canon's HIF files (EOS R5, in the corpus) declare a 320×214 thumbnail whose HEVC frame is
+  /// coded 320×320 without a crop that libheif 1.15 applies: decoded whole, a third of the tile
+  /// was the frame's green padding. The padding is below and to the right of the picture.
+  static func declaredPart(of bitmap: Bitmap, declared: PixelSize) -> Bitmap? {
+    guard declared.width > 0, declared.height > 0, bitmap.width >= declared.width,
+      bitmap.height >= declared.height
+    else { return nil }
+    if bitmap.size == declared { return bitmap }
+    return bitmap.cropped(x: 0, y: 0, width: declared.width, height: declared.height)
   }
 
   /// The displayed size of an image handle (libheif reports it with transformations).

@@ -24,9 +24,20 @@ final class CorpusAddedKindsDecodeTests: XCTestCase {
   }
 
   func testEveryValidFileOfTheAddedKindsDecodesAtItsDisplayedSize() throws {
+    try checkDisplayedShape(box: 1024)
+  }
+
+  /// At a tile's size, where a HEIF's own thumbnail item is used: the shape is still the
+  /// photo's (a Canon HIF's thumbnail decoded as a square with green padding once).
+  func testTilesOfEveryValidFileOfTheAddedKindsKeepTheirShape() throws {
+    try checkDisplayedShape(box: 140)
+  }
+
+  /// Decodes every valid file fitted into `box`×`box` and checks the size against the
+  /// displayed size in expectations.tsv.
+  private func checkDisplayedShape(box: Int) throws {
     let (corpus, valid) = try rows(kind: "valid")
     XCTAssertGreaterThanOrEqual(valid.count, 50)
-    let box = 1024
     for row in valid {
       let path = row["path"]!
       guard let w = Int(row["width"] ?? ""), let h = Int(row["height"] ?? "") else {
