@@ -16,7 +16,7 @@ final class AssetRowReaderTests: XCTestCase {
       atPath: (library.catalogPath as NSString).deletingLastPathComponent,
       withIntermediateDirectories: true)
     do {
-      let queue = try DatabaseQueue(path: library.catalogPath)
+      let queue = try DatabaseQueue(path: library.catalogPath, configuration: .waitingForLocks)
       try Catalog.migrator.migrate(queue, upTo: "v1: roots, assets, other files, albums")
       try queue.write { db in
         try db.execute(

@@ -42,7 +42,7 @@ final class LivePhotoIndexingTests: XCTestCase {
       let catalog = try Catalog(path: library.catalogPath)
       _ = try Indexer(catalog: catalog).index(roots: [library.root])
     }
-    let queue = try DatabaseQueue(path: library.catalogPath)
+    let queue = try DatabaseQueue(path: library.catalogPath, configuration: .waitingForLocks)
     try queue.write { db in
       try db.execute(sql: "UPDATE assets SET content_identifier = NULL")
       try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier LIKE 'v6%'")

@@ -64,7 +64,7 @@ final class VideoIndexingTests: XCTestCase {
     var info = stat()
     XCTAssertEqual(stat(path, &info), 0)
     do {
-      let queue = try DatabaseQueue(path: library.catalogPath)
+      let queue = try DatabaseQueue(path: library.catalogPath, configuration: .waitingForLocks)
       try Catalog.migrator.migrate(queue, upTo: "v3: read the added kinds again")
       let mtime = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
       try queue.write { db in
