@@ -96,9 +96,10 @@ public struct Asset: Hashable, Sendable, Identifiable {
 
   /// The file name's UTF-8 bytes (after the last `/`), for matching without a new string.
   public var fileNameBytes: ArraySlice<UInt8> {
-    let bytes = Array(path.utf8)
-    guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return bytes[...] }
-    return bytes[(slash + 1)...]
+    // Only the name is copied (it runs for every photo on each library load), not the path.
+    let utf8 = path.utf8
+    let start = utf8.lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) }
+    return Array(utf8[(start ?? utf8.startIndex)...])[...]
   }
 
   /// The file's orientation with the user's rotation on top: how the photo is shown.
