@@ -167,7 +167,14 @@ final class EffectRunner: Sendable {
       let shown =
         upscale && request.key.fit == .fit
         ? Upscale.apply(to: bitmap, in: request.key.size) : bitmap
-      return finish(shown, request, format, cache)
+      let action = finish(shown, request, format, cache)
+      // The photo on screen in the detail view: its first zoom step decoded ahead.
+      if request.key.fit == .fit, request.priority == .visible, request.bestQuality,
+        let loupe, let prefetch
+      {
+        prefetch { LoupePicture.prefetchFirstZoom(request, cache: loupe) }
+      }
+      return action
     case .failure(let error):
       return .image(.failed(request.key, reason: error.reason))
     }

@@ -34,6 +34,10 @@ public enum LoupePicture {
     if let part = cache.part(for: request.path, showing: region, scale: scale) {
       return .success(part)
     }
+    // The fitted view's decode-ahead (`prefetchFirstZoom`) may be making it right now.
+    if let part = cache.waitForDecodes(for: request.path, showing: region, scale: scale) {
+      return .success(part)
+    }
     if request.format == .jpeg, let stored = request.storedSize {
       // Only what is seen: the tile around it comes after the picture (`prefetchTile`).
       let decoded = JPEGRegionDecoder.decode(
@@ -95,6 +99,39 @@ public enum LoupePicture {
         LoupeSourceCache.Part(
           path: request.path, x: made.x, y: made.y, scale: made.scale, bitmap: made.bitmap))
     }
+  }
+
+  /// Decodes, while the fitted photo of `request` is on screen, the whole photo at the
+  /// scale its first zoom step needs, so that step only crops and encodes (and the next
+  /// zoom step has a rough preview at hand). JPEG only, and only when that copy takes at
+  /// most half the cache's budget; run off the key's path once the fitted picture is made.
+  ///
+  /// A baseline JPEG's entropy data is read in order, so the first step's region (most of
+  /// the photo's height) costs nearly a whole decode anyway: done ahead, it is off the path
+  /// of the key.
+  public static func prefetchFirstZoom(_ request: ImageRequest, cache: LoupeSourceCache) {
+    guard request.format == .jpeg, let stored = request.storedSize,
+      let photo = displaySize(of: request),
+      let (region, size) = AppState.firstZoomStep(image: photo, area: request.key.size)
+    else { return }
+    let scale = neededScale(for: region, at: size)
+    let whole = whole(photo)
+    if cache.part(for: request.path, showing: region, scale: scale) != nil { return }
+    // libjpeg-turbo decodes at the smallest M/8 at or above the scale.
+    let eighths = (scale * 8).rounded(.up) / 8
+    let bytes = Double(photo.width * photo.height) * eighths * eighths * 4
+    guard bytes <= Double(cache.budgetBytes / 2),
+      cache.beginDecode(of: whole, for: request.path, scale: scale)
+    else { return }
+    let decoded = JPEGRegionDecoder.decode(
+      path: request.path, stored: stored, orientation: request.displayOrientation, x: 0, y: 0,
+      width: photo.width, height: photo.height, scale: scale)
+    var part: LoupeSourceCache.Part?
+    if case .success(let made) = decoded {
+      part = LoupeSourceCache.Part(
+        path: request.path, x: made.x, y: made.y, scale: made.scale, bitmap: made.bitmap)
+    }
+    cache.endDecode(of: whole, for: request.path, scale: scale, part: part)
   }
 
   /// The whole photo as a region.

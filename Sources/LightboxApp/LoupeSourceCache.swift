@@ -35,9 +35,23 @@ public final class LoupeSourceCache: @unchecked Sendable {
     }
   }
 
-  // @unchecked: all state is guarded by `lock`.
-  private let lock = NSLock()
+  /// A decode under way: the photo, what it will show and at what scale (at least).
+  struct PendingDecode: Equatable {
+    var path: String
+    var region: ImageRegion
+    var scale: Double
+
+    func covers(_ other: ImageRegion) -> Bool {
+      region.x <= other.x && region.y <= other.y
+        && other.x + other.width <= region.x + region.width
+        && other.y + other.height <= region.y + region.height
+    }
+  }
+
+  // @unchecked: all state is guarded by `lock`, whose condition says a decode has ended.
+  private let lock = NSCondition()
   private var entries: [(part: Part, tick: UInt64)] = []
+  private var pending: [PendingDecode] = []
   private var tick: UInt64 = 0
   /// The most pixels the cache holds, in bytes.
   public let budgetBytes: Int
@@ -69,6 +83,52 @@ public final class LoupeSourceCache: @unchecked Sendable {
     tick += 1
     entries[index].tick = tick
     return entries[index].part
+  }
+
+  /// Marks a decode of `region` of `path` at `scale` as under way, so that a picture
+  /// needing those pixels waits for it (`waitForDecodes`) instead of decoding them again on
+  /// the other core; false when the same decode is under way already.
+  public func beginDecode(of region: ImageRegion, for path: String, scale: Double) -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    let decode = PendingDecode(path: path, region: region, scale: scale)
+    if pending.contains(decode) { return false }
+    pending.append(decode)
+    return true
+  }
+
+  /// Ends a decode begun with `beginDecode`, keeping its part when it made one.
+  public func endDecode(of region: ImageRegion, for path: String, scale: Double, part: Part?) {
+    if let part { insert(part) }
+    lock.lock()
+    if let index = pending.firstIndex(of: PendingDecode(path: path, region: region, scale: scale)) {
+      pending.remove(at: index)
+    }
+    lock.broadcast()
+    lock.unlock()
+  }
+
+  /// True while a decode begun with `beginDecode` has not ended (for the benchmark).
+  public var isDecoding: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return !pending.isEmpty
+  }
+
+  /// Waits, for at most `timeout` seconds, while a decode under way will show `region` of
+  /// `path` at `scale` or sharper; then the part, as `part(for:showing:scale:)`.
+  public func waitForDecodes(
+    for path: String, showing region: ImageRegion, scale: Double, timeout: Double = 2
+  ) -> Part? {
+    let deadline = Date(timeIntervalSinceNow: timeout)
+    lock.lock()
+    while pending.contains(where: {
+      $0.path == path && $0.scale >= scale * 0.999 && $0.covers(region)
+    }) {
+      if !lock.wait(until: deadline) { break }
+    }
+    lock.unlock()
+    return part(for: path, showing: region, scale: scale)
   }
 
   /// Keeps `part`, dropping the least recently used parts while the total is over budget.

@@ -38,16 +38,40 @@ extension AppState {
     guard screen == .detail, let zoom = detail.zoom, let image = selectedDisplaySize else {
       return nil
     }
-    let area = detailAreaPixels
-    guard area.width > 0, area.height > 0 else { return nil }
+    return Self.loupeRegion(
+      zoom: zoom, centerX: detail.centerX, centerY: detail.centerY, image: image,
+      area: detailAreaPixels)
+  }
+
+  /// The region of an `image` that a view of `area` pixels shows at `zoom` about a centre,
+  /// and the pixel size it is drawn at; nil for an empty view.
+  public static func loupeRegion(
+    zoom: Double, centerX: Double, centerY: Double, image: PixelSize, area: PixelSize
+  ) -> (region: ImageRegion, size: PixelSize)? {
+    guard area.width > 0, area.height > 0, image.width > 0, image.height > 0 else { return nil }
     let width = max(1, min(image.width, Int((Double(area.width) / zoom).rounded(.down))))
     let height = max(1, min(image.height, Int((Double(area.height) / zoom).rounded(.down))))
-    let x = Self.origin(centre: detail.centerX, span: width, total: image.width)
-    let y = Self.origin(centre: detail.centerY, span: height, total: image.height)
+    let x = origin(centre: centerX, span: width, total: image.width)
+    let y = origin(centre: centerY, span: height, total: image.height)
     let size = PixelSize(
       width: max(1, min(area.width, Int((Double(width) * zoom).rounded()))),
       height: max(1, min(area.height, Int((Double(height) * zoom).rounded()))))
     return (ImageRegion(x: x, y: y, width: width, height: height), size)
+  }
+
+  /// The region and drawn size of the first zoom step (×√2 from fit, about the centre) of
+  /// an `image` fitted into `area`: what a loupe decodes ahead while the fitted photo is shown.
+  public static func firstZoomStep(image: PixelSize, area: PixelSize)
+    -> (region: ImageRegion, size: PixelSize)?
+  {
+    guard image.width > 0, image.height > 0 else { return nil }
+    let fit = min(
+      Double(area.width) / Double(image.width), Double(area.height) / Double(image.height))
+    let zoom = min(max(maximumZoom, fit), fit * zoomStep)
+    guard zoom > fit * 1.0001 else { return nil }
+    return loupeRegion(
+      zoom: zoom, centerX: Double(image.width) / 2, centerY: Double(image.height) / 2,
+      image: image, area: area)
   }
 
   /// Where a span of `span` pixels centred on `centre` starts, kept inside `0..<total`.

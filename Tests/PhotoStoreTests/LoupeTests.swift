@@ -48,6 +48,20 @@ final class LoupeTests: XCTestCase {
     XCTAssertEqual(state.zoomLabel, "\(Int((zoom * 100).rounded())) %")
   }
 
+  func testTheFirstZoomStepAheadIsTheRegionTheZoomKeyAsksFor() throws {
+    var state = detail()
+    let ahead = try XCTUnwrap(
+      AppState.firstZoomStep(image: photo, area: PixelSize(width: 800, height: 340)))
+    _ = Reducer.reduce(&state, .detail(.zoomIn))
+    let (region, drawn) = try XCTUnwrap(state.loupeRegion)
+    XCTAssertEqual(ahead.region, region)
+    XCTAssertEqual(ahead.size, drawn)
+    // A photo already shown at 4× when fitted has no step to take.
+    XCTAssertNil(
+      AppState.firstZoomStep(
+        image: PixelSize(width: 100, height: 40), area: PixelSize(width: 800, height: 340)))
+  }
+
   func testArrowsPanWhenZoomedAndPageWhenFitted() throws {
     var state = detail()
     let newest = state.selectedIndex

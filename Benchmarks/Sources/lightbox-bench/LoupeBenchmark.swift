@@ -154,6 +154,61 @@ public enum LoupeBenchmark {
     figures += stageFigures(of: "the zoom step", runs: runs)
     notes.append("zoom step picture: \(bytes / 1024) KB of sixel")
 
+    // The same step as the app takes it: while the fitted photo is on screen, its first zoom
+    // step is decoded ahead in the background (`prefetchFirstZoom`).
+    let fitted = detailState(path: photo24, size: size24)
+    guard let fittedKey = fitted.fittedKey(forIndex: fitted.selectedIndex),
+      let fittedRequest = fitted.wantedImages.first(where: { $0.key == fittedKey })
+    else { throw PictureBenchmark.BenchmarkError(description: "no fitted picture asked for") }
+    let ahead = UIBenchmark.median(runs: runs) {
+      let cache = LoupeSourceCache()
+      LoupePicture.prefetchFirstZoom(fittedRequest, cache: cache)
+      if cache.byteCount == 0 {
+        failure = PictureBenchmark.BenchmarkError(description: "no decode-ahead was made")
+      }
+    }
+    if let failure { throw failure }
+    figures.append(
+      .init(
+        name: "the fitted photo's decode-ahead of its first zoom step (background)",
+        medianMilliseconds: ahead, runs: runs, limitMilliseconds: nil))
+    var aheadTimes: [Double] = []
+    var rushedTimes: [Double] = []
+    for _ in 0..<runs {
+      // Looked at first (the decode-ahead done), then zoomed.
+      var state = fitted
+      let cache = LoupeSourceCache()
+      LoupePicture.prefetchFirstZoom(fittedRequest, cache: cache)
+      _ = Reducer.reduce(&state, .detail(.zoomIn))
+      var start = DispatchTime.now().uptimeNanoseconds
+      do { _ = try present(state, cache: cache, format: format, sink: sink) } catch {
+        failure = error
+      }
+      aheadTimes.append(milliseconds(since: start))
+      // Zoomed the moment the fitted picture is written: the step waits for the decode-ahead
+      // under way on the other core.
+      state = fitted
+      let rushed = LoupeSourceCache()
+      let worker = Thread { LoupePicture.prefetchFirstZoom(fittedRequest, cache: rushed) }
+      start = DispatchTime.now().uptimeNanoseconds
+      worker.start()
+      while rushed.byteCount == 0 && !rushed.isDecoding { usleep(50) }
+      _ = Reducer.reduce(&state, .detail(.zoomIn))
+      do { _ = try present(state, cache: rushed, format: format, sink: sink) } catch {
+        failure = error
+      }
+      rushedTimes.append(milliseconds(since: start))
+    }
+    if let failure { throw failure }
+    figures.append(
+      .init(
+        name: "zoom step on a 24 MP JPEG, key → sharp sixel written (decode-ahead done)",
+        medianMilliseconds: Stages.median(aheadTimes), runs: runs, limitMilliseconds: 150))
+    figures.append(
+      .init(
+        name: "zoom step, key the moment the fitted picture is written (decode-ahead under way)",
+        medianMilliseconds: Stages.median(rushedTimes), runs: runs, limitMilliseconds: nil))
+
     // 1:1 (the deepest common zoom), nothing cached.
     let actual = UIBenchmark.median(runs: runs) {
       var state = detailState(path: photo24, size: size24)
