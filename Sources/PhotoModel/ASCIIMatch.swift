@@ -12,9 +12,17 @@ enum ASCIIMatch {
   }
 
   /// `text` starts with `word` (lowercase ASCII), ignoring ASCII case.
-  static func hasPrefix(_ text: ArraySlice<UInt8>, _ word: [UInt8]) -> Bool {
-    guard text.count >= word.count else { return false }
-    var i = text.startIndex
+  static func hasPrefix(_ text: UnsafeBufferPointer<UInt8>, _ word: [UInt8]) -> Bool {
+    hasPrefix(text, at: 0, word)
+  }
+
+  /// `text` holds `word` (lowercase ASCII) from `offset` on, ignoring ASCII case.
+  @inline(__always)
+  static func hasPrefix(_ text: UnsafeBufferPointer<UInt8>, at offset: Int, _ word: [UInt8])
+    -> Bool
+  {
+    guard text.count - offset >= word.count else { return false }
+    var i = offset
     for byte in word {
       if fold(text[i]) != byte { return false }
       i += 1
@@ -23,12 +31,12 @@ enum ASCIIMatch {
   }
 
   /// `text` contains `word` (lowercase ASCII, not empty), ignoring ASCII case.
-  static func contains(_ text: ArraySlice<UInt8>, _ word: [UInt8]) -> Bool {
+  static func contains(_ text: UnsafeBufferPointer<UInt8>, _ word: [UInt8]) -> Bool {
     guard let first = word.first, text.count >= word.count else { return false }
-    var start = text.startIndex
-    let last = text.endIndex - word.count
+    var start = 0
+    let last = text.count - word.count
     while start <= last {
-      if fold(text[start]) == first, hasPrefix(text[start...], word) { return true }
+      if fold(text[start]) == first, hasPrefix(text, at: start, word) { return true }
       start += 1
     }
     return false

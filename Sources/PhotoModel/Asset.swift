@@ -13,42 +13,89 @@ public struct Asset: Hashable, Sendable, Identifiable {
   public var storedPixelSize: PixelSize?
   public var orientation: Orientation
   public var captureDate: CaptureDate
-  public var cameraMake: String?
-  public var cameraModel: String?
+  public var cameraMake: String? {
+    get { details?.values.cameraMake }
+    set { setDetail(\.cameraMake, newValue) }
+  }
+  public var cameraModel: String? {
+    get { details?.values.cameraModel }
+    set { setDetail(\.cameraModel, newValue) }
+  }
   /// EXIF LensModel, when recorded.
-  public var lensModel: String?
+  public var lensModel: String? {
+    get { details?.values.lensModel }
+    set { setDetail(\.lensModel, newValue) }
+  }
   /// The favorite flag (the Favorites album is the set of flagged photos).
   public var isFavorite: Bool
   /// Hidden from the timeline (shown only in the Hidden album).
   public var isHidden: Bool
   /// Where it was taken (EXIF GPS), signed decimal degrees, when recorded.
-  public var latitude: Double?
-  public var longitude: Double?
+  public var latitude: Double? {
+    get { details?.values.latitude }
+    set { setDetail(\.latitude, newValue) }
+  }
+  public var longitude: Double? {
+    get { details?.values.longitude }
+    set { setDetail(\.longitude, newValue) }
+  }
   /// The path's exact bytes when they are not valid UTF-8 (`path` then holds U+FFFD in
   /// their place and cannot be opened); nil for every ordinary path.
-  public var pathBytes: [UInt8]?
+  public var pathBytes: [UInt8]? {
+    get { details?.values.pathBytes }
+    set { setDetail(\.pathBytes, newValue) }
+  }
   /// Byte range of the EXIF embedded JPEG thumbnail in the file, when it has one.
-  public var exifThumbnail: Range<Int>?
+  public var exifThumbnail: Range<Int>? {
+    get { details?.values.exifThumbnail }
+    set { setDetail(\.exifThumbnail, newValue) }
+  }
   /// How it was exposed (EXIF), when recorded.
-  public var exposure: Exposure?
+  public var exposure: Exposure? {
+    get { details?.values.exposure }
+    set { setDetail(\.exposure, newValue) }
+  }
   /// When the library first saw the file, seconds since the epoch (the Imports album).
   public var addedAt: Int64
   /// More than one frame (GIF or APNG), when the header says so.
   public var isAnimated: Bool
   /// The camera RAW file shot with this JPEG or HEIF (same folder, same name but for the
   /// extension), shown as one photo with it; nil for a photo without one.
-  public var rawCompanion: CompanionFile?
+  public var rawCompanion: CompanionFile? {
+    get { details?.values.companionFiles?.raw }
+    set {
+      setDetail(\.companionFiles, .holding(raw: newValue, live: liveMovie))
+    }
+  }
   /// The movie of a Live Photo (Apple's content identifier in both files, else the same
   /// folder and stem and capture times within 2 s), shown as one item with this still; nil
   /// for a photo without one.
-  public var liveMovie: CompanionFile?
+  public var liveMovie: CompanionFile? {
+    get { details?.values.companionFiles?.live }
+    set {
+      setDetail(\.companionFiles, .holding(raw: rawCompanion, live: newValue))
+    }
+  }
   /// Apple's content identifier (a Live Photo's still and movie share it), when recorded.
-  public var contentIdentifier: String?
+  public var contentIdentifier: String? {
+    get { details?.values.contentIdentifier }
+    set { setDetail(\.contentIdentifier, newValue) }
+  }
   /// A video's length in seconds (from its container's header); nil for stills.
-  public var duration: Double?
+  public var duration: Double? {
+    get { details?.values.duration }
+    set { setDetail(\.duration, newValue) }
+  }
   /// Quarter turns clockwise (0…3) the user added (`<` / `>`), kept in the catalog; the file
   /// is not touched.
-  public var userRotation: Int
+  public var userRotation: Int {
+    get { Int(storedRotation) }
+    set { storedRotation = Int8(truncatingIfNeeded: newValue) }
+  }
+  /// `userRotation` in one byte (it is 0…3).
+  private var storedRotation: Int8 = 0
+  /// Everything optional and seldom read (`AssetDetails`), out of line; nil when empty.
+  private var details: AssetDetails?
 
   public init(
     id: AssetID, path: String, byteSize: Int64, modificationTime: Int64, format: MediaFormat,
@@ -67,21 +114,32 @@ public struct Asset: Hashable, Sendable, Identifiable {
     self.storedPixelSize = storedPixelSize
     self.orientation = orientation
     self.captureDate = captureDate
-    self.cameraMake = cameraMake
-    self.cameraModel = cameraModel
-    self.lensModel = lensModel
     self.isFavorite = isFavorite
     self.isHidden = isHidden
-    self.latitude = latitude
-    self.longitude = longitude
-    self.pathBytes = pathBytes
-    self.exifThumbnail = exifThumbnail
-    self.exposure = exposure
     self.addedAt = addedAt
     self.isAnimated = isAnimated
-    self.duration = duration
     self.userRotation = userRotation
-    self.contentIdentifier = contentIdentifier
+    var values = AssetDetails.Values()
+    values.cameraMake = cameraMake
+    values.cameraModel = cameraModel
+    values.lensModel = lensModel
+    values.latitude = latitude
+    values.longitude = longitude
+    values.pathBytes = pathBytes
+    values.exifThumbnail = exifThumbnail
+    values.exposure = exposure
+    values.duration = duration
+    values.contentIdentifier = contentIdentifier
+    self.details = AssetDetails.holding(values)
+  }
+
+  /// Sets one of the out-of-line fields (a new `AssetDetails`: they are shared).
+  private mutating func setDetail<Value>(
+    _ field: WritableKeyPath<AssetDetails.Values, Value>, _ value: Value
+  ) {
+    var values = details?.values ?? AssetDetails.Values()
+    values[keyPath: field] = value
+    details = AssetDetails.holding(values)
   }
 
   /// The files shown as part of this photo (its RAW, its Live Photo movie), which go where
@@ -94,12 +152,21 @@ public struct Asset: Hashable, Sendable, Identifiable {
     return String(path[path.index(after: slash)...])
   }
 
-  /// The file name's UTF-8 bytes (after the last `/`), for matching without a new string.
-  public var fileNameBytes: ArraySlice<UInt8> {
-    // Only the name is copied (it runs for every photo on each library load), not the path.
-    let utf8 = path.utf8
-    let start = utf8.lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) }
-    return Array(utf8[(start ?? utf8.startIndex)...])[...]
+  /// Calls `body` with the file name's UTF-8 bytes (after the last `/`), for matching
+  /// without a new string.
+  ///
+  /// Not copied when the path's bytes are contiguous (every native string): the Albums
+  /// tab's counts run this for every photo on each library load, and the copy it made was a
+  /// tenth of that load (perf, `lightbox-bench ui`).
+  public func withFileNameBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result)
+    -> Result
+  {
+    func name(_ all: UnsafeBufferPointer<UInt8>) -> Result {
+      let start = all.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
+      return body(UnsafeBufferPointer(rebasing: all[start...]))
+    }
+    if let result = path.utf8.withContiguousStorageIfAvailable(name) { return result }
+    return Array(path.utf8).withUnsafeBufferPointer(name)
   }
 
   /// The file's orientation with the user's rotation on top: how the photo is shown.

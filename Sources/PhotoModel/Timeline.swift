@@ -38,8 +38,9 @@ public struct Timeline: Hashable, Sendable {
   /// Groups `assets`, which must be sorted by `captureDate.localSortKey`.
   public init(assets: [Asset]) {
     var index = 0
-    for asset in assets {
-      let date = asset.captureDate
+    for position in assets.indices {
+      // Only the date is read: not a copy of the whole asset (retains and releases).
+      let date = assets[position].captureDate
       if let last = days.last, last.year == date.year, last.month == date.month,
         last.day == date.day
       {

@@ -41,6 +41,22 @@ final class MediaTypeNameTests: XCTestCase {
     }
   }
 
+  func testFrontLensesMatchAsLowercasingAndSearchingDid() {
+    var random = SeededGenerator(seed: TestSeed.value)
+    let parts = ["iPhone 15", " FRONT", "Front", "fron", "t", "camera", "é", "日本", " ", "2.69mm"]
+    for _ in 0..<2_000 {
+      let count = Int.random(in: 1...4, using: &random)
+      let lens = (0..<count).map { _ in parts.randomElement(using: &random)! }.joined()
+      var photo = asset("IMG_1.HEIC")
+      photo.lensModel = lens
+      XCTAssertEqual(
+        MediaType.selfies.contains(photo), lens.lowercased().contains("front"), "lens: \(lens)")
+    }
+    XCTAssertTrue(MediaType.isFrontLens("iPhone 12 front camera 2.71mm f/2.2"))
+    XCTAssertFalse(MediaType.isFrontLens("iPhone 12 back dual wide camera 4.2mm f/1.6"))
+    XCTAssertFalse(MediaType.selfies.contains(asset("IMG_2.HEIC")), "no lens recorded")
+  }
+
   func testKnownNames() {
     XCTAssertTrue(MediaType.isScreenshot(asset("Screenshot 2024-05-01 at 10.00.00.png")))
     XCTAssertTrue(MediaType.isScreenshot(asset("Screen Shot 2019-01-01.png")))
@@ -49,6 +65,8 @@ final class MediaTypeNameTests: XCTestCase {
     XCTAssertTrue(MediaType.isPanorama(asset("PANO_20240501.jpg")))
     XCTAssertTrue(MediaType.isPanorama(asset("IMG_20240501_pano.jpg")))
     XCTAssertFalse(MediaType.isPanorama(asset("IMGPANORAMIC.jpg")), "needs the underscore")
-    XCTAssertEqual(asset("a/b/c.jpg").fileNameBytes.count, 5)
+    XCTAssertEqual(asset("a/b/c.jpg").withFileNameBytes { Array($0) }, Array("c.jpg".utf8))
+    XCTAssertEqual(asset("c.jpg").withFileNameBytes { Array($0) }, Array("c.jpg".utf8))
+    XCTAssertEqual(asset("a/").withFileNameBytes { $0.count }, 0)
   }
 }

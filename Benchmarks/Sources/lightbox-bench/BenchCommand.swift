@@ -24,6 +24,11 @@ struct BenchUI: ParsableCommand {
     BenchReport.printFigures(report.figures, nameWidth: 58)
     print(String(format: "  peak RSS %.0f MB (limit 200 MB: %@)", report.peakRSSMegabytes, report.peakRSSMegabytes <= 200 ? "ok" : "OVER"))
     print(String(format: "  RSS at idle, the library in the state %.0f MB (%.0f bytes a photo)", report.idleRSSMegabytes, report.idleRSSMegabytes * 1_048_576 / Double(max(1, report.photos))))
+    print(
+      String(
+        format: "  RSS at idle, every photo with a camera's EXIF %.0f MB (%.0f bytes a photo)",
+        report.idleRSSWithEXIFMegabytes,
+        report.idleRSSWithEXIFMegabytes * 1_048_576 / Double(max(1, report.photos))))
   }
 }
 

@@ -24,10 +24,16 @@ public enum UIBenchmark {
     /// Resident memory with only the library in the state (the benchmark's own copy of the
     /// photos dropped, freed heap given back as the browser does after a load).
     public var idleRSSMegabytes: Double = 0
+    /// The same with a camera's EXIF on every photo (make, model, lens, exposure, GPS, the
+    /// EXIF thumbnail's place): what a library of camera photos holds.
+    public var idleRSSWithEXIFMegabytes: Double = 0
   }
 
   /// `count` photos spread over ten years with bursts, sorted as the catalog returns them.
-  public static func syntheticAssets(count: Int) -> [Asset] {
+  /// With `exif`, each photo has what a camera records (make, model, lens, exposure, GPS,
+  /// the EXIF thumbnail's byte range), all distinct strings per model as a catalog load
+  /// makes them.
+  public static func syntheticAssets(count: Int, exif: Bool = false) -> [Asset] {
     var assets: [Asset] = []
     assets.reserveCapacity(count)
     var state: UInt64 = 0x9E37_79B9_7F4A_7C15
@@ -54,6 +60,18 @@ public enum UIBenchmark {
             orientation: .up,
             captureDate: CaptureDate(
               year: y, month: m, day: d, hour: 8 + i * 12 / burst, minute: i % 60, source: .exif)))
+        if exif {
+          let camera = Int(next() % 8)
+          assets[n].cameraMake = "Canon"
+          assets[n].cameraModel = "Canon EOS \(camera)D Mark IV"
+          assets[n].lensModel = "EF24-105mm f/4L IS USM"
+          assets[n].exposure = Exposure(
+            fNumber: 4, exposureTime: ExposureTime(numerator: 1, denominator: 250), iso: 200,
+            focalLength: 50)
+          assets[n].latitude = 48 + Double(next() % 1000) / 1000
+          assets[n].longitude = 2 + Double(next() % 1000) / 1000
+          assets[n].exifThumbnail = 1_200..<(9_000 + Int(next() % 4000))
+        }
       }
     }
     return assets
@@ -152,6 +170,14 @@ public enum UIBenchmark {
     let idleRSS = currentRSSMegabytes()
     idle = AppState(roots: ["/photos"], terminal: terminal)
     HeapTrim.giveBack()
+    _ = Reducer.reduce(&idle, .start)
+    _ = Reducer.reduce(
+      &idle, .library(.loaded(assets: syntheticAssets(count: count, exif: true), problems: [])))
+    _ = LibraryView.render(idle)
+    HeapTrim.giveBack()
+    let idleRSSWithEXIF = currentRSSMegabytes()
+    idle = AppState(roots: ["/photos"], terminal: terminal)
+    HeapTrim.giveBack()
 
     let assets = syntheticAssets(count: count)
     var figures: [Figure] = []
@@ -197,6 +223,6 @@ public enum UIBenchmark {
         limitMilliseconds: 16))
     return Report(
       photos: count, figures: figures, peakRSSMegabytes: peakRSSMegabytes(),
-      idleRSSMegabytes: idleRSS)
+      idleRSSMegabytes: idleRSS, idleRSSWithEXIFMegabytes: idleRSSWithEXIF)
   }
 }
