@@ -3,15 +3,23 @@
 public struct Asset: Hashable, Sendable, Identifiable {
   public var id: AssetID
   /// Absolute path of the file.
-  public var path: String
+  public var path: String {
+    didSet { refreshMediaTypes() }
+  }
   /// Size of the file in bytes.
   public var byteSize: Int64
   /// Modification time, seconds since the epoch.
   public var modificationTime: Int64
-  public var format: MediaFormat
+  public var format: MediaFormat {
+    didSet { refreshMediaTypes() }
+  }
   /// Stored pixel size (before orientation), when the header could be read.
-  public var storedPixelSize: PixelSize?
-  public var orientation: Orientation
+  public var storedPixelSize: PixelSize? {
+    didSet { refreshMediaTypes() }
+  }
+  public var orientation: Orientation {
+    didSet { refreshMediaTypes() }
+  }
   public var captureDate: CaptureDate
   public var cameraMake: String? {
     get { details?.values.cameraMake }
@@ -58,7 +66,9 @@ public struct Asset: Hashable, Sendable, Identifiable {
   /// When the library first saw the file, seconds since the epoch (the Imports album).
   public var addedAt: Int64
   /// More than one frame (GIF or APNG), when the header says so.
-  public var isAnimated: Bool
+  public var isAnimated: Bool {
+    didSet { refreshMediaTypes() }
+  }
   /// The camera RAW file shot with this JPEG or HEIF (same folder, same name but for the
   /// extension), shown as one photo with it; nil for a photo without one.
   public var rawCompanion: CompanionFile? {
@@ -90,12 +100,20 @@ public struct Asset: Hashable, Sendable, Identifiable {
   /// is not touched.
   public var userRotation: Int {
     get { Int(storedRotation) }
-    set { storedRotation = Int8(truncatingIfNeeded: newValue) }
+    set {
+      storedRotation = Int8(truncatingIfNeeded: newValue)
+      refreshMediaTypes()
+    }
   }
   /// `userRotation` in one byte (it is 0…3).
   private var storedRotation: Int8 = 0
   /// Everything optional and seldom read (`AssetDetails`), out of line; nil when empty.
   private var details: AssetDetails?
+  /// The media types it belongs to (`MediaType.bit`), worked out when a field they read
+  /// changes: the Albums tab's counts and a type search read them for every photo on each
+  /// library load, which matching names there made most of the load (perf,
+  /// `lightbox-bench ui`).
+  private(set) var mediaTypeBits: UInt8 = 0
 
   public init(
     id: AssetID, path: String, byteSize: Int64, modificationTime: Int64, format: MediaFormat,
@@ -131,6 +149,7 @@ public struct Asset: Hashable, Sendable, Identifiable {
     values.duration = duration
     values.contentIdentifier = contentIdentifier
     self.details = AssetDetails.holding(values)
+    refreshMediaTypes()
   }
 
   /// Sets one of the out-of-line fields (a new `AssetDetails`: they are shared).
@@ -140,6 +159,12 @@ public struct Asset: Hashable, Sendable, Identifiable {
     var values = details?.values ?? AssetDetails.Values()
     values[keyPath: field] = value
     details = AssetDetails.holding(values)
+    refreshMediaTypes()
+  }
+
+  /// Works `mediaTypeBits` out again after a field it reads changed.
+  private mutating func refreshMediaTypes() {
+    mediaTypeBits = MediaType.bits(of: self)
   }
 
   /// The files shown as part of this photo (its RAW, its Live Photo movie), which go where

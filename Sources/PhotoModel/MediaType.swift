@@ -14,8 +14,33 @@ public enum MediaType: String, Hashable, Sendable, CaseIterable {
     }
   }
 
-  /// True when `asset` belongs to this media type.
+  /// True when `asset` belongs to this media type (kept with the asset, worked out by
+  /// `isMatched(by:)` whenever a field it reads changes).
   public func contains(_ asset: Asset) -> Bool {
+    asset.mediaTypeBits & bit != 0
+  }
+
+  /// This type's bit in `Asset.mediaTypeBits`.
+  var bit: UInt8 {
+    switch self {
+    case .screenshots: return 1
+    case .panoramas: return 2
+    case .selfies: return 4
+    case .animated: return 8
+    case .raw: return 16
+    case .videos: return 32
+    }
+  }
+
+  /// The bits of every type `asset` belongs to, worked out from its fields.
+  static func bits(of asset: Asset) -> UInt8 {
+    var bits: UInt8 = 0
+    for type in allCases where type.isMatched(by: asset) { bits |= type.bit }
+    return bits
+  }
+
+  /// True when `asset`'s fields make it one of this type: its name, size, lens, format.
+  public func isMatched(by asset: Asset) -> Bool {
     switch self {
     case .screenshots: return Self.isScreenshot(asset)
     case .panoramas: return Self.isPanorama(asset)

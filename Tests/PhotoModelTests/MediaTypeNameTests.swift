@@ -57,6 +57,36 @@ final class MediaTypeNameTests: XCTestCase {
     XCTAssertFalse(MediaType.selfies.contains(asset("IMG_2.HEIC")), "no lens recorded")
   }
 
+  func testTheTypesKeptWithAnAssetFollowEveryChangeOfTheFieldsTheyRead() {
+    var random = SeededGenerator(seed: TestSeed.value)
+    var photo = asset("IMG_1.JPG")
+    let names = ["IMG_1.JPG", "Screenshot 1.png", "PANO_1.jpg", "clip.mov", "a_pano.tif"]
+    let sizes = [
+      PixelSize(width: 400, height: 300), PixelSize(width: 300, height: 800),
+      PixelSize(width: 900, height: 300),
+    ]
+    let formats: [MediaFormat] = [.jpeg, .png, .raw, .video, .gif]
+    for step in 0..<3_000 {
+      switch Int.random(in: 0..<9, using: &random) {
+      case 0: photo.path = "/p/" + names.randomElement(using: &random)!
+      case 1: photo.format = formats.randomElement(using: &random)!
+      case 2: photo.storedPixelSize = sizes.randomElement(using: &random)!
+      case 3: photo.orientation = Bool.random(using: &random) ? .up : .right
+      case 4: photo.isAnimated.toggle()
+      case 5: photo.userRotation = Int.random(in: 0...3, using: &random)
+      case 6: photo.lensModel = Bool.random(using: &random) ? "front camera" : nil
+      case 7: photo.cameraMake = Bool.random(using: &random) ? "Canon" : nil
+      default:
+        photo.rawCompanion =
+          Bool.random(using: &random)
+          ? CompanionFile(id: AssetID(2), path: "/p/IMG_1.CR2", byteSize: 1) : nil
+      }
+      for type in MediaType.allCases {
+        XCTAssertEqual(type.contains(photo), type.isMatched(by: photo), "\(type), step \(step)")
+      }
+    }
+  }
+
   func testKnownNames() {
     XCTAssertTrue(MediaType.isScreenshot(asset("Screenshot 2024-05-01 at 10.00.00.png")))
     XCTAssertTrue(MediaType.isScreenshot(asset("Screen Shot 2019-01-01.png")))
