@@ -9,9 +9,12 @@
 #    thumbnails for the first screen already cached; time to the 50th picture, with and without
 #    the latency (the same when no photo is read).
 # 2. Key -> frame while thumbnails load: an empty thumbnail cache, the latency on, 150 arrow
-#    keys (right, then down) one every 40 ms from the first text; Lightbox logs each key -> frame
-#    (from reading the key to the frame written; keys read together share one frame), at
-#    debug level; p50, p99 and the largest over all runs.
+#    keys (left, then up: the grid opens on the newest photo, bottom right, where right
+#    and down move nothing and draw no frame; sent as xterm sends them in keypad mode, ESC O D,
+#    which curses turns on: ESC [ D is not a key there) one every 40 ms from the first text; Lightbox logs each key -> frame
+#    (from reading the key to the frame written, pictures and all, and to its text written;
+#    keys read together share one frame), at debug level; p50, p99 and the largest over all
+#    runs, of both.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
@@ -62,25 +65,34 @@ echo "-- first screen, thumbnails cached, every photo read stalled 4 s (no photo
 echo "-- key -> frame while thumbnails load (empty cache, 20 ms per photo read)"
 LOG="$XDG_STATE_HOME/lightbox/lightbox.log"
 all=()
+all_text=()
 for r in $(seq "$RUNS"); do
   rm -rf "$WORK/cache-cold" "$LOG"
-  for key in '\x1b[C' '\x1b[B'; do
+  for key in '\x1bOD' '\x1bOA'; do
     "${CLOCK[@]}" "${COMMON[@]}" "${SLOW[@]}" --runs 1 --window 5 --keys 75 --key "$key" \
       --key-every 40 --env "LIGHTBOX_CACHE=$WORK/cache-cold" --env LIGHTBOX_LOG=debug \
       -- "$LIGHTBOX" "$LIBRARY" >/dev/null
   done
   mapfile -t us < <(grep -o 'key → frame [0-9]* µs' "$LOG" | awk '{print $4}')
-  # Keys read together make one frame (one line); a run must show a good number of frames.
-  [ "${#us[@]}" -ge 10 ] || die "only ${#us[@]} key -> frame lines in the log (run $r)"
+  mapfile -t text_us < <(grep -o '(text [0-9]* µs)' "$LOG" | tr -d '(' | awk '{print $2}')
+  [ "${#text_us[@]}" -eq "${#us[@]}" ] || die "a frame line without its text time (run $r)"
+  # Keys read together make one frame (one line); every key moves the selection, so a run
+  # must show frames for at least a third of its keys.
+  [ "${#us[@]}" -ge 50 ] || die "only ${#us[@]} key -> frame lines in the log (run $r)"
   made=$(find "$WORK/cache-cold" -name '*.png' | wc -l)
   [ "$made" -gt 0 ] || die "no thumbnail was made: nothing loaded meanwhile (run $r)"
   echo "   run $r: 150 keys, ${#us[@]} frames after keys, $made thumbnails made meanwhile"
   all+=("${us[@]}")
+  all_text+=("${text_us[@]}")
 done
-printf '%s\n' "${all[@]}" | sort -n | awk '
-  { v[NR] = $1 }
-  END {
-    p50 = v[int((NR - 1) * 0.50) + 1]; p99 = v[int((NR - 1) * 0.99) + 1]
-    printf "   %d keys: p50 %.2f ms, p99 %.2f ms, largest %.2f ms\n", NR, p50 / 1000, p99 / 1000,
-      v[NR] / 1000
-  }'
+percentiles() {
+  sort -n | awk -v what="$1" '
+    { v[NR] = $1 }
+    END {
+      p50 = v[int((NR - 1) * 0.50) + 1]; p99 = v[int((NR - 1) * 0.99) + 1]
+      printf "   %s, %d frames: p50 %.2f ms, p99 %.2f ms, largest %.2f ms\n", what, NR, p50 / 1000,
+        p99 / 1000, v[NR] / 1000
+    }'
+}
+printf '%s\n' "${all[@]}" | percentiles "key -> frame with its pictures written"
+printf '%s\n' "${all_text[@]}" | percentiles "key -> the frame's text written (pictures follow)"

@@ -185,8 +185,12 @@ public final class BrowseSession {
         terminal.present(LibraryView.render(store.state, keyMap: keyMap)) { cache.picture(for: $0) }
         needsFrame = false
         if let keyReadAt {
+          // The whole frame, pictures written too; and its text alone (the selection seen
+          // to move on a terminal without synchronized output), which a screen of sixel
+          // tiles moved by a scroll can trail by tens of milliseconds.
           let micros = (DispatchTime.now().uptimeNanoseconds &- keyReadAt) / 1000
-          frameLog.debug("key → frame \(micros) µs")
+          let text = terminal.textWrittenAt.map { ($0 &- keyReadAt) / 1000 } ?? micros
+          frameLog.debug("key → frame \(micros) µs (text \(text) µs)")
         }
         keyReadAt = nil
       }

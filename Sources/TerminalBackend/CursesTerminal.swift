@@ -1,6 +1,7 @@
 import CNCurses
 import CTerminalGuard
 import CTerminfoPatch
+import Dispatch
 import Glibc
 import PhotoModel
 import PhotoStore
@@ -143,6 +144,9 @@ public final class CursesTerminal: Terminal {
 
   // MARK: Drawing
 
+  /// When the last frame's text was written (`Terminal.textWrittenAt`).
+  public private(set) var textWrittenAt: UInt64?
+
   public func present(_ frame: Frame, pictures picture: (ImageKey) -> TerminalPicture?) {
     guard screen != nil else { return }
     if frame.size != lastFrame?.size { needsFullRepaint = true }
@@ -183,6 +187,7 @@ public final class CursesTerminal: Terminal {
     // below end with SGR 0 and a move back to (0,0) so that belief stays true.
     vidattr(lb_a_normal())
     fflush(lb_stdout())
+    textWrittenAt = DispatchTime.now().uptimeNanoseconds
 
     var bytes = pictures.placeBytes(for: frame, plan: plan, pictures: picture)
     bytes += Self.resetAndHome

@@ -25,4 +25,12 @@ public protocol Terminal: AnyObject {
   /// Ends a `readEvents` wait early; safe to call from any thread (decoders finishing,
   /// the indexer, the watcher).
   var waker: @Sendable () -> Void { get }
+
+  /// When the last `present` had written its text, before its pictures (`DispatchTime`
+  /// nanoseconds), for the key → frame log; nil where nothing is written.
+  var textWrittenAt: UInt64? { get }
+}
+
+extension Terminal {
+  public var textWrittenAt: UInt64? { nil }
 }
