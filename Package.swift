@@ -41,9 +41,8 @@ let package = Package(
     .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
     .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
     // Videos (issue 16): container probing and poster frames, in the decode worker.
-    .systemLibrary(
-      name: "CFFmpeg", pkgConfig: "libavformat",
-      providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
+    // FFmpeg's headers, its libraries loaded on first use, not linked (see the header).
+    .target(name: "CFFmpeg"),
     // Async-signal-safe terminal restore on fatal signals (see docs/DECISIONS.md).
     .target(name: "CTerminalGuard"),
     // ncurses' scrolling capabilities taken out of the loaded description (see the file).
@@ -175,6 +174,7 @@ let package = Package(
         "DemoLibrary",
         "PhotoModel", "PhotoStore", "PhotoMetadata", "TerminalGraphics", "TerminalUI",
         "TerminalBackend", "Settings", .product(name: "Logging", package: "swift-log"),
+        .product(name: "GRDB", package: "GRDB.swift"),
       ]),
   ]
 )

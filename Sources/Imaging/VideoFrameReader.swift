@@ -75,8 +75,8 @@ public final class VideoFrameReader {
     var decoderPointer: UnsafeMutablePointer<AVCodecContext>?
     let made = makeDecoder(format, options: options, into: &decoderPointer)
     guard case .success(let stream) = made, let decoder = decoderPointer else {
-      avcodec_free_context(&decoderPointer)
-      avformat_close_input(&opened)
+      FFmpeg.functions.avcodec_free_context(&decoderPointer)
+      FFmpeg.functions.avformat_close_input(&opened)
       if case .failure(let error) = made { return .failure(error) }
       return .failure(ImageError("out of memory"))
     }
@@ -89,7 +89,7 @@ public final class VideoFrameReader {
     _ format: UnsafeMutablePointer<AVFormatContext>, options: DecodeOptions,
     into decoderPointer: inout UnsafeMutablePointer<AVCodecContext>?
   ) -> Result<UnsafeMutablePointer<AVStream>, ImageError> {
-    let found = avformat_find_stream_info(format, nil)
+    let found = FFmpeg.functions.avformat_find_stream_info(format, nil)
     guard found >= 0 else {
       return .failure(ImageError("broken video header (\(VideoPosterDecoder.message(found)))"))
     }
@@ -104,11 +104,11 @@ public final class VideoFrameReader {
               ? "broken video header (no frame size)"
               : "video too large (\(coded), limit \(options.maxPixelsText))"))
       }
-      guard let decoder = avcodec_alloc_context3(codec) else {
+      guard let decoder = FFmpeg.functions.avcodec_alloc_context3(codec) else {
         return .failure(ImageError("out of memory"))
       }
       decoderPointer = decoder
-      guard avcodec_parameters_to_context(decoder, parameters) >= 0 else {
+      guard FFmpeg.functions.avcodec_parameters_to_context(decoder, parameters) >= 0 else {
         return .failure(ImageError("broken video header (codec parameters)"))
       }
       // Frame threads on both cores: playback wants throughput, and a frame or two of
@@ -117,7 +117,7 @@ public final class VideoFrameReader {
       decoder.pointee.thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE
       decoder.pointee.lowres = VideoPosterDecoder.lowres(
         codec: codec, coded: coded, target: options.target)
-      let codecOpened = avcodec_open2(decoder, codec, nil)
+      let codecOpened = FFmpeg.functions.avcodec_open2(decoder, codec, nil)
       guard codecOpened >= 0 else {
         return .failure(
           ImageError("cannot decode video (\(VideoPosterDecoder.message(codecOpened)))"))
@@ -130,8 +130,8 @@ public final class VideoFrameReader {
     self.path = path
     self.options = options
     self.loops = loops
-    packet = av_packet_alloc()
-    frame = av_frame_alloc()
+    packet = FFmpeg.functions.av_packet_alloc()
+    frame = FFmpeg.functions.av_frame_alloc()
     let total = parts.format.pointee.duration
     duration =
       total == lightbox_av_nopts_value() || total <= 0
@@ -160,13 +160,13 @@ public final class VideoFrameReader {
 
   /// Frees the demuxer and decoder.
   private func closeParts() {
-    avcodec_free_context(&decoder)
-    avformat_close_input(&format)
+    FFmpeg.functions.avcodec_free_context(&decoder)
+    FFmpeg.functions.avformat_close_input(&format)
   }
 
   deinit {
     var packetPointer = packet
-    av_packet_free(&packetPointer)
+    FFmpeg.functions.av_packet_free(&packetPointer)
     if let frame { VideoPosterDecoder.free(frame) }
     closeParts()
   }
@@ -179,9 +179,9 @@ public final class VideoFrameReader {
     var packets = 0
     while true {
       guard let format, let decoder else { return .success(nil) }
-      let received = avcodec_receive_frame(decoder, frame)
+      let received = FFmpeg.functions.avcodec_receive_frame(decoder, frame)
       if received >= 0 {
-        defer { av_frame_unref(frame) }
+        defer { FFmpeg.functions.av_frame_unref(frame) }
         let seconds = timestamp(frame)
         lastSeconds = seconds
         decodedInPass += 1
@@ -221,13 +221,13 @@ public final class VideoFrameReader {
       }
       if received != lightbox_averror_eagain() { lastError = received }
       if draining { continue }
-      let read = av_read_frame(format, packet)
+      let read = FFmpeg.functions.av_read_frame(format, packet)
       if read < 0 {
         draining = true
-        _ = avcodec_send_packet(decoder, nil)
+        _ = FFmpeg.functions.avcodec_send_packet(decoder, nil)
         continue
       }
-      defer { av_packet_unref(packet) }
+      defer { FFmpeg.functions.av_packet_unref(packet) }
       guard packet.pointee.stream_index == index else { continue }
       packets += 1
       if packets > VideoPosterDecoder.maxPackets {
@@ -236,7 +236,7 @@ public final class VideoFrameReader {
             "no video frame in \(VideoPosterDecoder.maxPackets) packets"
               + (lastError == 0 ? "" : " (\(VideoPosterDecoder.message(lastError)))")))
       }
-      let sent = avcodec_send_packet(decoder, packet)
+      let sent = FFmpeg.functions.avcodec_send_packet(decoder, packet)
       if sent < 0 && sent != lightbox_averror_eagain() { lastError = sent }
     }
   }
@@ -256,8 +256,8 @@ public final class VideoFrameReader {
     let target = startPTS + Int64(seconds / timeBase)
     // Backwards to the keyframe before it (or, when the seek fails, from where the
     // demuxer is): the frames before `seconds` are decoded and dropped.
-    _ = av_seek_frame(format, index, target, AVSEEK_FLAG_BACKWARD)
+    _ = FFmpeg.functions.av_seek_frame(format, index, target, AVSEEK_FLAG_BACKWARD)
     skipUntil = seconds
-    if let decoder { avcodec_flush_buffers(decoder) }
+    if let decoder { FFmpeg.functions.avcodec_flush_buffers(decoder) }
   }
 }

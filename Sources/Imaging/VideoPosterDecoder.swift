@@ -19,7 +19,7 @@ enum VideoPosterDecoder {
   static func decode(path: String, options: DecodeOptions) -> Result<Bitmap, ImageError> {
     openInput(path).flatMap { format in
       var opened: UnsafeMutablePointer<AVFormatContext>? = format
-      defer { avformat_close_input(&opened) }
+      defer { FFmpeg.functions.avformat_close_input(&opened) }
       return decodeOpened(format, options: options)
     }
   }
@@ -27,17 +27,18 @@ enum VideoPosterDecoder {
   /// The demuxer opened on `path` (closed by the caller with `avformat_close_input`).
   static func openInput(_ path: String) -> Result<UnsafeMutablePointer<AVFormatContext>, ImageError>
   {
+    if case .failure(let error) = FFmpeg.loaded { return .failure(error) }
     // Quiet: the worker's standard error is /dev/null anyway, and FFmpeg's logger would
     // otherwise ask whether it is a terminal (an ioctl the sandbox refuses).
-    av_log_set_level(AV_LOG_QUIET)
-    guard let format = avformat_alloc_context() else {
+    FFmpeg.functions.av_log_set_level(AV_LOG_QUIET)
+    guard let format = FFmpeg.functions.avformat_alloc_context() else {
       return .failure(ImageError("out of memory"))
     }
     // A bounded probe: a hostile file cannot make the demuxer read gigabytes to guess.
     format.pointee.probesize = 4 << 20
     format.pointee.max_analyze_duration = 5 * Int64(lightbox_av_time_base())
     var opened: UnsafeMutablePointer<AVFormatContext>? = format
-    let openStatus = avformat_open_input(&opened, path, nil, nil)
+    let openStatus = FFmpeg.functions.avformat_open_input(&opened, path, nil, nil)
     guard openStatus >= 0, let context = opened else {
       // avformat_open_input frees the context on failure.
       return .failure(ImageError("not a readable video (\(Self.message(openStatus)))"))
@@ -65,7 +66,7 @@ enum VideoPosterDecoder {
     let name = format.pointee.iformat.map { String(cString: $0.pointee.name) } ?? ""
     var probed = false
     if !name.hasPrefix("mov") && !name.hasPrefix("matroska") {
-      let found = avformat_find_stream_info(format, nil)
+      let found = FFmpeg.functions.avformat_find_stream_info(format, nil)
       if found < 0 { return .failure(ImageError("broken video header (\(message(found)))")) }
       probed = true
     }
@@ -73,7 +74,7 @@ enum VideoPosterDecoder {
     if case .success(let (stream, _)) = found, !probed,
       stream.pointee.codecpar.pointee.width <= 0 || stream.pointee.codecpar.pointee.height <= 0
     {
-      let status = avformat_find_stream_info(format, nil)
+      let status = FFmpeg.functions.avformat_find_stream_info(format, nil)
       if status < 0 { return .failure(ImageError("broken video header (\(message(status)))")) }
       found = bestStream(format)
     }
@@ -89,22 +90,22 @@ enum VideoPosterDecoder {
     if coded.area > options.maxPixels {
       return .failure(ImageError("video too large (\(coded), limit \(options.maxPixelsText))"))
     }
-    guard var decoder = avcodec_alloc_context3(codec) else {
+    guard var decoder = FFmpeg.functions.avcodec_alloc_context3(codec) else {
       return .failure(ImageError("out of memory"))
     }
     var decoderPointer: UnsafeMutablePointer<AVCodecContext>? = decoder
-    defer { avcodec_free_context(&decoderPointer) }
-    guard avcodec_parameters_to_context(decoder, parameters) >= 0 else {
+    defer { FFmpeg.functions.avcodec_free_context(&decoderPointer) }
+    guard FFmpeg.functions.avcodec_parameters_to_context(decoder, parameters) >= 0 else {
       return .failure(ImageError("broken video header (codec parameters)"))
     }
     configure(&decoder, codec: codec, coded: coded, options: options)
-    let opened = avcodec_open2(decoder, codec, nil)
+    let opened = FFmpeg.functions.avcodec_open2(decoder, codec, nil)
     guard opened >= 0 else {
       return .failure(ImageError("cannot decode video (\(message(opened)))"))
     }
 
     seekToPoster(format, stream: stream, index: index)
-    avcodec_flush_buffers(decoder)
+    FFmpeg.functions.avcodec_flush_buffers(decoder)
     let rotation = rotationDegrees(stream)
     return firstFrame(format, decoder: decoder, index: index).flatMap { frame in
       defer { free(frame) }
@@ -114,7 +115,7 @@ enum VideoPosterDecoder {
 
   static func free(_ frame: UnsafeMutablePointer<AVFrame>) {
     var owned: UnsafeMutablePointer<AVFrame>? = frame
-    av_frame_free(&owned)
+    FFmpeg.functions.av_frame_free(&owned)
   }
 
   /// The video stream FFmpeg would pick and its decoder.
@@ -122,7 +123,7 @@ enum VideoPosterDecoder {
     (UnsafeMutablePointer<AVStream>, UnsafePointer<AVCodec>), ImageError
   > {
     var codec: UnsafePointer<AVCodec>?
-    let index = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, &codec, 0)
+    let index = FFmpeg.functions.av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, &codec, 0)
     guard index >= 0, let codec, let stream = format.pointee.streams[Int(index)] else {
       return .failure(
         ImageError(
@@ -162,8 +163,8 @@ enum VideoPosterDecoder {
       target += stream.pointee.start_time
     }
     // Without AVSEEK_FLAG_BACKWARD the demuxer picks the first keyframe at or after it.
-    if av_seek_frame(format, index, target, 0) < 0 {
-      _ = av_seek_frame(format, index, Int64.min + 1, AVSEEK_FLAG_BACKWARD)
+    if FFmpeg.functions.av_seek_frame(format, index, target, 0) < 0 {
+      _ = FFmpeg.functions.av_seek_frame(format, index, Int64.min + 1, AVSEEK_FLAG_BACKWARD)
     }
   }
 
@@ -172,19 +173,21 @@ enum VideoPosterDecoder {
     _ format: UnsafeMutablePointer<AVFormatContext>, decoder: UnsafeMutablePointer<AVCodecContext>,
     index: Int32
   ) -> Result<UnsafeMutablePointer<AVFrame>, ImageError> {
-    guard let frame = av_frame_alloc(), let packet = av_packet_alloc() else {
+    guard let frame = FFmpeg.functions.av_frame_alloc(),
+      let packet = FFmpeg.functions.av_packet_alloc()
+    else {
       return .failure(ImageError("out of memory"))
     }
     var packetPointer: UnsafeMutablePointer<AVPacket>? = packet
-    defer { av_packet_free(&packetPointer) }
+    defer { FFmpeg.functions.av_packet_free(&packetPointer) }
     var lastError: Int32 = 0
     var packets = 0
     while packets < maxPackets {
-      let read = av_read_frame(format, packet)
+      let read = FFmpeg.functions.av_read_frame(format, packet)
       if read < 0 {
         // End of the file (or of what can be read): drain the decoder once.
-        _ = avcodec_send_packet(decoder, nil)
-        if avcodec_receive_frame(decoder, frame) >= 0 { return .success(frame) }
+        _ = FFmpeg.functions.avcodec_send_packet(decoder, nil)
+        if FFmpeg.functions.avcodec_receive_frame(decoder, frame) >= 0 { return .success(frame) }
         free(frame)
         let reason = read == lightbox_averror_eof() ? lastError : read
         return .failure(
@@ -193,12 +196,12 @@ enum VideoPosterDecoder {
               ? "no video frame could be decoded"
               : "no video frame could be decoded (\(message(reason)))"))
       }
-      defer { av_packet_unref(packet) }
+      defer { FFmpeg.functions.av_packet_unref(packet) }
       guard packet.pointee.stream_index == index else { continue }
       packets += 1
-      let sent = avcodec_send_packet(decoder, packet)
+      let sent = FFmpeg.functions.avcodec_send_packet(decoder, packet)
       if sent < 0 && sent != lightbox_averror_eagain() { lastError = sent }
-      let received = avcodec_receive_frame(decoder, frame)
+      let received = FFmpeg.functions.avcodec_receive_frame(decoder, frame)
       if received >= 0 { return .success(frame) }
       if received != lightbox_averror_eagain() { lastError = received }
     }
@@ -210,10 +213,13 @@ enum VideoPosterDecoder {
   /// counter-clockwise angle (-90 for an iPhone's portrait video).
   static func rotationDegrees(_ stream: UnsafeMutablePointer<AVStream>) -> Int {
     var size = 0
-    guard let data = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &size),
+    guard
+      let data = FFmpeg.functions.av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &size),
       size >= 9 * 4
     else { return 0 }
-    let angle = data.withMemoryRebound(to: Int32.self, capacity: 9) { av_display_rotation_get($0) }
+    let angle = data.withMemoryRebound(to: Int32.self, capacity: 9) {
+      FFmpeg.functions.av_display_rotation_get($0)
+    }
     guard angle.isFinite else { return 0 }
     let clockwise = Int((-angle / 90).rounded()) * 90
     return ((clockwise % 360) + 360) % 360
@@ -240,11 +246,11 @@ enum VideoPosterDecoder {
     let scaled = options.mode == .fill ? cover(source, box: goal) : goal
     let flags = options.quality == .best ? SWS_BICUBIC : SWS_BILINEAR
     guard
-      let sws = sws_getContext(
+      let sws = FFmpeg.functions.sws_getContext(
         Int32(source.width), Int32(source.height), pixelFormat, Int32(scaled.width),
         Int32(scaled.height), AV_PIX_FMT_RGBA, flags, nil, nil, nil)
     else { return .failure(ImageError("cannot convert this video's pixel format")) }
-    defer { sws_freeContext(sws) }
+    defer { FFmpeg.functions.sws_freeContext(sws) }
     applyColorspace(sws, frame: frame, height: source.height)
     // swscale's SIMD paths write whole vectors: rows on a 64-byte stride, with slack after
     // the last one, then copied out tight.
@@ -257,7 +263,8 @@ enum VideoPosterDecoder {
         withUnsafePointer(to: &frame.pointee.linesize) { lines in
           data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { src in
             lines.withMemoryRebound(to: Int32.self, capacity: 8) { srcStride in
-              sws_scale(sws, src, srcStride, 0, Int32(source.height), &planes, &strides)
+              FFmpeg.functions.sws_scale(
+                sws, src, srcStride, 0, Int32(source.height), &planes, &strides)
             }
           }
         }
@@ -298,15 +305,16 @@ enum VideoPosterDecoder {
     let hd = space == AVCOL_SPC_BT709 || (space == AVCOL_SPC_UNSPECIFIED && height >= 720)
     guard hd else { return }
     let full = frame.pointee.color_range == AVCOL_RANGE_JPEG ? Int32(1) : 0
-    let table = sws_getCoefficients(SWS_CS_ITU709)
-    _ = sws_setColorspaceDetails(
-      sws, table, full, sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, 1 << 16, 1 << 16)
+    let table = FFmpeg.functions.sws_getCoefficients(SWS_CS_ITU709)
+    _ = FFmpeg.functions.sws_setColorspaceDetails(
+      sws, table, full, FFmpeg.functions.sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, 1 << 16, 1 << 16
+    )
   }
 
   /// FFmpeg's text for an error code.
   static func message(_ code: Int32) -> String {
     var buffer = [CChar](repeating: 0, count: 128)
-    if av_strerror(code, &buffer, buffer.count) < 0 { return "error \(code)" }
+    if FFmpeg.functions.av_strerror(code, &buffer, buffer.count) < 0 { return "error \(code)" }
     let text = String(
       decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     // Printable ASCII only: this line reaches the status bar.

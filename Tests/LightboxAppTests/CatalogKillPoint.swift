@@ -1,5 +1,5 @@
-import Catalog
 import Foundation
+import GRDB
 import LightboxTestSupport
 
 /// Kill points for the crash tests: a child is killed once the catalog shows it has done a
@@ -11,15 +11,24 @@ enum CatalogKillPoint {
   static func waitForRows(
     stampedAt stamp: Int, atLeast count: Int, catalogPath path: String, while child: ChildProcess
   ) -> Bool {
-    var catalog: Catalog?
+    var database: DatabaseQueue?
+    var configuration = Configuration()
+    configuration.readonly = true
+    configuration.busyMode = .timeout(1)
+    // One count per look, not every row read back: reading all rows through `Catalog` took
+    // long enough on a loaded machine for a run to finish between a look and the kill.
+    let lower = Int64(stamp) * 1_000_000_000
     while child.isRunning {
       // The catalog may not exist yet, or be mid-migration: not there yet.
-      if catalog == nil, FileManager.default.fileExists(atPath: path) {
-        catalog = try? Catalog(path: path)
+      if database == nil, FileManager.default.fileExists(atPath: path) {
+        database = try? DatabaseQueue(path: path, configuration: configuration)
       }
-      if let assets = try? catalog?.allAssets(),
-        assets.lazy.filter({ $0.modificationTime == Int64(stamp) }).count >= count
-      {
+      let written = try? database?.read { db in
+        try Int.fetchOne(
+          db, sql: "SELECT count(*) FROM assets WHERE mtime_ns >= ? AND mtime_ns < ?",
+          arguments: [lower, lower + 1_000_000_000])
+      }
+      if let written, written >= count {
         return child.isRunning
       }
       // Polling what the child has committed; each look is one read transaction.

@@ -1,0 +1,23 @@
+import Foundation
+import LightboxTestSupport
+import XCTest
+
+/// What a start of `lightbox` loads: not FFmpeg, whose 136 libraries (codecs, network
+/// protocols, their dependencies) cost every start ~50 ms; only the decode worker loads it.
+final class StartupLibrariesTests: XCTestCase {
+  func testAStartLoadsNoFFmpegLibrary() throws {
+    let lightbox = try BuiltProduct.requireLightbox()
+    // The dynamic loader lists each library it initializes on standard error.
+    let run = Subprocess.run(
+      [lightbox, "--version"],
+      environment: ["LD_DEBUG": "libs", "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()])
+    XCTAssertEqual(run.status, 0, run.output)
+    let initialized = run.output.split(separator: "\n").filter { $0.contains("calling init:") }
+    XCTAssertTrue(
+      initialized.contains { $0.contains("libsqlite3") }, "the loader's list is read: \(run.output)"
+    )
+    for library in ["libavformat", "libavcodec", "libswscale", "libavutil"] {
+      XCTAssertFalse(initialized.contains { $0.contains(library) }, "\(library) was loaded")
+    }
+  }
+}
