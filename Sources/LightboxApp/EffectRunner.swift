@@ -13,6 +13,9 @@ final class EffectRunner: Sendable {
   private let pool: DecodePool
   private let library: LibraryService
   private let player: ClipPlayer
+  /// The loupe's decoded parts, and the queue that decodes them ahead of the keys.
+  private let loupe: LoupeSourceCache
+  private let tiles: LatestWorkQueue
 
   init(
     inbox: ActionInbox, cache: PictureCache, format: PictureFormat, background: RGB,
@@ -29,6 +32,8 @@ final class EffectRunner: Sendable {
     let failures = FailureLog()
     let loupe = LoupeSourceCache()
     let tiles = LatestWorkQueue(label: "lightbox-loupe-tiles")
+    self.loupe = loupe
+    self.tiles = tiles
     // One logger for every decode (made once, not per request).
     let log = LightboxLog.logger("decode")
     self.pool = DecodePool(name: "lightbox-decode") { request in
@@ -55,7 +60,15 @@ final class EffectRunner: Sendable {
     case .scanLibrary(let roots):
       library.open(roots: roots)
     case .loadImage(let request):
-      if !pool.submit(request, isDone: cache.contains) { inbox.post(.image(.loaded(request.key))) }
+      if !pool.submit(request, isDone: cache.contains) {
+        inbox.post(.image(.loaded(request.key)))
+        // A fitted picture made earlier (a neighbour decoded for paging, now on screen):
+        // its first zoom step is decoded ahead all the same.
+        if LoupePicture.wantsDecodeAhead(request) {
+          let loupe = loupe
+          tiles.schedule { LoupePicture.prefetchFirstZoom(request, cache: loupe) }
+        }
+      }
     case .cancelImage(let key):
       pool.cancel(key)
     case .exportPhotos(let job):
@@ -75,6 +88,12 @@ final class EffectRunner: Sendable {
     default:
       library.perform(effect)
     }
+  }
+
+  /// Bytes the loupe holds once its queued decodes are done (for tests).
+  func loupeBytesAfterQueuedDecodes() -> Int {
+    tiles.drain()
+    return loupe.byteCount
   }
 
   /// Stops the decode workers, indexing and watching.
@@ -169,9 +188,7 @@ final class EffectRunner: Sendable {
         ? Upscale.apply(to: bitmap, in: request.key.size) : bitmap
       let action = finish(shown, request, format, cache)
       // The photo on screen in the detail view: its first zoom step decoded ahead.
-      if request.key.fit == .fit, request.priority == .visible, request.bestQuality,
-        let loupe, let prefetch
-      {
+      if LoupePicture.wantsDecodeAhead(request), let loupe, let prefetch {
         prefetch { LoupePicture.prefetchFirstZoom(request, cache: loupe) }
       }
       return action

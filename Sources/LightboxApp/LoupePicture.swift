@@ -101,6 +101,13 @@ public enum LoupePicture {
     }
   }
 
+  /// True for the fitted picture of the detail view's photo (not a neighbour decoded for
+  /// paging, not a tile, not a zoomed region): the one whose first zoom step is decoded ahead.
+  public static func wantsDecodeAhead(_ request: ImageRequest) -> Bool {
+    request.key.fit == .fit && request.key.region == nil && request.key.outline == nil
+      && request.priority == .visible && request.bestQuality && request.format == .jpeg
+  }
+
   /// Decodes, while the fitted photo of `request` is on screen, the whole photo at the
   /// scale its first zoom step needs, so that step only crops and encodes (and the next
   /// zoom step has a rough preview at hand). JPEG only, and only when that copy takes at

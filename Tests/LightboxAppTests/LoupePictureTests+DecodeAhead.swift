@@ -66,6 +66,44 @@ extension LoupePictureTests {
     XCTAssertGreaterThan(match, 40)
   }
 
+  func testOnlyTheFittedJPEGOnScreenIsDecodedAhead() throws {
+    let fitted = fittedRequest("/p.jpg")
+    XCTAssertTrue(LoupePicture.wantsDecodeAhead(fitted))
+    XCTAssertFalse(LoupePicture.wantsDecodeAhead(fittedRequest("/p.jpg", priority: .neighbour)))
+    var png = fitted
+    png.format = .png
+    XCTAssertFalse(LoupePicture.wantsDecodeAhead(png))
+    var zoomed = fitted
+    zoomed.key = ImageKey(
+      asset: AssetID(1), size: PixelSize(width: 800, height: 340), fit: .fit,
+      region: ImageRegion(x: 0, y: 0, width: 800, height: 600))
+    XCTAssertFalse(LoupePicture.wantsDecodeAhead(zoomed))
+    var tile = fitted
+    tile.key = ImageKey(asset: AssetID(1), size: PixelSize(width: 140, height: 140), fit: .fill)
+    XCTAssertFalse(LoupePicture.wantsDecodeAhead(tile))
+  }
+
+  func testAPhotoPagedToWhosePictureWasMadeAsANeighbourIsDecodedAheadToo() throws {
+    let (path, _) = try photo()
+    let inbox = ActionInbox(wake: {})
+    let runner = EffectRunner(
+      inbox: inbox, cache: PictureCache(), format: .halfBlock(.trueColor), background: .black,
+      catalogPath: nil)
+    defer { runner.stop() }
+    // Paging ahead: the next photo's fitted picture is made as a neighbour; nothing ahead.
+    let neighbour = fittedRequest(path, priority: .neighbour)
+    runner.run(.loadImage(neighbour))
+    let deadline = Date(timeIntervalSinceNow: 30)
+    while runner.cache.picture(for: neighbour.key) == nil, Date() < deadline {
+      usleep(10_000)
+    }
+    XCTAssertNotNil(runner.cache.picture(for: neighbour.key), "the neighbour's picture")
+    XCTAssertEqual(runner.loupeBytesAfterQueuedDecodes(), 0)
+    // Paged to it: the picture is at hand (no decode), and its first zoom step is decoded.
+    runner.run(.loadImage(fittedRequest(path)))
+    XCTAssertEqual(runner.loupeBytesAfterQueuedDecodes(), 800 * 600 * 4)
+  }
+
   func testAZoomStepWaitsForTheDecodeUnderWayInsteadOfDecodingAgain() throws {
     let cache = LoupeSourceCache()
     let whole = ImageRegion(x: 0, y: 0, width: 1600, height: 1200)
