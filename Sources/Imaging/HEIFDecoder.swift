@@ -12,34 +12,38 @@ enum HEIFDecoder {
   /// Decodes the primary image of `data` (or its thumbnail item when that covers the
   /// target) into opaque RGBA, upright, with its colour profile.
   static func decode(_ data: [UInt8], options: DecodeOptions) -> Result<DecodedImage, ImageError> {
-    guard let context = heif_context_alloc() else {
+    if case .failure(let error) = LibHeif.loaded { return .failure(error) }
+    guard let context = LibHeif.functions.heif_context_alloc() else {
       return .failure(ImageError("HEIF: out of memory"))
     }
-    defer { heif_context_free(context) }
+    defer { LibHeif.functions.heif_context_free(context) }
     // Refuses absurd declared sizes inside libheif, before it allocates for them.
-    heif_context_set_maximum_image_size_limit(context, 65_535)
+    LibHeif.functions.heif_context_set_maximum_image_size_limit(context, 65_535)
     return data.withUnsafeBytes { buffer -> Result<DecodedImage, ImageError> in
       guard let base = buffer.baseAddress else { return .failure(ImageError("empty file")) }
-      let read = heif_context_read_from_memory_without_copy(context, base, buffer.count, nil)
+      let read = LibHeif.functions.heif_context_read_from_memory_without_copy(
+        context, base, buffer.count, nil)
       if let error = failure(read) { return .failure(error) }
       var primary: OpaquePointer?
-      if let error = failure(heif_context_get_primary_image_handle(context, &primary)) {
+      if let error = failure(
+        LibHeif.functions.heif_context_get_primary_image_handle(context, &primary))
+      {
         return .failure(error)
       }
       guard let primary else { return .failure(ImageError("HEIF: no primary image")) }
-      defer { heif_image_handle_release(primary) }
+      defer { LibHeif.functions.heif_image_handle_release(primary) }
       let display = size(of: primary)
       // The budget counts the coded (ispe) size: that is what the decoder allocates.
       let coded = PixelSize(
-        width: Int(heif_image_handle_get_ispe_width(primary)),
-        height: Int(heif_image_handle_get_ispe_height(primary)))
+        width: Int(LibHeif.functions.heif_image_handle_get_ispe_width(primary)),
+        height: Int(LibHeif.functions.heif_image_handle_get_ispe_height(primary)))
       if let refusal = options.refusal(forStored: coded.isEmpty ? display : coded) {
         return .failure(refusal)
       }
       let profile = colorProfile(of: primary)
       let needed = options.requiredSize(forDisplay: display)
       if let thumbnail = thumbnail(of: primary, covering: needed, display: display) {
-        defer { heif_image_handle_release(thumbnail) }
+        defer { LibHeif.functions.heif_image_handle_release(thumbnail) }
         if case .success(let bitmap) = pixels(of: thumbnail, options: options),
           let shown = declaredPart(of: bitmap, declared: size(of: thumbnail))
         {
@@ -68,22 +72,23 @@ enum HEIFDecoder {
   /// The displayed size of an image handle (libheif reports it with transformations).
   private static func size(of handle: OpaquePointer) -> PixelSize {
     PixelSize(
-      width: Int(heif_image_handle_get_width(handle)),
-      height: Int(heif_image_handle_get_height(handle)))
+      width: Int(LibHeif.functions.heif_image_handle_get_width(handle)),
+      height: Int(LibHeif.functions.heif_image_handle_get_height(handle)))
   }
 
   /// The smallest thumbnail item that covers `needed` and has the primary's shape, or nil.
   private static func thumbnail(
     of primary: OpaquePointer, covering needed: PixelSize, display: PixelSize
   ) -> OpaquePointer? {
-    let count = Int(heif_image_handle_get_number_of_thumbnails(primary))
+    let count = Int(LibHeif.functions.heif_image_handle_get_number_of_thumbnails(primary))
     guard count > 0, count < 64 else { return nil }
     var ids = [heif_item_id](repeating: 0, count: count)
-    let listed = Int(heif_image_handle_get_list_of_thumbnail_IDs(primary, &ids, Int32(count)))
+    let listed = Int(
+      LibHeif.functions.heif_image_handle_get_list_of_thumbnail_IDs(primary, &ids, Int32(count)))
     var best: (handle: OpaquePointer, area: Int)?
     for id in ids.prefix(listed) {
       var handle: OpaquePointer?
-      guard failure(heif_image_handle_get_thumbnail(primary, id, &handle)) == nil,
+      guard failure(LibHeif.functions.heif_image_handle_get_thumbnail(primary, id, &handle)) == nil,
         let handle
       else { continue }
       let size = size(of: handle)
@@ -92,10 +97,10 @@ enum HEIFDecoder {
       if sameShape, size.width >= needed.width, size.height >= needed.height,
         best.map({ size.area < $0.area }) ?? true
       {
-        if let old = best { heif_image_handle_release(old.handle) }
+        if let old = best { LibHeif.functions.heif_image_handle_release(old.handle) }
         best = (handle, size.area)
       } else {
-        heif_image_handle_release(handle)
+        LibHeif.functions.heif_image_handle_release(handle)
       }
     }
     return best?.handle
@@ -105,22 +110,23 @@ enum HEIFDecoder {
   private static func pixels(of handle: OpaquePointer, options: DecodeOptions)
     -> Result<Bitmap, ImageError>
   {
-    guard let decoding = heif_decoding_options_alloc() else {
+    guard let decoding = LibHeif.functions.heif_decoding_options_alloc() else {
       return .failure(ImageError("HEIF: out of memory"))
     }
-    defer { heif_decoding_options_free(decoding) }
+    defer { LibHeif.functions.heif_decoding_options_free(decoding) }
     decoding.pointee.convert_hdr_to_8bit = 1
     var image: OpaquePointer?
-    let decoded = heif_decode_image(
+    let decoded = LibHeif.functions.heif_decode_image(
       handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, decoding)
     if let error = failure(decoded) { return .failure(error) }
     guard let image else { return .failure(ImageError("HEIF: the decoder returned no image")) }
-    defer { heif_image_release(image) }
-    let width = Int(heif_image_get_width(image, heif_channel_interleaved))
-    let height = Int(heif_image_get_height(image, heif_channel_interleaved))
+    defer { LibHeif.functions.heif_image_release(image) }
+    let width = Int(LibHeif.functions.heif_image_get_width(image, heif_channel_interleaved))
+    let height = Int(LibHeif.functions.heif_image_get_height(image, heif_channel_interleaved))
     var stride: Int32 = 0
     guard width > 0, height > 0,
-      let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride),
+      let plane = LibHeif.functions.heif_image_get_plane_readonly(
+        image, heif_channel_interleaved, &stride),
       Int(stride) >= width * 4
     else { return .failure(ImageError("HEIF: the decoder returned no pixels")) }
     var out = [UInt8](repeating: 0, count: width * height * 4)
@@ -137,18 +143,20 @@ enum HEIFDecoder {
   /// The colour profile libheif found: an ICC profile (`colr` of type `prof`/`rICC`), or
   /// the primaries and transfer of an `nclx` box; nil for sRGB and untagged images.
   private static func colorProfile(of handle: OpaquePointer) -> ColorSource? {
-    let size = heif_image_handle_get_raw_color_profile_size(handle)
+    let size = LibHeif.functions.heif_image_handle_get_raw_color_profile_size(handle)
     if size > 0, size < 16 << 20 {
       var bytes = [UInt8](repeating: 0, count: size)
-      if failure(heif_image_handle_get_raw_color_profile(handle, &bytes)) == nil {
+      if failure(LibHeif.functions.heif_image_handle_get_raw_color_profile(handle, &bytes)) == nil {
         return .icc(bytes)
       }
     }
     var nclx: UnsafeMutablePointer<heif_color_profile_nclx>?
-    guard failure(heif_image_handle_get_nclx_color_profile(handle, &nclx)) == nil, let nclx else {
+    guard failure(LibHeif.functions.heif_image_handle_get_nclx_color_profile(handle, &nclx)) == nil,
+      let nclx
+    else {
       return nil
     }
-    defer { heif_nclx_color_profile_free(nclx) }
+    defer { LibHeif.functions.heif_nclx_color_profile_free(nclx) }
     let p = nclx.pointee
     return ColorSource.primaries(
       code: Int(p.color_primaries.rawValue),

@@ -3,9 +3,10 @@ import LightboxTestSupport
 import XCTest
 
 /// What a start of `lightbox` loads: not FFmpeg, whose 136 libraries (codecs, network
-/// protocols, their dependencies) cost every start ~50 ms; only the decode worker loads it.
+/// protocols, their dependencies) cost every start ~50 ms, nor libheif and its codecs
+/// (~10 ms); only the decode worker loads them.
 final class StartupLibrariesTests: XCTestCase {
-  func testAStartLoadsNoFFmpegLibrary() throws {
+  func testAStartLoadsNeitherFFmpegNorLibheif() throws {
     let lightbox = try BuiltProduct.requireLightbox()
     // The dynamic loader lists each library it initializes on standard error.
     let run = Subprocess.run(
@@ -16,7 +17,7 @@ final class StartupLibrariesTests: XCTestCase {
     XCTAssertTrue(
       initialized.contains { $0.contains("libsqlite3") }, "the loader's list is read: \(run.output)"
     )
-    for library in ["libavformat", "libavcodec", "libswscale", "libavutil"] {
+    for library in ["libavformat", "libavcodec", "libswscale", "libavutil", "libheif", "libde265"] {
       XCTAssertFalse(initialized.contains { $0.contains(library) }, "\(library) was loaded")
     }
   }

@@ -8,10 +8,11 @@ enum DecodeWorkerLoop {
   static func run(limits: DecodeWorkerSandbox.Limits) -> Never {
     // Read before the sandbox: the environment is all the worker needs from outside.
     let hooks = DecodeWorkerTestHooks(environment: ProcessInfo.processInfo.environment)
-    // FFmpeg is not linked (the browser would load it on every start); loaded here, where
-    // the loader's and its initializers' system calls are still allowed. A missing FFmpeg
-    // fails each video alone, with the reason.
+    // FFmpeg and libheif are not linked (the browser would load them on every start); loaded
+    // here, where the loader's and their initializers' system calls are still allowed. A
+    // missing library fails each of its files alone, with the reason.
     FFmpeg.preload()
+    LibHeif.preload()
     // A worker that cannot sandbox itself (a kernel without seccomp filters, a container
     // that forbids them) decodes nothing: each file fails with the reason, so the user sees
     // why instead of a bare exit status. Fail closed: the decoders never run unconfined.
