@@ -12,7 +12,7 @@ enum HEIFDecoder {
   /// Decodes the primary image of `data` (or its thumbnail item when that covers the
   /// target) into opaque RGBA, upright, with its colour profile.
   static func decode(_ data: [UInt8], options: DecodeOptions) -> Result<DecodedImage, ImageError> {
-    if case .failure(let error) = LibHeif.loaded { return .failure(error) }
+    if let error = LibHeif.library.failure { return .failure(error) }
     guard let context = LibHeif.functions.heif_context_alloc() else {
       return .failure(ImageError("HEIF: out of memory"))
     }

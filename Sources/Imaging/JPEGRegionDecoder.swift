@@ -24,6 +24,11 @@ public enum JPEGRegionDecoder {
     public var scale: Double
   }
 
+  /// M of the smallest M/8 scale at or above `scale` (1…8): the scale `decode` decodes at.
+  public static func scaleNumerator(for scale: Double) -> Int {
+    min(8, max(1, Int((scale * 8 - 1e-9).rounded(.up))))
+  }
+
   /// The part `x, y, width, height` (displayed pixels) of the JPEG at `path`, whose stored
   /// size is `stored` and EXIF orientation `orientation`, decoded at the smallest M/8 scale
   /// at or above `scale` (at most 8/8), with its ICC profile converted to sRGB.
@@ -36,7 +41,7 @@ public enum JPEGRegionDecoder {
     case .success(let bytes): data = bytes
     case .failure(let error): return .failure(error)
     }
-    let numerator = min(8, max(1, Int((scale * 8 - 1e-9).rounded(.up))))
+    let numerator = scaleNumerator(for: scale)
     // The stored pixels the displayed part comes from (orientation is a rigid motion),
     // widened to multiples of 8 so that every M/8 scale maps them to whole pixels.
     let exact = storedBox(

@@ -27,7 +27,7 @@ enum VideoPosterDecoder {
   /// The demuxer opened on `path` (closed by the caller with `avformat_close_input`).
   static func openInput(_ path: String) -> Result<UnsafeMutablePointer<AVFormatContext>, ImageError>
   {
-    if case .failure(let error) = FFmpeg.loaded { return .failure(error) }
+    if let error = FFmpeg.library.failure { return .failure(error) }
     // Quiet: the worker's standard error is /dev/null anyway, and FFmpeg's logger would
     // otherwise ask whether it is a terminal (an ioctl the sandbox refuses).
     FFmpeg.functions.av_log_set_level(AV_LOG_QUIET)

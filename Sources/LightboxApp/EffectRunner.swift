@@ -64,10 +64,7 @@ final class EffectRunner: Sendable {
         inbox.post(.image(.loaded(request.key)))
         // A fitted picture made earlier (a neighbour decoded for paging, now on screen):
         // its first zoom step is decoded ahead all the same.
-        if LoupePicture.wantsDecodeAhead(request) {
-          let loupe = loupe
-          tiles.schedule { LoupePicture.prefetchFirstZoom(request, cache: loupe) }
-        }
+        LoupePicture.scheduleDecodeAhead(request, cache: loupe, on: tiles.schedule)
       }
     case .cancelImage(let key):
       pool.cancel(key)
@@ -188,8 +185,8 @@ final class EffectRunner: Sendable {
         ? Upscale.apply(to: bitmap, in: request.key.size) : bitmap
       let action = finish(shown, request, format, cache)
       // The photo on screen in the detail view: its first zoom step decoded ahead.
-      if LoupePicture.wantsDecodeAhead(request), let loupe, let prefetch {
-        prefetch { LoupePicture.prefetchFirstZoom(request, cache: loupe) }
+      if let loupe, let prefetch {
+        LoupePicture.scheduleDecodeAhead(request, cache: loupe, on: prefetch)
       }
       return action
     case .failure(let error):

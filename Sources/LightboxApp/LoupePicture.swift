@@ -108,6 +108,17 @@ public enum LoupePicture {
       && request.priority == .visible && request.bestQuality && request.format == .jpeg
   }
 
+  /// Gives `schedule` the decode-ahead of `request`'s first zoom step when it is the fitted
+  /// picture on screen (`wantsDecodeAhead`); both ways a fitted picture reaches the screen
+  /// (decoded now, or made earlier as a neighbour) call it.
+  public static func scheduleDecodeAhead(
+    _ request: ImageRequest, cache: LoupeSourceCache,
+    on schedule: (@escaping @Sendable () -> Void) -> Void
+  ) {
+    guard wantsDecodeAhead(request) else { return }
+    schedule { prefetchFirstZoom(request, cache: cache) }
+  }
+
   /// Decodes, while the fitted photo of `request` is on screen, the whole photo at the
   /// scale its first zoom step needs, so that step only crops and encodes (and the next
   /// zoom step has a rough preview at hand). JPEG only, and only when that copy takes at
@@ -124,8 +135,7 @@ public enum LoupePicture {
     let scale = neededScale(for: region, at: size)
     let whole = whole(photo)
     if cache.part(for: request.path, showing: region, scale: scale) != nil { return }
-    // libjpeg-turbo decodes at the smallest M/8 at or above the scale.
-    let eighths = (scale * 8).rounded(.up) / 8
+    let eighths = Double(JPEGRegionDecoder.scaleNumerator(for: scale)) / 8
     let bytes = Double(photo.width * photo.height) * eighths * eighths * 4
     guard bytes <= Double(cache.budgetBytes / 2),
       cache.beginDecode(of: whole, for: request.path, scale: scale)
