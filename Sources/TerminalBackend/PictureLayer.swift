@@ -42,13 +42,13 @@ public struct PictureLayer {
     var bytes: [UInt8] = []
     var nowDrawn: [CellRect: ImagePlacement] = [:]
     let sending = Set(plan.send)
-    for placement in frame.images {
+    for (layer, placement) in frame.images.enumerated() {
       if !sending.contains(placement), drawn[placement.rect] == placement {
         nowDrawn[placement.rect] = placement
         continue
       }
       guard let picture = pictures(placement.key) else { continue }
-      place(picture, in: placement.rect, into: &bytes)
+      place(picture, in: placement.rect, layer: layer, into: &bytes)
       nowDrawn[placement.rect] = placement
     }
     drawn = nowDrawn
@@ -65,11 +65,11 @@ public struct PictureLayer {
 
   /// Centres `picture` in `rect` and lets the driver write it (nothing if it does not fit).
   private mutating func place(
-    _ picture: TerminalPicture, in rect: CellRect, into bytes: inout [UInt8]
+    _ picture: TerminalPicture, in rect: CellRect, layer: Int, into bytes: inout [UInt8]
   ) {
     guard picture.columns <= rect.width, picture.rows <= rect.height else { return }
     let left = rect.column + (rect.width - picture.columns) / 2
     let top = rect.row + (rect.height - picture.rows) / 2
-    driver.place(picture, row: top, column: left, into: &bytes)
+    driver.place(picture, row: top, column: left, layer: layer, into: &bytes)
   }
 }

@@ -115,9 +115,9 @@ public enum ControlSequence {
   public static func kittyContinuationKeys(more: Bool) -> String { "m=\(more ? 1 : 0)" }
 
   /// Places image `id` at the cursor as placement `placement`; `C=1` leaves the cursor where
-  /// it is, so ncurses' idea of it stays true.
-  public static func kittyPlace(id: UInt32, placement: UInt32) -> [UInt8] {
-    kittyCommand("a=p,i=\(id),p=\(placement),C=1,q=2")
+  /// it is, so ncurses' idea of it stays true. `z` above 0 stacks it over other pictures.
+  public static func kittyPlace(id: UInt32, placement: UInt32, z: Int = 0) -> [UInt8] {
+    kittyCommand("a=p,i=\(id),p=\(placement),C=1,q=2" + (z == 0 ? "" : ",z=\(z)"))
   }
 
   /// Places image `id` at the cursor and moves the cursor past it (`lightbox show`).

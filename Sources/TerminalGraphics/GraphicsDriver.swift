@@ -19,6 +19,13 @@ public protocol GraphicsDriver: Sendable {
   /// Appends the bytes that draw `picture` with its top-left cell at `row`, `column`.
   mutating func place(_ picture: TerminalPicture, row: Int, column: Int, into bytes: inout [UInt8])
 
+  /// The same, for a picture `layer` pictures above the frame's first (its place in the
+  /// frame's list): where pictures overlap (the loupe's minimap over the photo) the higher
+  /// layer is on top. Drivers whose terminals draw the last picture written on top need not
+  /// implement it (sixel, iTerm2, half-blocks); kitty orders by z-index, then by image id.
+  mutating func place(
+    _ picture: TerminalPicture, row: Int, column: Int, layer: Int, into bytes: inout [UInt8])
+
   /// Appends the bytes that clear `width` cells from `row`, `column` of a picture that
   /// leaves, in the current colours (the caller sets the picture role's colours first).
   mutating func erase(row: Int, column: Int, width: Int, into bytes: inout [UInt8])
@@ -43,4 +50,12 @@ extension GraphicsDriver {
 
   /// Nothing: these pictures live in the screen's cells, which the terminal gives back.
   public func finish(into bytes: inout [UInt8]) {}
+}
+
+extension GraphicsDriver {
+  public mutating func place(
+    _ picture: TerminalPicture, row: Int, column: Int, layer: Int, into bytes: inout [UInt8]
+  ) {
+    place(picture, row: row, column: column, into: &bytes)
+  }
 }

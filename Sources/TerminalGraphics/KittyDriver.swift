@@ -44,6 +44,14 @@ public struct KittyDriver: GraphicsDriver {
   public mutating func place(
     _ picture: TerminalPicture, row: Int, column: Int, into bytes: inout [UInt8]
   ) {
+    place(picture, row: row, column: column, layer: 0, into: &bytes)
+  }
+
+  /// Places with `z=layer`: kitty draws overlapping images of one z-index by image id, so
+  /// a photo whose sharper picture arrived after the minimap would cover it.
+  public mutating func place(
+    _ picture: TerminalPicture, row: Int, column: Int, layer: Int, into bytes: inout [UInt8]
+  ) {
     guard case .kitty(let image) = picture else { return }
     if !ledger.holds(image.id) {
       var file: String?
@@ -57,7 +65,7 @@ public struct KittyDriver: GraphicsDriver {
     }
     for id in ledger.evict(keeping: image.id) { bytes += ControlSequence.kittyFreeImage(id: id) }
     bytes += ControlSequence.cursorPosition(row: row, column: column)
-    bytes += ControlSequence.kittyPlace(id: image.id, placement: anchor.placementID)
+    bytes += ControlSequence.kittyPlace(id: image.id, placement: anchor.placementID, z: layer)
   }
 
   /// Erases the cells (ECH, for their colours) and deletes the placements anchored in them.

@@ -173,4 +173,30 @@ final class KittyRepaintTests: XCTestCase {
     let finish = Self.commands(in: layer.finish())
     XCTAssertEqual(finish.map { $0.keys["d"] }, ["A"])
   }
+
+  func testTheMinimapIsStackedOverTheZoomedPhoto() throws {
+    var state = loaded(5)
+    _ = Reducer.reduce(&state, .open)
+    _ = Reducer.reduce(&state, .detail(.zoomIn))
+    ready(&state)
+    let frame = LibraryView.render(state)
+    let minimap = try XCTUnwrap(state.minimap).key
+    let photo = try XCTUnwrap(frame.images.first { $0.key.region != nil }).key
+    let driver = KittyDriver(cell: cell)
+    let pictures = Pictures(driver: driver)
+    var layer = PictureLayer(driver: driver)
+    let commands = Self.commands(in: present(frame, after: nil, layer: &layer, pictures))
+    // kitty stacks images of one z-index by image id, and a sharper photo arrives with a
+    // newer id than the minimap's: the minimap needs the higher z to stay on top.
+    func z(_ key: ImageKey) throws -> Int {
+      guard case .kitty(let image)? = pictures.made[key] else {
+        XCTFail("no picture made for \(key)")
+        return -1
+      }
+      let place = try XCTUnwrap(
+        commands.last { $0.keys["a"] == "p" && $0.keys["i"] == String(image.id) })
+      return Int(place.keys["z"] ?? "0") ?? -1
+    }
+    XCTAssertGreaterThan(try z(minimap), try z(photo))
+  }
 }
