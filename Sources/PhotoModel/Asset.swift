@@ -10,11 +10,16 @@ public struct Asset: Hashable, Sendable, Identifiable {
   public var byteSize: Int64
   /// Modification time, seconds since the epoch.
   public var modificationTime: Int64
-  public var format: MediaFormat {
-    didSet { refreshMediaTypes() }
-  }
+  /// When the library first saw the file, seconds since the epoch (the Imports album).
+  public var addedAt: Int64
+  /// Everything optional and seldom read (`AssetDetails`), out of line; nil when empty.
+  /// (The stored fields are declared widest first: padding between them was 24 bytes.)
+  private var details: AssetDetails?
   /// Stored pixel size (before orientation), when the header could be read.
   public var storedPixelSize: PixelSize? {
+    didSet { refreshMediaTypes() }
+  }
+  public var format: MediaFormat {
     didSet { refreshMediaTypes() }
   }
   public var orientation: Orientation {
@@ -22,16 +27,16 @@ public struct Asset: Hashable, Sendable, Identifiable {
   }
   public var captureDate: CaptureDate
   public var cameraMake: String? {
-    get { details?.values.cameraMake }
+    get { details?.cameraMake }
     set { setDetail(\.cameraMake, newValue) }
   }
   public var cameraModel: String? {
-    get { details?.values.cameraModel }
+    get { details?.cameraModel }
     set { setDetail(\.cameraModel, newValue) }
   }
   /// EXIF LensModel, when recorded.
   public var lensModel: String? {
-    get { details?.values.lensModel }
+    get { details?.lensModel }
     set { setDetail(\.lensModel, newValue) }
   }
   /// The favorite flag (the Favorites album is the set of flagged photos).
@@ -40,31 +45,29 @@ public struct Asset: Hashable, Sendable, Identifiable {
   public var isHidden: Bool
   /// Where it was taken (EXIF GPS), signed decimal degrees, when recorded.
   public var latitude: Double? {
-    get { details?.values.latitude }
+    get { details?.latitude }
     set { setDetail(\.latitude, newValue) }
   }
   public var longitude: Double? {
-    get { details?.values.longitude }
+    get { details?.longitude }
     set { setDetail(\.longitude, newValue) }
   }
   /// The path's exact bytes when they are not valid UTF-8 (`path` then holds U+FFFD in
   /// their place and cannot be opened); nil for every ordinary path.
   public var pathBytes: [UInt8]? {
-    get { details?.values.pathBytes }
+    get { details?.pathBytes }
     set { setDetail(\.pathBytes, newValue) }
   }
   /// Byte range of the EXIF embedded JPEG thumbnail in the file, when it has one.
   public var exifThumbnail: Range<Int>? {
-    get { details?.values.exifThumbnail }
+    get { details?.exifThumbnail }
     set { setDetail(\.exifThumbnail, newValue) }
   }
   /// How it was exposed (EXIF), when recorded.
   public var exposure: Exposure? {
-    get { details?.values.exposure }
+    get { details?.exposure }
     set { setDetail(\.exposure, newValue) }
   }
-  /// When the library first saw the file, seconds since the epoch (the Imports album).
-  public var addedAt: Int64
   /// More than one frame (GIF or APNG), when the header says so.
   public var isAnimated: Bool {
     didSet { refreshMediaTypes() }
@@ -72,7 +75,7 @@ public struct Asset: Hashable, Sendable, Identifiable {
   /// The camera RAW file shot with this JPEG or HEIF (same folder, same name but for the
   /// extension), shown as one photo with it; nil for a photo without one.
   public var rawCompanion: CompanionFile? {
-    get { details?.values.companionFiles?.raw }
+    get { details?.companionFiles?.raw }
     set {
       setDetail(\.companionFiles, .holding(raw: newValue, live: liveMovie))
     }
@@ -81,19 +84,19 @@ public struct Asset: Hashable, Sendable, Identifiable {
   /// folder and stem and capture times within 2 s), shown as one item with this still; nil
   /// for a photo without one.
   public var liveMovie: CompanionFile? {
-    get { details?.values.companionFiles?.live }
+    get { details?.companionFiles?.live }
     set {
       setDetail(\.companionFiles, .holding(raw: rawCompanion, live: newValue))
     }
   }
   /// Apple's content identifier (a Live Photo's still and movie share it), when recorded.
   public var contentIdentifier: String? {
-    get { details?.values.contentIdentifier }
+    get { details?.contentIdentifier }
     set { setDetail(\.contentIdentifier, newValue) }
   }
   /// A video's length in seconds (from its container's header); nil for stills.
   public var duration: Double? {
-    get { details?.values.duration }
+    get { details?.duration }
     set { setDetail(\.duration, newValue) }
   }
   /// Quarter turns clockwise (0…3) the user added (`<` / `>`), kept in the catalog; the file
@@ -107,8 +110,6 @@ public struct Asset: Hashable, Sendable, Identifiable {
   }
   /// `userRotation` in one byte (it is 0…3).
   private var storedRotation: Int8 = 0
-  /// Everything optional and seldom read (`AssetDetails`), out of line; nil when empty.
-  private var details: AssetDetails?
   /// The media types it belongs to (`MediaType.bit`), worked out when a field they read
   /// changes: the Albums tab's counts and a type search read them for every photo on each
   /// library load, which matching names there made most of the load (perf,

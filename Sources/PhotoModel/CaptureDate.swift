@@ -4,22 +4,64 @@
 /// Grouping by day uses the local fields as recorded, so a photo taken at 23:30 at +09:00
 /// belongs to that local day wherever it is viewed.
 public struct CaptureDate: Hashable, Sendable, Codable, Comparable {
-  public var year: Int
-  public var month: Int
-  public var day: Int
-  public var hour: Int
-  public var minute: Int
-  public var second: Int
+  public var year: Int {
+    get { Int(storedYear) }
+    set { storedYear = Int32(clamping: newValue) }
+  }
+  public var month: Int {
+    get { Int(storedMonth) }
+    set { storedMonth = Int16(clamping: newValue) }
+  }
+  public var day: Int {
+    get { Int(storedDay) }
+    set { storedDay = Int16(clamping: newValue) }
+  }
+  public var hour: Int {
+    get { Int(storedHour) }
+    set { storedHour = Int16(clamping: newValue) }
+  }
+  public var minute: Int {
+    get { Int(storedMinute) }
+    set { storedMinute = Int16(clamping: newValue) }
+  }
+  public var second: Int {
+    get { Int(storedSecond) }
+    set { storedSecond = Int16(clamping: newValue) }
+  }
   /// Milliseconds within the second (EXIF SubSecTimeOriginal), 0 when unknown.
-  public var millisecond: Int
+  public var millisecond: Int {
+    get { Int(storedMillisecond) }
+    set { storedMillisecond = Int16(clamping: newValue) }
+  }
   /// Seconds east of UTC, when the file says (EXIF OffsetTimeOriginal).
-  public var utcOffsetSeconds: Int?
+  public var utcOffsetSeconds: Int? {
+    get { storedOffset == Self.noOffset ? nil : Int(storedOffset) }
+    set {
+      guard let newValue else { return storedOffset = Self.noOffset }
+      storedOffset = max(Self.noOffset + 1, Int32(clamping: newValue))
+    }
+  }
+
+  // Stored narrow: every asset of a million-photo library holds one, and seven `Int`s and an
+  // `Int?` were 80 of an asset's 168 bytes. A field's range is far beyond any real date's
+  // (a value past it is clamped: only a date `isValid` rejects anyway has one).
+  private var storedYear: Int32 = 0
+  private var storedMonth: Int16 = 0
+  private var storedDay: Int16 = 0
+  private var storedHour: Int16 = 0
+  private var storedMinute: Int16 = 0
+  private var storedSecond: Int16 = 0
+  private var storedMillisecond: Int16 = 0
+  private var storedOffset: Int32 = Self.noOffset
+  /// Where the date was read from.
   public var source: CaptureDateSource
+  private static let noOffset = Int32.min
 
   public init(
     year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0,
     millisecond: Int = 0, utcOffsetSeconds: Int? = nil, source: CaptureDateSource
   ) {
+    self.source = source
     self.year = year
     self.month = month
     self.day = day
@@ -28,7 +70,6 @@ public struct CaptureDate: Hashable, Sendable, Codable, Comparable {
     self.second = second
     self.millisecond = millisecond
     self.utcOffsetSeconds = utcOffsetSeconds
-    self.source = source
   }
 
   /// True when the fields form a real calendar date and time (year 1800…9999).

@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 
 @testable import PhotoModel
@@ -37,6 +38,38 @@ final class CaptureDateTests: XCTestCase {
     XCTAssertEqual(
       [date.year, date.month, date.day, date.hour, date.minute], [2024, 8, 13, 23, 30])
     XCTAssertEqual(date.utcSeconds, 1_723_559_400)
+  }
+
+  func testItIsStoredNarrowAndCodedUnderItsFieldsNames() throws {
+    // Seven Ints and an Int? were 80 bytes in every asset of the library.
+    XCTAssertLessThanOrEqual(MemoryLayout<CaptureDate>.stride, 24)
+    let date = CaptureDate(
+      year: 2024, month: 8, day: 13, hour: 23, minute: 30, second: 59, millisecond: 999,
+      utcOffsetSeconds: -12 * 3600, source: .exif)
+    let json = try JSONEncoder().encode(date)
+    let object = try XCTUnwrap(JSONSerialization.jsonObject(with: json) as? [String: Any])
+    XCTAssertEqual(
+      Set(object.keys),
+      [
+        "year", "month", "day", "hour", "minute", "second", "millisecond", "utcOffsetSeconds",
+        "source",
+      ])
+    XCTAssertEqual(try JSONDecoder().decode(CaptureDate.self, from: json), date)
+    var noOffset = date
+    noOffset.utcOffsetSeconds = nil
+    XCTAssertNil(noOffset.utcOffsetSeconds)
+    XCTAssertNotEqual(noOffset, date)
+    XCTAssertEqual(
+      try JSONDecoder().decode(CaptureDate.self, from: JSONEncoder().encode(noOffset)), noOffset)
+    // A value past a field's range (only a crafted file has one) is clamped, never trapped on,
+    // and such a date stays invalid.
+    let hostile = CaptureDate(
+      year: Int.max, month: Int.min, day: 40_000, utcOffsetSeconds: Int.min, source: .exif)
+    XCTAssertEqual(hostile.year, Int(Int32.max))
+    XCTAssertEqual(hostile.month, Int(Int16.min))
+    XCTAssertEqual(hostile.day, Int(Int16.max))
+    XCTAssertNotNil(hostile.utcOffsetSeconds, "a recorded offset is not lost by clamping")
+    XCTAssertFalse(hostile.isValid)
   }
 
   func testByteCounts() {
