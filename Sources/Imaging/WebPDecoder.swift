@@ -22,20 +22,23 @@ enum WebPDecoder {
       let decoded =
         features.has_animation != 0
         ? firstFrame(base, buffer.count, options: options)
-        : still(base, buffer.count, stored: stored, options: options)
+        : still(
+          base, buffer.count, stored: stored, hasAlpha: features.has_alpha != 0,
+          options: options)
       return decoded.map { DecodedImage(bitmap: $0, profile: profile) }
     }
   }
 
   /// A still image, decoded at the smallest size that covers the target.
   private static func still(
-    _ base: UnsafePointer<UInt8>, _ count: Int, stored: PixelSize, options: DecodeOptions
+    _ base: UnsafePointer<UInt8>, _ count: Int, stored: PixelSize, hasAlpha: Bool,
+    options: DecodeOptions
   ) -> Result<Bitmap, ImageError> {
     var config = WebPDecoderConfig()
     guard lb_webp_init_config(&config) != 0 else {
       return .failure(ImageError("WebP: libwebp version mismatch"))
     }
-    let plan = self.plan(stored: stored, options: options)
+    let plan = self.plan(stored: stored, options: options, hasAlpha: hasAlpha)
     let target = plan.size
     if target != stored {
       config.options.use_scaling = 1
@@ -123,7 +126,13 @@ enum WebPDecoder {
   /// (a small WebP's tile is near 1:1). libwebp 1.2 itself drops both whenever it scales
   /// below 3/4 (`WebPIoInitFromOptions`), so for tiles the flags only say so; they matter
   /// for decodes it does not scale. The detail view asks for `.best` and keeps them.
-  static func plan(stored: PixelSize, options: DecodeOptions) -> Plan {
+  ///
+  /// A picture with alpha is decoded whole and composited before anything shrinks it:
+  /// libwebp scales colour and alpha apart, so the colour under transparent pixels (white in
+  /// many logos) bled into the edges of what was opaque — light outlines round dark letters
+  /// in `lossy_alpha1.webp`'s tile, 15 dB below ImageMagick's flattened picture.
+  static func plan(stored: PixelSize, options: DecodeOptions, hasAlpha: Bool = false) -> Plan {
+    if hasAlpha { return Plan(size: stored, skipsFilters: false) }
     let needed = options.requiredSize(forDisplay: options.orientation.displaySize(ofStored: stored))
     let neededStored = options.orientation.swapsDimensions ? needed.transposed : needed
     let size = scaledSize(stored: stored, covering: neededStored)

@@ -108,4 +108,65 @@ final class WebPFastPathTests: XCTestCase {
     let unfiltered = Bitmap(width: 2048, height: 1536, pixels: pixels)
     XCTAssertNotEqual(unfiltered, best, "the filters change nothing here: the test proves nothing")
   }
+
+  func testATileOfAPictureWithAlphaHasNoFringeOfTheHiddenColour() throws {
+    // Left half opaque black, right half transparent white, as logos are often saved: on a
+    // black background the whole picture is black at any size.
+    let width = 512
+    let height = 256
+    var rgba = [UInt8](repeating: 0, count: width * height * 4)
+    for y in 0..<height {
+      for x in 0..<width where x >= width / 2 - 37 {
+        let i = (y * width + x) * 4
+        rgba[i] = 255
+        rgba[i + 1] = 255
+        rgba[i + 2] = 255
+        rgba[i + 3] = 0
+      }
+      for x in 0..<width where x < width / 2 - 37 {
+        rgba[(y * width + x) * 4 + 3] = 255
+      }
+    }
+    let file = try encodeKeepingHiddenColour(rgba, width: width, height: height)
+    for target in [PixelSize(width: 64, height: 64), PixelSize(width: 140, height: 140)] {
+      let decoded = try ImageDecoder.decode(
+        data: file, options: DecodeOptions(target: target, mode: .fit, quality: .fast)
+      ).get()
+      XCTAssertEqual(decoded.width, target.width, "resized to the tile after compositing")
+      let brightest =
+        stride(from: 0, to: decoded.pixels.count, by: 4).map {
+          max(decoded.pixels[$0], decoded.pixels[$0 + 1], decoded.pixels[$0 + 2])
+        }.max() ?? 0
+      XCTAssertLessThanOrEqual(
+        brightest, 12, "\(target): the white under the transparent half shows through")
+    }
+  }
+
+  /// A lossy WebP with alpha whose transparent pixels keep their colour (`exact`, as
+  /// `cwebp -exact` and many exporters write them); libwebp's simple API would replace it.
+  private func encodeKeepingHiddenColour(_ rgba: [UInt8], width: Int, height: Int) throws
+    -> [UInt8]
+  {
+    var config = WebPConfig()
+    XCTAssertNotEqual(WebPConfigInit(&config), 0)
+    config.quality = 90
+    config.exact = 1
+    var picture = WebPPicture()
+    XCTAssertNotEqual(WebPPictureInit(&picture), 0)
+    defer { WebPPictureFree(&picture) }
+    picture.use_argb = 1
+    picture.width = Int32(width)
+    picture.height = Int32(height)
+    XCTAssertNotEqual(WebPPictureImportRGBA(&picture, rgba, Int32(width * 4)), 0)
+    var writer = WebPMemoryWriter()
+    WebPMemoryWriterInit(&writer)
+    defer { WebPMemoryWriterClear(&writer) }
+    let encoded = withUnsafeMutablePointer(to: &writer) { writerPointer -> Int32 in
+      picture.writer = WebPMemoryWrite
+      picture.custom_ptr = UnsafeMutableRawPointer(writerPointer)
+      return WebPEncode(&config, &picture)
+    }
+    XCTAssertNotEqual(encoded, 0, "libwebp could not encode the test picture")
+    return Array(UnsafeBufferPointer(start: writer.mem, count: writer.size))
+  }
 }
