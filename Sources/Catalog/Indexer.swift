@@ -49,6 +49,9 @@ public final class Indexer: Sendable {
   ) throws -> IndexSummary {
     runLock.lock()
     defer { runLock.unlock() }
+    // The run reads every stamp of the library through a reader's memory map: let it go
+    // when the run ends (`Catalog.releaseReaders`), or a browser idles holding the map.
+    defer { catalog.releaseReaders() }
     state.setCancelled(false)
     var targets: [LibraryPath]
     if let roots {
@@ -76,6 +79,9 @@ public final class Indexer: Sendable {
   public func update(paths: [LibraryPath]) throws -> IndexSummary {
     runLock.lock()
     defer { runLock.unlock() }
+    // The run reads every stamp of the library through a reader's memory map: let it go
+    // when the run ends (`Catalog.releaseReaders`), or a browser idles holding the map.
+    defer { catalog.releaseReaders() }
     state.setCancelled(false)
     let roots = try catalog.rootPaths()
     let targets = paths.map(\.normalized).filter { path in

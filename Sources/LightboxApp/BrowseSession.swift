@@ -210,13 +210,17 @@ public final class BrowseSession {
         if let action { perform(store.send(action)) }
         if !store.state.isRunning { break }
       }
-      var loadedLibrary = false
+      var freedMemory = false
       for action in inbox.drain() where store.state.isRunning {
-        if case .library(.loaded) = action { loadedLibrary = true }
+        switch action {
+        case .library(.loaded), .library(.indexFinished): freedMemory = true
+        default: break
+        }
         perform(store.send(action))
       }
-      // The old library's memory was freed by the load: hand it back (`HeapTrim`).
-      if loadedLibrary { HeapTrim.giveBack() }
+      // The old library's memory was freed by the load, the indexer's (its stamp table and
+      // walk: 180 MB at a million photos) when it finished: hand it back (`HeapTrim`).
+      if freedMemory { HeapTrim.giveBack() }
       if store.state != before { needsFrame = true }
       // A key that changed nothing draws no frame.
       if !needsFrame { keyReadAt = nil }

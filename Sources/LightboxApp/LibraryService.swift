@@ -143,7 +143,11 @@ public final class LibraryService: @unchecked Sendable {
       openCatalog = catalog
       self.roots = roots
     }
-    let load: @Sendable () -> [Asset] = { Self.assets(in: catalog, under: roots) }
+    let load: @Sendable () -> [Asset] = {
+      let assets = Self.assets(in: catalog, under: roots)
+      catalog.releaseReaders()
+      return assets
+    }
     // The first frame comes from the catalog as it is: the newest photos at once (the All
     // grid opens on them); then the Trash is checked and its old photos emptied (a trashed
     // photo is not among the newest shown, and a repair shows in the whole library's load),
@@ -167,8 +171,9 @@ public final class LibraryService: @unchecked Sendable {
             .library(
               .indexProgress(done: progress.done, total: max(progress.total, progress.found))))
         }
-        // Photos appear while indexing runs, not only at the end.
-        if throttle.shouldReload(now: now, every: 1_500_000_000) {
+        // Photos appear while indexing runs, not only at the end: when files were read since
+        // the last load (a re-scan that reads nothing loads nothing until it ends).
+        if throttle.shouldReload(now: now, every: 1_500_000_000, read: progress.done) {
           inbox.post(.library(.loaded(assets: load(), problems: [])))
         }
       }
@@ -251,34 +256,4 @@ public final class LibraryService: @unchecked Sendable {
           problems: (problem.map { [$0] } ?? []) + result.problems)))
     inbox.post(.library(.indexFinished))
   }
-}
-
-/// Decides when progress is worth a frame (at most every `every` nanoseconds).
-final class ProgressThrottle: @unchecked Sendable {
-  // @unchecked: guarded by `lock`.
-  private let lock = NSLock()
-  private var lastPost: UInt64 = 0
-  private var lastReload: UInt64 = DispatchTime.now().uptimeNanoseconds
-
-  func shouldPost(now: UInt64, every: UInt64) -> Bool {
-    lock.withLock {
-      guard now - lastPost >= every else { return false }
-      lastPost = now
-      return true
-    }
-  }
-
-  private var reloads = 0
-
-  func shouldReload(now: UInt64, every: UInt64) -> Bool {
-    lock.withLock {
-      guard now - lastReload >= every else { return false }
-      lastReload = now
-      reloads += 1
-      return true
-    }
-  }
-
-  /// True once `shouldReload` has said yes.
-  var reloaded: Bool { lock.withLock { reloads > 0 } }
 }
