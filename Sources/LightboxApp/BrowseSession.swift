@@ -103,6 +103,10 @@ public final class BrowseSession {
     let terminal = CursesTerminal(
       theme: options.theme, graphics: format.driver, synchronizedOutput: synchronizedOutput)
     try terminal.start()
+    if let fallback = terminal.fallbackTerminalType {
+      LightboxLog.logger("terminal").warning(
+        "no terminal description for TERM here: drawing with \(fallback)'s")
+    }
     terminal.pushBack(typedDuringProbe)
     defer { terminal.stop() }
     try run(on: terminal, format: format)

@@ -68,9 +68,17 @@ public final class CursesTerminal: Terminal {
       lb_guard_install(STDOUT_FILENO, $0, strlen($0))
     }
     // newterm, unlike initscr, returns nil for an unknown TERM instead of exiting.
-    guard let screen = newterm(nil, lb_stdout(), lb_stdin()) else {
+    let term = getenv("TERM").map { String(cString: $0) } ?? ""
+    var opened = newterm(nil, lb_stdout(), lb_stdin())
+    if opened == nil, let fallback = Self.fallbackType(for: term) {
+      // kitty's, Ghostty's and WezTerm's own TERM come with their terminal, not with the
+      // machine: over ssh, or in a fresh container, ncurses has no description for them and
+      // every curses program stops with "unknown terminal". They all speak xterm.
+      opened = newterm(fallback, lb_stdout(), lb_stdin())
+      if opened != nil { fallbackTerminalType = fallback }
+    }
+    guard let screen = opened else {
       lb_guard_uninstall()
-      let term = String(cString: getenv("TERM") ?? strdup("")!)
       throw StartError(
         description: "cannot use terminal type '\(term)' (set TERM, e.g. xterm-256color)")
     }
@@ -98,6 +106,24 @@ public final class CursesTerminal: Terminal {
     setUpColors()
     size = TerminalSize(columns: Int(lb_cols()), rows: Int(lb_lines()))
     needsFullRepaint = true
+  }
+
+  /// The description curses drew with instead of TERM's, which this machine lacks (nil when
+  /// TERM's own was found): the session logs it.
+  public private(set) var fallbackTerminalType: String?
+
+  /// The terminal type to use when TERM's description is missing: xterm-256color for a
+  /// terminal known to be xterm-compatible (kitty, Ghostty, WezTerm, foot, Alacritty, and any
+  /// `xterm-*`), nil for the rest (a real VT100 or `dumb` must not be sent xterm's sequences).
+  static func fallbackType(for term: String) -> String? {
+    let xtermLike = ["kitty", "ghostty", "wezterm", "foot", "alacritty", "contour", "rio"]
+    let family = term.split(separator: "-").first.map(String.init) ?? ""
+    if term.hasPrefix("xterm-") || xtermLike.contains(family)
+      || xtermLike.contains(where: { term.hasSuffix("-" + $0) })
+    {
+      return term == "xterm-256color" ? nil : "xterm-256color"
+    }
+    return nil
   }
 
   /// Gives the terminal back (normal screen, cursor, echo); safe to call twice.
