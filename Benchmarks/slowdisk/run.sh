@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # A library on a slow disk (issue 19): every read of a photo waits 20 ms first, as on a USB
 # disk or a NAS, while the catalog and the thumbnail cache stay on the local disk.
-#   Benchmarks/slowdisk/run.sh        (WORK=/tmp/lightbox-slowdisk PHOTOS=100000 RUNS=5)
+#   Benchmarks/slowdisk/run.sh        (WORK=/tmp/lightbox-slowdisk PHOTOS=100000 RUNS=5
+#                                      AS=xterm-sixel, or AS=kitty for kitty's answers)
 # The latency is Lightbox's own read seam (LIGHTBOX_TEST_DECODER_HOOKS=1 with
 # LIGHTBOX_TEST_SLOW_READS=<library> and LIGHTBOX_TEST_READ_LATENCY_MS=20): no device-mapper
 # `delay` target or FUSE here (no root block device to spare, no FUSE in the container).
 # 1. The first screen from the cache: a 160x45 xterm-sixel pty (Benchmarks/startup/pty_clock.py),
 #    thumbnails for the first screen already cached; time to the 50th picture, with and without
-#    the latency (the same when no photo is read).
+#    the latency (the same when no photo is read); the browser's resident memory at the 50th
+#    picture and 25 s after start (idle over its first screen, its re-scan of the library done).
 # 2. Key -> frame while thumbnails load: an empty thumbnail cache, the latency on, 150 arrow
 #    keys (left, then up: the grid opens on the newest photo, bottom right, where right
 #    and down move nothing and draw no frame; sent as xterm sends them in keypad mode, ESC O D,
@@ -21,6 +23,7 @@ ROOT="$(cd "$HERE/../.." && pwd)"
 WORK="${WORK:-/tmp/lightbox-slowdisk}"
 PHOTOS="${PHOTOS:-100000}"
 RUNS="${RUNS:-5}"
+AS="${AS:-xterm-sixel}"
 source "$ROOT/Benchmarks/timing.sh"
 CLOCK=(python3 "$ROOT/Benchmarks/startup/pty_clock.py")
 
@@ -44,14 +47,14 @@ if [ ! -f "$CATALOG" ]; then
 fi
 SLOW=(--env LIGHTBOX_TEST_DECODER_HOOKS=1 --env "LIGHTBOX_TEST_SLOW_READS=$LIBRARY"
   --env LIGHTBOX_TEST_READ_LATENCY_MS=20)
-COMMON=(--as xterm-sixel --cols 160 --rows 45 --env "LIGHTBOX_CATALOG=$CATALOG")
+COMMON=(--as "$AS" --cols 160 --rows 45 --env "LIGHTBOX_CATALOG=$CATALOG")
 
-echo "== $PHOTOS photos, load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "== $PHOTOS photos, $AS, load $(cut -d' ' -f1-3 /proc/loadavg)"
 WARM="$WORK/cache-warm"
 "${CLOCK[@]}" "${COMMON[@]}" --runs 1 --window 8 --env "LIGHTBOX_CACHE=$WARM" \
   -- "$LIGHTBOX" "$LIBRARY" >/dev/null
-echo "-- first screen, thumbnails cached, no latency"
-"${CLOCK[@]}" "${COMMON[@]}" --runs "$RUNS" --env "LIGHTBOX_CACHE=$WARM" \
+echo "-- first screen, thumbnails cached, no latency (RSS at the end: idle after 25 s, re-scan done)"
+"${CLOCK[@]}" "${COMMON[@]}" --runs "$RUNS" --window 25 --env "LIGHTBOX_CACHE=$WARM" \
   -- "$LIGHTBOX" "$LIBRARY" | tail -1 | sed 's/^/   /'
 echo "-- first screen, thumbnails cached, 20 ms per photo read"
 "${CLOCK[@]}" "${COMMON[@]}" "${SLOW[@]}" --runs "$RUNS" --env "LIGHTBOX_CACHE=$WARM" \

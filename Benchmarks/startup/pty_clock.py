@@ -13,6 +13,8 @@ with the square of the output, and a program writing a screen of pictures (0.5-1
 most of its start-up blocked in write() on a full pty. This reader searches only the bytes
 that are new (with an overlap for a sequence cut between two reads), so the time measured is
 the program's. Lightbox's Benchmarks/startup/run.sh runs both tools, on Lightbox and on chafa.
+It also reports the program's resident memory (VmRSS) when the Nth picture arrives and at the
+end of the window (the browser idle over its first screen).
 """
 import argparse, fcntl, os, pty, re, select, signal, statistics, struct, sys, termios, time
 
@@ -88,6 +90,7 @@ def run_once():
     t0 = time.monotonic()
     buf = bytearray()
     first_byte = first_text = first_pic = nth_pic = None
+    rss_nth = None
     pictures = 0
     # Where each pattern's search resumes: everything before it was looked at already.
     scanned = [0] * len(REPLIES)
@@ -136,6 +139,9 @@ def run_once():
             first_pic = now
         if nth_pic is None and pictures >= a.pictures:
             nth_pic = now
+            rss_nth = rss_mb(pid)
+    # Resident memory at the end of the window: the program idle, its screen drawn.
+    rss_end = rss_mb(pid)
     try:
         os.write(fd, b"q")
         time.sleep(0.3)
@@ -144,7 +150,23 @@ def run_once():
         pass
     os.waitpid(pid, 0)
     os.close(fd)
-    return first_byte, first_text, first_pic, nth_pic, pictures
+    return first_byte, first_text, first_pic, nth_pic, pictures, rss_nth, rss_end
+
+
+def rss_mb(pid):
+    """The process's resident memory now (VmRSS), in MB; None once it has exited."""
+    try:
+        with open("/proc/%d/status" % pid) as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return None
+
+
+def mb(x):
+    return "-" if x is None else "%.0f MB" % x
 
 
 def ms(x):
@@ -155,14 +177,18 @@ rows = []
 for i in range(a.runs):
     r = run_once()
     rows.append(r)
-    print("run %d: first byte %s, text %s, first picture %s, picture #%d %s, %d pictures in %.1f s"
-          % (i + 1, ms(r[0]), ms(r[1]), ms(r[2]), a.pictures, ms(r[3]), r[4], a.window))
+    print("run %d: first byte %s, text %s, first picture %s, picture #%d %s, %d pictures in %.1f s;"
+          " RSS at picture #%d %s, at %.1f s %s"
+          % (i + 1, ms(r[0]), ms(r[1]), ms(r[2]), a.pictures, ms(r[3]), r[4], a.window,
+             a.pictures, mb(r[5]), a.window, mb(r[6])))
 
 
-def med(k):
+def med(k, unit=ms):
     v = [r[k] for r in rows if r[k] is not None]
-    return ms(statistics.median(v)) if v else "-"
+    return unit(statistics.median(v)) if v else "-"
 
 
-print("median of %d: first byte %s, text %s, first picture %s, picture #%d %s"
-      % (a.runs, med(0), med(1), med(2), a.pictures, med(3)))
+print("median of %d: first byte %s, text %s, first picture %s, picture #%d %s;"
+      " RSS at picture #%d %s, at %.1f s %s"
+      % (a.runs, med(0), med(1), med(2), a.pictures, med(3), a.pictures, med(5, mb),
+         a.window, med(6, mb)))
