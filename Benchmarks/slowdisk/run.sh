@@ -16,7 +16,9 @@
 #    which curses turns on: ESC [ D is not a key there) one every 40 ms from the first text; Lightbox logs each key -> frame
 #    (from reading the key to the frame written, pictures and all, and to its text written;
 #    keys read together share one frame), at debug level; p50, p99 and the largest over all
-#    runs, of both.
+#    runs, of both. On sixel a key that follows the one before within 120 ms draws its frame
+#    with the pictures held back (PictureHold); the frame that draws them after the keys
+#    pause is reported on its own line (its duration, from its start).
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
@@ -69,6 +71,7 @@ echo "-- key -> frame while thumbnails load (empty cache, 20 ms per photo read)"
 LOG="$XDG_STATE_HOME/lightbox/lightbox.log"
 all=()
 all_text=()
+all_settle=()
 for r in $(seq "$RUNS"); do
   rm -rf "$WORK/cache-cold" "$LOG"
   for key in '\x1bOD' '\x1bOA'; do
@@ -77,16 +80,21 @@ for r in $(seq "$RUNS"); do
       -- "$LIGHTBOX" "$LIBRARY" >/dev/null
   done
   mapfile -t us < <(grep -o 'key → frame [0-9]* µs' "$LOG" | awk '{print $4}')
-  mapfile -t text_us < <(grep -o '(text [0-9]* µs)' "$LOG" | tr -d '(' | awk '{print $2}')
+  mapfile -t text_us < <(grep -o '(text [0-9]* µs' "$LOG" | tr -d '(' | awk '{print $2}')
+  mapfile -t settle_us < <(grep -o 'pictures after the keys paused: frame [0-9]* µs' "$LOG" |
+    awk '{print $7}')
+  held=$(grep -c 'pictures held: keys repeating' "$LOG" || true)
   [ "${#text_us[@]}" -eq "${#us[@]}" ] || die "a frame line without its text time (run $r)"
   # Keys read together make one frame (one line); every key moves the selection, so a run
   # must show frames for at least a third of its keys.
   [ "${#us[@]}" -ge 50 ] || die "only ${#us[@]} key -> frame lines in the log (run $r)"
   made=$(find "$WORK/cache-cold" -name '*.png' | wc -l)
   [ "$made" -gt 0 ] || die "no thumbnail was made: nothing loaded meanwhile (run $r)"
-  echo "   run $r: 150 keys, ${#us[@]} frames after keys, $made thumbnails made meanwhile"
+  echo "   run $r: 150 keys, ${#us[@]} frames after keys ($held with pictures held while keys" \
+    "repeated), ${#settle_us[@]} frames of held pictures after a pause, $made thumbnails made"
   all+=("${us[@]}")
   all_text+=("${text_us[@]}")
+  all_settle+=("${settle_us[@]}")
 done
 percentiles() {
   sort -n | awk -v what="$1" '
@@ -97,5 +105,8 @@ percentiles() {
         p99 / 1000, v[NR] / 1000
     }'
 }
-printf '%s\n' "${all[@]}" | percentiles "key -> frame with its pictures written"
+printf '%s\n' "${all[@]}" | percentiles "key -> its frame written (pictures and all, unless held)"
 printf '%s\n' "${all_text[@]}" | percentiles "key -> the frame's text written (pictures follow)"
+if [ "${#all_settle[@]}" -gt 0 ]; then
+  printf '%s\n' "${all_settle[@]}" | percentiles "frame drawing the pictures held, once keys paused"
+fi

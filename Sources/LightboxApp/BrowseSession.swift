@@ -184,9 +184,20 @@ public final class BrowseSession {
       let more = options.notices.count > 1 ? " (and \(options.notices.count - 1) more)" : ""
       perform(store.send(.library(.operationFailed(reason: first + more))))
     }
+    var hold = PictureHold(isEnabled: format.resendsMovedPictures)
     while store.state.isRunning {
+      var released = false
+      if hold.releases(at: DispatchTime.now().uptimeNanoseconds) {
+        needsFrame = true
+        released = true
+      }
       if needsFrame {
-        terminal.present(LibraryView.render(store.state, keyMap: keyMap)) { cache.picture(for: $0) }
+        let frameStart = DispatchTime.now().uptimeNanoseconds
+        // Only the grid's: the detail view's one picture follows each page and pan step.
+        let holding = hold.isHolding && store.state.screen == .grid
+        terminal.present(LibraryView.render(store.state, keyMap: keyMap)) {
+          holding ? nil : cache.picture(for: $0)
+        }
         needsFrame = false
         if let keyReadAt {
           // The whole frame, pictures written too; and its text alone (the selection seen
@@ -194,15 +205,24 @@ public final class BrowseSession {
           // tiles moved by a scroll can trail by tens of milliseconds.
           let micros = (DispatchTime.now().uptimeNanoseconds &- keyReadAt) / 1000
           let text = terminal.textWrittenAt.map { ($0 &- keyReadAt) / 1000 } ?? micros
-          frameLog.debug("key → frame \(micros) µs (text \(text) µs)")
+          let held = holding ? ", pictures held: keys repeating" : ""
+          frameLog.debug("key → frame \(micros) µs (text \(text) µs\(held))")
+        } else if released {
+          let micros = (DispatchTime.now().uptimeNanoseconds &- frameStart) / 1000
+          frameLog.debug("pictures after the keys paused: frame \(micros) µs")
         }
         keyReadAt = nil
       }
       let before = store.state
       // Everything that arrived is reduced before the next frame: a held arrow key or a
       // burst of decoded thumbnails costs one frame, never a backlog.
-      for event in terminal.readEvents(timeoutMilliseconds: 1000) {
-        if event != .resize, keyReadAt == nil { keyReadAt = DispatchTime.now().uptimeNanoseconds }
+      let wait = hold.millisecondsUntilRelease(at: DispatchTime.now().uptimeNanoseconds) ?? 1000
+      for event in terminal.readEvents(timeoutMilliseconds: wait) {
+        if event != .resize, keyReadAt == nil {
+          let now = DispatchTime.now().uptimeNanoseconds
+          keyReadAt = now
+          hold.keyRead(at: now)
+        }
         let action: Action?
         if event == .resize {
           action = .resized(terminal.size)

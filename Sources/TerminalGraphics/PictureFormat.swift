@@ -26,6 +26,15 @@ public enum PictureFormat: Sendable, Hashable {
     }
   }
 
+  /// True when a picture that moves (a scrolled grid) is sent again, pixels and all: sixel
+  /// and iTerm2's inline images; kitty places it again by id, half-blocks are text.
+  public var resendsMovedPictures: Bool {
+    switch self {
+    case .sixel, .iTerm2: true
+    case .halfBlock, .kitty, .kittyPlaceholders: false
+    }
+  }
+
   /// How many image pixels one cell shows.
   public var cellPixelSize: PixelSize { driver.cellPixelSize }
 
