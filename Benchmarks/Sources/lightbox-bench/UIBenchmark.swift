@@ -77,13 +77,15 @@ public enum UIBenchmark {
     return assets
   }
 
-  /// Runs `body` `runs` times and returns the median in milliseconds.
-  public static func median(runs: Int, _ body: () -> Void) -> Double {
+  /// Runs `body` `runs` times and returns the median in milliseconds; `between` runs after
+  /// each, untimed.
+  public static func median(runs: Int, _ body: () -> Void, between: () -> Void = {}) -> Double {
     var times: [Double] = []
     for _ in 0..<runs {
       let start = DispatchTime.now().uptimeNanoseconds
       body()
       times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+      between()
     }
     times.sort()
     return times[times.count / 2]
@@ -220,6 +222,25 @@ public enum UIBenchmark {
     figures.append(
       Figure(
         name: "arrow key in All (reduce + render)", medianMilliseconds: key, runs: 100,
+        limitMilliseconds: 16))
+
+    // A search keystroke: "2019" typed to its last digit, which matches a year's photos out of
+    // every photo's name, date and camera, and the results grid rendered. The digit is taken
+    // back after each run (not timed), so every run types the same key on the same state.
+    _ = Reducer.reduce(&state, .startSearch)
+    for character in "201" { _ = Reducer.reduce(&state, .field(.typed(character))) }
+    var matched = 0
+    let search = median(runs: 21) {
+      _ = Reducer.reduce(&state, .field(.typed("9")))
+      _ = LibraryView.render(state)
+      matched = state.search.text == "2019" ? 1 : 0
+    } between: {
+      _ = Reducer.reduce(&state, .field(.deleteBackward))
+    }
+    precondition(matched == 1, "the search field did not take the keystroke")
+    figures.append(
+      Figure(
+        name: "search keystroke (reduce + render)", medianMilliseconds: search, runs: 21,
         limitMilliseconds: 16))
     return Report(
       photos: count, figures: figures, peakRSSMegabytes: peakRSSMegabytes(),
