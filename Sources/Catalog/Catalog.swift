@@ -41,7 +41,11 @@ public final class Catalog: Sendable {
       try db.execute(sql: "PRAGMA synchronous = NORMAL")
       // Loading 100,000 rows in timeline order visits the table in index order: through a
       // memory map and a 64 MB cache that costs page lookups, not a read() per page.
-      try db.execute(sql: "PRAGMA mmap_size = \(max(0, memoryMapBytes))")
+      // Only readers map the file: the writer lives as long as the catalog and would keep
+      // every page it ever read resident (`releaseReaders` closes the readers, not it); its
+      // reads are the indexer's, which `lightbox index` makes without a map as fast.
+      let mapped = db.configuration.readonly ? max(0, memoryMapBytes) : 0
+      try db.execute(sql: "PRAGMA mmap_size = \(mapped)")
       try db.execute(sql: "PRAGMA cache_size = -65536")
       // A WAL grown by a bulk index (see `setAutoCheckpoint`) is cut back to 4 MB once a
       // checkpoint has emptied it, instead of keeping its largest size on disk.
@@ -50,12 +54,6 @@ public final class Catalog: Sendable {
     // Another process (a second `lightbox index`) may hold the write lock for a while.
     configuration.busyMode = .timeout(10)
     pool = try Self.openMigrated(path: path, configuration: configuration)
-    // Only readers map the file: the writer lives as long as the catalog and would keep
-    // every page it ever read resident (`releaseReaders` closes the readers, not it); its
-    // reads are the indexer's, which `lightbox index` makes without a map as fast.
-    if memoryMapBytes > 0 {
-      try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA mmap_size = 0") }
-    }
   }
 
   /// Opens the pool and migrates, again for up to ~10 s while another process is creating

@@ -79,8 +79,7 @@ public final class Indexer: Sendable {
   public func update(paths: [LibraryPath]) throws -> IndexSummary {
     runLock.lock()
     defer { runLock.unlock() }
-    // The run reads every stamp of the library through a reader's memory map: let it go
-    // when the run ends (`Catalog.releaseReaders`), or a browser idles holding the map.
+    // As in `index`: the stamps read through a reader's map are let go when the run ends.
     defer { catalog.releaseReaders() }
     state.setCancelled(false)
     let roots = try catalog.rootPaths()
