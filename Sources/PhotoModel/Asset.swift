@@ -168,6 +168,9 @@ public struct Asset: Hashable, Sendable, Identifiable {
     mediaTypeBits = MediaType.bits(of: self)
   }
 
+  /// The shared make, model and lens, for `SearchIndex` (which keeps each camera once).
+  var cameraNames: CameraNames? { details?.camera }
+
   /// The files shown as part of this photo (its RAW, its Live Photo movie), which go where
   /// it goes.
   public var companions: [CompanionFile] { [rawCompanion, liveMovie].compactMap { $0 } }

@@ -20,8 +20,8 @@ public enum MediaType: String, Hashable, Sendable, CaseIterable {
     asset.mediaTypeBits & bit != 0
   }
 
-  /// This type's bit in `Asset.mediaTypeBits`.
-  var bit: UInt8 {
+  /// This type's bit in `Asset.mediaTypeBits` and `SearchIndex.flags`.
+  public var bit: UInt8 {
     switch self {
     case .screenshots: return 1
     case .panoramas: return 2

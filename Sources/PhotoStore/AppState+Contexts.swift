@@ -15,7 +15,7 @@ extension AppState {
     marks.anchor = nil
     let saved = savedPositions[context]
     assets = currentList()
-    if let id = saved?.selected, let index = assets.firstIndex(where: { $0.id == id }) {
+    if let id = saved?.selected, let index = assets.firstIndex(ofID: id) {
       selectedIndex = index
     } else {
       selectedIndex = max(0, assets.count - 1)
@@ -28,17 +28,24 @@ extension AppState {
   mutating func switchTab(_ newTab: Tab) {
     saveContext()
     if newTab == tab && newTab == .albums { albums.open = nil }
+    // The index is for searching (about 40 bytes a photo, not kept while browsing): built
+    // on the way in, so the first key typed does not wait for it.
+    if newTab == .search {
+      _ = library.searchIndex.index(of: library.assets)
+    } else {
+      library.searchIndex.drop()
+    }
     tab = newTab
     if search.isEditing { leaveSearchField() }
     restoreContext()
   }
 
   /// The photos the current grid shows.
-  func currentList() -> [Asset] {
+  mutating func currentList() -> PhotoList {
     switch context {
-    case .library: return library.assets
+    case .library: return PhotoList(library.assets)
     case .albumList: return []
-    case .album(let ref): return members(of: ref)
+    case .album(let ref): return PhotoList(members(of: ref))
     case .search: return searchResults()
     }
   }
@@ -48,7 +55,7 @@ extension AppState {
   mutating func refreshAssets() {
     let previous = selectedAsset?.id
     assets = currentList()
-    if let previous, let index = assets.firstIndex(where: { $0.id == previous }) {
+    if let previous, let index = assets.firstIndex(ofID: previous) {
       selectedIndex = index
     } else {
       selectedIndex = min(max(0, selectedIndex), max(0, assets.count - 1))
@@ -79,12 +86,17 @@ extension AppState {
   }
 
   /// The Search tab's results for the query, oldest first.
-  func searchResults() -> [Asset] {
+  mutating func searchResults() -> PhotoList {
     let query = SearchQuery(search.text, today: today)
     guard !query.isEmpty else { return [] }
-    return query.matchingIndices(in: library.assets, albums: library.collections.albums).map {
-      library.assets[$0]
-    }
+    let albums = library.collections.albums
+    let found =
+      if let index = library.searchIndex.index(of: library.assets) {
+        query.matchingIndices(in: library.assets, index: index, albums: albums)
+      } else {
+        query.matchingIndices(in: library.assets, albums: albums)
+      }
+    return PhotoList(library.assets, positions: found)
   }
 }
 
@@ -92,13 +104,13 @@ extension AppState {
   /// A new library from the catalog while the Library tab is shown.
   mutating func loadLibrary(_ newAssets: [Asset]) {
     let previous = selectedAsset?.id
-    assets = newAssets
+    assets = PhotoList(newAssets)
     timeline = Timeline(assets: newAssets)
     rebuildLayouts()
     rebuildAlbumEntries()
     // Keep the selected photo when it is still there; otherwise open on the newest, at the
     // bottom of the grid, as Photos does.
-    if let previous, let index = newAssets.firstIndex(where: { $0.id == previous }) {
+    if let previous, let index = assets.firstIndex(ofID: previous) {
       selectedIndex = index
     } else {
       selectedIndex = max(0, newAssets.count - 1)

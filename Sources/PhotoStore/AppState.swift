@@ -22,7 +22,7 @@ public struct AppState: Hashable, Sendable {
 
   /// The photos the current grid shows (the library, an album, results), oldest first
   /// (capture date, then path).
-  public var assets: [Asset]
+  public var assets: PhotoList
   /// Years → months → days of `assets`, rebuilt when the list changes.
   public var timeline: Timeline
   /// The Days segment's entries for the current width.

@@ -5,7 +5,12 @@ public struct LibraryState: Hashable, Sendable {
   /// Every library photo (not hidden, not trashed), oldest first: the Library tab's
   /// timeline. `AppState.assets` is the list the current grid shows (this one, an album,
   /// results).
-  public var assets: [Asset]
+  public var assets: [Asset] {
+    // Any change, in place or whole, leaves the index behind.
+    didSet { searchIndex.drop() }
+  }
+  /// The Search tab's index of `assets`, built on its first query.
+  public var searchIndex = SearchIndexCache()
   /// Albums, hidden and trashed photos, and the clock, as last loaded.
   public var collections: LibraryCollections
   /// Indexing progress, or ready.

@@ -76,6 +76,102 @@ public struct SearchQuery: Hashable, Sendable {
     return result
   }
 
+  /// The indices of the photos that match, read from `index` (built from `assets`) instead
+  /// of the assets: the same photos as `matchingIndices(in:albums:)`, in a few milliseconds
+  /// at a million photos (`lightbox-bench ui`).
+  public func matchingIndices(in assets: [Asset], index: SearchIndex, albums: [Album]) -> [Int] {
+    precondition(index.count == assets.count, "the search index is of another library")
+    if isEmpty { return Array(assets.indices) }
+    let dated = photosPassingDates(index)
+    if needles.isEmpty { return dated ?? Array(assets.indices) }
+    // Per photo: every word found so far.
+    var kept = [Bool](repeating: true, count: index.count)
+    for needle in needles {
+      var hits = index.photos(holding: needle.word) { photo in
+        needle.found(inAnyOf: assets[photo], albumNames: [])
+      }
+      var inNamedAlbum: Set<AssetID> = []
+      for album in albums where needle.found(inAnyOf: album.name) {
+        inNamedAlbum.formUnion(album.assetIDs)
+      }
+      if !inNamedAlbum.isEmpty {
+        assets.withUnsafeBufferPointer { assets in
+          for photo in assets.indices where !hits[photo] && inNamedAlbum.contains(assets[photo].id)
+          {
+            hits[photo] = true
+          }
+        }
+      }
+      kept.withUnsafeMutableBufferPointer { kept in
+        hits.withUnsafeBufferPointer { hits in
+          for photo in kept.indices where !hits[photo] { kept[photo] = false }
+        }
+      }
+    }
+    return kept.withUnsafeBufferPointer { kept in
+      // Counted first: the results of a word in every name are a million positions.
+      var result: [Int] = []
+      if let dated {
+        result.reserveCapacity(dated.count { kept[$0] })
+        for photo in dated where kept[photo] { result.append(photo) }
+      } else {
+        result.reserveCapacity(kept.count { $0 })
+        for photo in kept.indices where kept[photo] { result.append(photo) }
+      }
+      return result
+    }
+  }
+
+  /// The photos whose day and media types pass every date and type term, from the index; nil
+  /// when the query has no such term (every photo passes).
+  ///
+  /// The terms are folded first into one day range, one month, one day of a month and the
+  /// type bits all required, so the loop over every photo compares integers (walking the
+  /// terms for each photo copied each one: most of a 12 ms keystroke at a million photos).
+  private func photosPassingDates(_ index: SearchIndex) -> [Int]? {
+    var first = Int.min
+    var last = Int.max
+    var month = -1
+    var monthDay = -1
+    var types: UInt8 = 0
+    var tested = false
+    for term in terms {
+      switch term {
+      case .days(let from, let through):
+        (first, last, tested) = (max(first, from), min(last, through), true)
+      case .month(let m):
+        if month != -1 && month != m { return [] }
+        (month, tested) = (m, true)
+      case .monthDay(let m, let d):
+        let key = m * 64 + d
+        if monthDay != -1 && monthDay != key { return [] }
+        (monthDay, tested) = (key, true)
+      case .mediaType(let type):
+        (types, tested) = (types | type.bit, true)
+      case .text:
+        break
+      }
+    }
+    if !tested { return nil }
+    if first > last { return [] }
+    var result: [Int] = []
+    index.dayKeys.withUnsafeBufferPointer { dayKeys in
+      index.monthDays.withUnsafeBufferPointer { monthDays in
+        index.flags.withUnsafeBufferPointer { flags in
+          for photo in 0..<index.count {
+            let key = Int(dayKeys[photo])
+            if key < first || key > last { continue }
+            if month != -1 && Int(monthDays[photo] / 64) != month { continue }
+            if monthDay != -1 && Int(monthDays[photo]) != monthDay { continue }
+            if flags[photo] & types != types { continue }
+            result.append(photo)
+          }
+        }
+      }
+    }
+    return result
+  }
+
   /// True when the photo's local capture date passes every date term.
   private func matchesDate(_ asset: Asset) -> Bool {
     let date = asset.captureDate

@@ -13,7 +13,7 @@ extension LibraryEditingTests {
     let rest = Array(assets[0..<2])
     store.send(.edit(.toggleHidden), effects: [.setHidden([assets[2].id], true)]) {
       $0.library.assets = rest
-      $0.assets = rest
+      $0.assets = PhotoList(rest)
       $0.timeline = Timeline(assets: rest)
       $0.daysLayout = DaysLayout(timeline: $0.timeline, columns: 5)
       $0.library.collections.hidden = [hidden]

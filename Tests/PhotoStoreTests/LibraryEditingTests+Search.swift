@@ -20,7 +20,7 @@ extension LibraryEditingTests {
     XCTAssertEqual(store.state.inputMode, .text)
     store.send(.field(.typed("1")), effects: assets.map { .loadImage(tileRequest($0)) }) {
       $0.search.text = "1"
-      $0.assets = assets
+      $0.assets = PhotoList(assets)
       $0.selectedIndex = 2
       $0.gridTopRow = 0
       for asset in assets { $0.images[self.tileKey(asset)] = .loading }

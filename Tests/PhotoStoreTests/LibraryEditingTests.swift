@@ -103,14 +103,14 @@ final class LibraryEditingTests: XCTestCase {
     favorite[5].isFavorite = true
     store.send(.edit(.toggleFavorite), effects: [.setFavorite([assets[5].id], true)]) {
       $0.library.assets = favorite
-      $0.assets = favorite
+      $0.assets = PhotoList(favorite)
       $0.albums.entries = self.entries(library: favorite)
       $0.message = "♦ IMG_1005.jpg added to Favorites"
     }
     XCTAssertEqual(store.state.albums.entries[1].count, 1)
     store.send(.edit(.toggleFavorite), effects: [.setFavorite([assets[5].id], false)]) {
       $0.library.assets = assets
-      $0.assets = assets
+      $0.assets = PhotoList(assets)
       $0.albums.entries = self.entries(library: assets)
       $0.message = "IMG_1005.jpg removed from Favorites"
     }
@@ -130,7 +130,7 @@ final class LibraryEditingTests: XCTestCase {
     let trashed = TrashedPhoto(asset: assets[1], originalPath: assets[1].path, deletedAt: now)
     store.send(.edit(.delete), effects: [.moveToTrash([assets[1].id])]) {
       $0.library.assets = rest
-      $0.assets = rest
+      $0.assets = PhotoList(rest)
       $0.timeline = Timeline(assets: rest)
       $0.daysLayout = DaysLayout(timeline: $0.timeline, columns: 5)
       $0.library.collections.trashed = [trashed]
@@ -146,7 +146,7 @@ final class LibraryEditingTests: XCTestCase {
       effects: [.restoreFromTrash([assets[1].id]), .loadImage(tileRequest(assets[1]))]
     ) {
       $0.library.assets = assets
-      $0.assets = assets
+      $0.assets = PhotoList(assets)
       $0.timeline = Timeline(assets: assets)
       $0.daysLayout = DaysLayout(timeline: $0.timeline, columns: 5)
       $0.library.collections.trashed = []
@@ -164,7 +164,7 @@ final class LibraryEditingTests: XCTestCase {
     let rest = Array(assets[0..<2])
     store.send(.edit(.delete), effects: [.moveToTrash([assets[2].id])]) {
       $0.library.assets = rest
-      $0.assets = rest
+      $0.assets = PhotoList(rest)
       $0.timeline = Timeline(assets: rest)
       $0.daysLayout = DaysLayout(timeline: $0.timeline, columns: 5)
       $0.library.collections.trashed = [
@@ -217,7 +217,7 @@ final class LibraryEditingTests: XCTestCase {
     store.send(.answer(true), effects: [.moveToTrash(ids)]) {
       $0.overlay = nil
       $0.library.assets = rest
-      $0.assets = rest
+      $0.assets = PhotoList(rest)
       $0.timeline = Timeline(assets: rest)
       $0.daysLayout = DaysLayout(timeline: $0.timeline, columns: 5)
       $0.library.collections.trashed = assets[3...].map {
@@ -276,7 +276,7 @@ final class LibraryEditingTests: XCTestCase {
         + trashedAssets.map { .loadImage(tileRequest($0)) }
     ) {
       $0.albums.open = .recentlyDeleted
-      $0.assets = trashedAssets
+      $0.assets = PhotoList(trashedAssets)
       $0.selectedIndex = 1
       $0.gridTopRow = 0
       $0.images[self.coverKey(trashedAssets[1])] = nil

@@ -59,7 +59,7 @@ final class ReducerTests: XCTestCase {
     let store = TestStore(AppState(roots: ["/photos"], terminal: size))
     store.send(.start, effects: [.scanLibrary(roots: ["/photos"])])
     let effects = store.sendCollecting(.library(.loaded(assets: assets, problems: []))) {
-      $0.assets = assets
+      $0.assets = PhotoList(assets)
       $0.library.assets = assets
       $0.albums.entries = self.plainAlbumEntries(assets)
       $0.albums.layout = self.albumsLayout($0.albums.entries)
@@ -346,7 +346,7 @@ final class ReducerTests: XCTestCase {
     older.captureDate.year = 2020
     let reloaded = [older] + assets
     let effects = store.sendCollecting(.library(.loaded(assets: reloaded, problems: []))) {
-      $0.assets = reloaded
+      $0.assets = PhotoList(reloaded)
       $0.library.assets = reloaded
       $0.albums.entries = self.plainAlbumEntries(reloaded)
       $0.albums.layout = self.albumsLayout($0.albums.entries)

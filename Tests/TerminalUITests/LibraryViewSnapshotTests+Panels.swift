@@ -12,7 +12,7 @@ extension LibraryViewSnapshotTests {
     var state = loaded(12, size: TerminalSize(columns: 100, rows: 30))
     _ = Reducer.reduce(&state, .open)
     _ = Reducer.reduce(&state, .panel(.info))
-    settle(&state, assets: state.assets)
+    settle(&state, assets: Array(state.assets))
     let frame = LibraryView.render(state)
     Snapshot.assert(frame.snapshotText, named: "detail-info-100x30")
     let photo = DetailGeometry.imageArea(terminal: state.terminal, showsInfo: true)

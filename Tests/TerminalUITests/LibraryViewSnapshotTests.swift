@@ -65,7 +65,7 @@ final class LibraryViewSnapshotTests: XCTestCase {
     var state = loaded(12)
     _ = Reducer.reduce(&state, .move(.left))
     _ = Reducer.reduce(&state, .open)
-    settle(&state, assets: state.assets)
+    settle(&state, assets: Array(state.assets))
     Snapshot.assert(LibraryView.render(state).snapshotText, named: "detail-80x24")
   }
 
@@ -73,7 +73,7 @@ final class LibraryViewSnapshotTests: XCTestCase {
     var state = loaded(12)
     _ = Reducer.reduce(&state, .open)
     Snapshot.assert(LibraryView.render(state).snapshotText, named: "detail-loading-80x24")
-    settle(&state, assets: state.assets, failing: [11])
+    settle(&state, assets: Array(state.assets), failing: [11])
     let frame = LibraryView.render(state)
     // No picture where the photo goes (the filmstrip below still has its thumbnails).
     let area = DetailGeometry.imageArea(terminal: state.terminal)
@@ -160,7 +160,9 @@ final class LibraryViewSnapshotTests: XCTestCase {
 
   func testHostileFileNameIsShownEscaped() {
     var state = loaded(3)
-    state.assets[2].path = "/photos/\u{1B}]0;pwned\u{07}\u{1B}[2J\u{9B}1m.jpg"
+    var hostile = Array(state.assets)
+    hostile[2].path = "/photos/\u{1B}]0;pwned\u{07}\u{1B}[2J\u{9B}1m.jpg"
+    state.assets = PhotoList(hostile)
     let frame = LibraryView.render(state)
     let status = (0..<80).map { frame[23, $0].text }.joined()
     XCTAssertTrue(status.contains("\\e]0;pwned\\x07\\e[2J\\x9B1m.jpg"), status)
@@ -178,7 +180,7 @@ extension LibraryViewSnapshotTests {
     for _ in 0..<10 { _ = Reducer.reduce(&state, .move(.left)) }
     _ = Reducer.reduce(&state, .open)
     let loadingIndex = state.selectedIndex - 2
-    settle(&state, assets: state.assets, loading: [loadingIndex])
+    settle(&state, assets: Array(state.assets), loading: [loadingIndex])
     let frame = LibraryView.render(state)
     Snapshot.assert(frame.snapshotText, named: "detail-filmstrip-120x40")
     guard let strip = state.filmstrip else { return XCTFail("no filmstrip at 120×40") }
