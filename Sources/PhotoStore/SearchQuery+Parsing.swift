@@ -114,6 +114,18 @@ extension SearchQuery {
       return .days(first: key, last: key)
     case "video", "videos":
       return .mediaType(.videos)
+    // The other media types by their names, singular or plural, as Photos' search takes
+    // them: "screenshots" found nothing while the names say "Screenshot".
+    case "screenshot", "screenshots":
+      return .mediaType(.screenshots)
+    case "panorama", "panoramas":
+      return .mediaType(.panoramas)
+    case "selfie", "selfies":
+      return .mediaType(.selfies)
+    case "animated":
+      return .mediaType(.animated)
+    case "raw":
+      return .mediaType(.raw)
     default: break
     }
     if let month = monthNumber(word) { return .month(month) }
