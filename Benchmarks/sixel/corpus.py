@@ -113,6 +113,10 @@ def reference(path, folder, workdir):
                  "RightTop", "RightBottom", "LeftBottom"]
         name = names[int(orient)] if orient.isdigit() and int(orient) < 9 else "TopLeft"
         p = sh(["convert", best[1], "-orient", name, "-auto-orient", *flatten])
+    elif folder == "gif":
+        # The first frame on the logical screen: `[0]` alone is the frame's own rectangle
+        # (a 20×20 frame of a 50×50 GIF came out 20×20 and was stretched to compare).
+        p = sh(["convert", src, "-coalesce", "-delete", "1--1", *flatten])
     else:
         p = sh(["convert", src + "[0]", "-auto-orient", *flatten])
     if p.returncode != 0 or not os.path.exists(out):
