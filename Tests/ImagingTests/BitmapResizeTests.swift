@@ -141,6 +141,15 @@ final class BitmapResizeTests: XCTestCase {
     let huge = DecodeOptions(target: PixelSize(width: 9000, height: 9000), mode: .fill)
     let f5 = JPEGDecoder.scalingFactor(stored: PixelSize(width: 100, height: 80), options: huge)
     XCTAssertEqual([f5.num, f5.denom], [1, 1])
+
+    // A small image (at most 2 MP) is decoded by 1/2, 1/4 or 1/8 only, to twice the
+    // target: 640×480 into a 140 px box needs 140×105, so 1/2 (320×240), not 1/4 (160×120);
+    // 227×149 gets no DCT scaling at all (1/2 would be 114 wide), not 5/8 (142×94).
+    let box = DecodeOptions(target: PixelSize(width: 140, height: 140), mode: .fit)
+    let f6 = JPEGDecoder.scalingFactor(stored: PixelSize(width: 640, height: 480), options: box)
+    XCTAssertEqual([f6.num, f6.denom], [1, 2])
+    let f7 = JPEGDecoder.scalingFactor(stored: PixelSize(width: 227, height: 149), options: box)
+    XCTAssertEqual([f7.num, f7.denom], [1, 1])
   }
 
   func testBothWaysMatchesADirectConvolution() {
