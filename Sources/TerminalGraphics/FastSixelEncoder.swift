@@ -18,6 +18,8 @@ import PhotoModel
 /// - Packing: per six-row band, each colour's columns are collected in one pass over the
 ///   band, cut into nodes at gaps, and the nodes laid along the band left to right, several
 ///   per pass (libsixel's packing); the cost follows the pixels, not colours × width.
+/// - A grey picture gets up to 128 greys fitted to its histogram, mapped without dithering
+///   (`greyLevels`).
 /// - Large pictures are mapped and packed as two halves on two threads (split at a band
 ///   boundary; the lower half's dithering starts without the upper half's last errors,
 ///   which no one can see in a photo), halving the detail view's wait on two cores.
@@ -41,9 +43,20 @@ public enum FastSixelEncoder {
     else {
       return .failure(.init("image too large for sixel (\(width)×\(height))"))
     }
+    let size = PixelSize(width: width, height: height)
+    if let exact = Self.greyLevels(
+      of: bitmap, rows: rows, levels: min(max(colors, 2), Self.greyLevelCount))
+    {
+      var bytes = Self.packHeader(width: width, height: height, palette: exact.palette)
+      bytes += Self.packBands(exact.indices, width: width, height: height)
+      bytes += ControlSequence.stringTerminator
+      return .success(
+        SixelImage(
+          bytes: bytes, pixelSize: size, cellSize: SixelImage.cells(covering: size, cell: cell),
+          colors: exact.palette.count / 3))
+    }
     let (palette, means) = Self.paletteAndMeans(
       of: bitmap, rows: rows, colors: min(max(colors, 2), 256))
-    let size = PixelSize(width: width, height: height)
     // Two halves when each is worth a thread (a detail photo, not a tile).
     let middle = height / 12 * 6
     let ranges =
@@ -260,6 +273,9 @@ public enum FastSixelEncoder {
       initialized = width * height
     }
   }
+
+  /// How many greys a grey picture gets (`greyLevels`).
+  static let greyLevelCount = 128
 
   // MARK: Halves
 

@@ -120,6 +120,31 @@ final class FastSixelEncoderTests: XCTestCase {
     else { return XCTFail("an empty bitmap encoded") }
   }
 
+  /// A grey gradient of all 256 levels gets up to 128 greys of its own, mapped without
+  /// dithering: within a couple of levels everywhere, far above the 32 greys of the colour
+  /// path's 15-bit bins; a picture with one coloured pixel takes the colour path.
+  func testAGreyPictureGetsItsOwnGreys() throws {
+    var pixels: [UInt8] = []
+    for y in 0..<96 {
+      for x in 0..<256 {
+        let level = UInt8((x + y) % 256)
+        pixels += [level, level, level, 255]
+      }
+    }
+    let grey = Bitmap(width: 256, height: 96, pixels: pixels)
+    let image = try FastSixelEncoder.encode(grey, colors: 256, cell: cell).get()
+    XCTAssertLessThanOrEqual(image.colors, FastSixelEncoder.greyLevelCount)
+    XCTAssertGreaterThan(image.colors, 64)
+    let decoded = try XCTUnwrap(SixelRoundTrip.decode(image.bytes))
+    XCTAssertGreaterThan(SixelRoundTrip.psnr(decoded, reference: grey), 45)
+    // Sixteen registers: sixteen greys, still the grey path.
+    XCTAssertEqual(try FastSixelEncoder.encode(grey, colors: 16, cell: cell).get().colors, 16)
+    var tinted = grey
+    tinted.pixels[0] = 200
+    XCTAssertNil(FastSixelEncoder.greyLevels(of: tinted, rows: 0..<96, levels: 128))
+    XCTAssertNotNil(FastSixelEncoder.greyLevels(of: grey, rows: 0..<96, levels: 128))
+  }
+
   func testTheSkyDoesNotBandMoreThanLibsixel() throws {
     // Low-frequency error over 7×7 boxes of the sky, as SixelEncoderTests measures it.
     let bitmap = SixelEncoderTests.skyAndDetail(width: 200, height: 160)
