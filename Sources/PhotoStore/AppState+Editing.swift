@@ -109,7 +109,10 @@ extension AppState {
   /// Takes the photos out of every view at once and asks for the move to the Trash.
   mutating func moveToTrash(_ ids: [AssetID]) -> [Effect] {
     let targets = Set(ids)
-    let moving = (library.assets + library.collections.hidden).filter { targets.contains($0.id) }
+    // Filtered apart: joining the two arrays first copied every photo of the library.
+    let moving =
+      library.assets.filter { targets.contains($0.id) }
+      + library.collections.hidden.filter { targets.contains($0.id) }
     guard !moving.isEmpty else { return [] }
     library.assets.removeAll { targets.contains($0.id) }
     library.collections.hidden.removeAll { targets.contains($0.id) }
@@ -219,7 +222,7 @@ extension AppState {
   mutating func markRange() {
     guard let id = selectedAsset?.id, context != .albumList else { return }
     let anchorIndex =
-      marks.anchor.flatMap { anchor in assets.firstIndex { $0.id == anchor } } ?? selectedIndex
+      marks.anchor.flatMap { anchor in assets.firstIndex(ofID: anchor) } ?? selectedIndex
     let range = min(anchorIndex, selectedIndex)...max(anchorIndex, selectedIndex)
     for i in range { marks.ids.insert(assets[i].id) }
     marks.anchor = id

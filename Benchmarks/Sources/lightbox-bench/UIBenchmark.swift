@@ -262,6 +262,56 @@ public enum UIBenchmark {
       figures.append(
         Figure(name: name, medianMilliseconds: search, runs: 21, limitMilliseconds: 16))
     }
+    // The Albums tab, a range of 10,000 photos marked, and those 10,000 moved to the Trash
+    // (the state's side: out of every view, the Trash effect asked for), in the All grid.
+    _ = Reducer.reduce(&state, .showTab(.library))
+    while state.library.segment != .all { _ = Reducer.reduce(&state, .nextSegment) }
+    let albums = median(runs: 21) {
+      _ = Reducer.reduce(&state, .showTab(.albums))
+      _ = LibraryView.render(state)
+    } between: {
+      _ = Reducer.reduce(&state, .showTab(.library))
+    }
+    figures.append(
+      Figure(
+        name: "Albums tab shown (reduce + render)", medianMilliseconds: albums, runs: 21,
+        limitMilliseconds: 16))
+    _ = Reducer.reduce(&state, .showTab(.library))
+    let marked = min(10_000, count / 2)
+    state.selectedIndex = state.assets.count - 1
+    _ = Reducer.reduce(&state, .mark(.toggle))
+    state.selectedIndex = state.assets.count - marked
+    let unmarked = state
+    var range = state
+    var markedCount = 0
+    let marking = median(runs: 11) {
+      _ = Reducer.reduce(&range, .mark(.range))
+      _ = LibraryView.render(range)
+      markedCount = range.marks.ids.count
+    } between: {
+      range = unmarked
+    }
+    precondition(markedCount == marked, "the range marked \(markedCount)")
+    _ = Reducer.reduce(&range, .mark(.range))
+    figures.append(
+      Figure(
+        name: "a range of \(marked) photos marked (reduce + render)",
+        medianMilliseconds: marking, runs: 11, limitMilliseconds: 16))
+    var deleting = range
+    var trashed = 0
+    let delete = median(runs: 5) {
+      _ = Reducer.reduce(&deleting, .edit(.delete))
+      _ = Reducer.reduce(&deleting, .answer(true))
+      _ = LibraryView.render(deleting)
+      trashed = range.library.assets.count - deleting.library.assets.count
+    } between: {
+      deleting = range
+    }
+    precondition(trashed == marked, "the delete took \(trashed) photos out")
+    figures.append(
+      Figure(
+        name: "\(marked) marked photos moved to the Trash (reduce + render)",
+        medianMilliseconds: delete, runs: 5, limitMilliseconds: nil))
     return Report(
       photos: count, figures: figures, peakRSSMegabytes: peakRSSMegabytes(),
       idleRSSMegabytes: idleRSS, idleRSSWithEXIFMegabytes: idleRSSWithEXIF)
