@@ -90,8 +90,13 @@ def reference(path, folder, workdir):
         mid = base + ".heif.png"
         p = sh(["heif-convert", src, mid])
         if not os.path.exists(mid):
-            # Files with auxiliary images come out as NAME-1.png, NAME-2.png, …
-            mid = base + ".heif-1.png"
+            # A file with several top-level images comes out as NAME-1.png, NAME-2.png, … in
+            # heif-info's order; the photo is the primary item, which need not be the first
+            # (zPug_3.heic's is the second: the first made the reference a different picture).
+            info = sh(["heif-info", src]).stdout.decode(errors="replace").splitlines()
+            images = [l for l in info if l.startswith("image:")]
+            primary = next((i for i, l in enumerate(images) if "primary" in l), 0)
+            mid = base + f".heif-{primary + 1}.png"
         if p.returncode != 0 or not os.path.exists(mid):
             raise Skip("heif-convert cannot read it (an AVIF sequence?)")
         p = sh(["convert", mid, *flatten])
