@@ -142,7 +142,7 @@ final class BitmapResizeTests: XCTestCase {
     let f5 = JPEGDecoder.scalingFactor(stored: PixelSize(width: 100, height: 80), options: huge)
     XCTAssertEqual([f5.num, f5.denom], [1, 1])
 
-    // A small image (at most 2 MP) is decoded by 1/2, 1/4 or 1/8 only, to twice the
+    // A small image (at most 1 MP) is decoded by 1/2, 1/4 or 1/8 only, to twice the
     // target: 640×480 into a 140 px box needs 140×105, so 1/2 (320×240), not 1/4 (160×120);
     // 227×149 gets no DCT scaling at all (1/2 would be 114 wide), not 5/8 (142×94).
     let box = DecodeOptions(target: PixelSize(width: 140, height: 140), mode: .fit)
