@@ -173,15 +173,6 @@ public final class SearchIndex: Sendable {
   ) -> Int? {
     PairFinder(needle, byteCounts: nil).firstMatch(in: haystack, from: start)
   }
-
-  /// The first `byte` in `haystack[start..<end]`.
-  static func firstIndex(
-    of byte: UInt8, in haystack: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
-  ) -> Int? {
-    guard start < end else { return nil }
-    let slice = UnsafeBufferPointer(rebasing: haystack[..<end])
-    return PairFinder([byte], byteCounts: nil).firstMatch(in: slice, from: start)
-  }
 }
 
 extension SearchIndex {

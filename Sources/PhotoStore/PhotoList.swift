@@ -49,8 +49,18 @@ public struct PhotoList: RandomAccessCollection, Hashable, Sendable, Expressible
   /// states after every event).
   public static func == (lhs: PhotoList, rhs: PhotoList) -> Bool {
     guard lhs.count == rhs.count else { return false }
-    if lhs.positions == rhs.positions && lhs.base == rhs.base { return true }
+    // Whole arrays: the array's own comparison (its buffer first, then each photo once).
+    if lhs.positions == nil && rhs.positions == nil { return lhs.base == rhs.base }
+    if lhs.positions == rhs.positions && lhs.sharesBase(with: rhs) { return true }
     return lhs.elementsEqual(rhs)
+  }
+
+  /// True when both point into the same array buffer.
+  private func sharesBase(with other: PhotoList) -> Bool {
+    base.count == other.base.count
+      && base.withUnsafeBufferPointer { mine in
+        other.base.withUnsafeBufferPointer { $0.baseAddress == mine.baseAddress }
+      }
   }
 
   public func hash(into hasher: inout Hasher) {

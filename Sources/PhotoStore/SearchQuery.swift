@@ -56,13 +56,7 @@ public struct SearchQuery: Hashable, Sendable {
   public func matchingIndices(in assets: [Asset], albums: [Album]) -> [Int] {
     if isEmpty { return Array(assets.indices) }
     // Per word, the photos in an album whose name holds it.
-    let inNamedAlbum: [Set<AssetID>] = needles.map { needle in
-      var ids: Set<AssetID> = []
-      for album in albums where needle.found(inAnyOf: album.name) {
-        ids.formUnion(album.assetIDs)
-      }
-      return ids
-    }
+    let inNamedAlbum = needles.map { $0.members(ofAlbumsNamedWithIt: albums) }
     var result: [Int] = []
     for (index, asset) in assets.enumerated() where matchesDate(asset) {
       var all = true
@@ -90,10 +84,7 @@ public struct SearchQuery: Hashable, Sendable {
       var hits = index.photos(holding: needle.word) { photo in
         needle.found(inAnyOf: assets[photo], albumNames: [])
       }
-      var inNamedAlbum: Set<AssetID> = []
-      for album in albums where needle.found(inAnyOf: album.name) {
-        inNamedAlbum.formUnion(album.assetIDs)
-      }
+      let inNamedAlbum = needle.members(ofAlbumsNamedWithIt: albums)
       if !inNamedAlbum.isEmpty {
         assets.withUnsafeBufferPointer { assets in
           for photo in assets.indices where !hits[photo] && inNamedAlbum.contains(assets[photo].id)
@@ -243,6 +234,14 @@ extension SearchQuery {
 
     /// True when the needle is in `text` (an album name).
     func found(inAnyOf text: String) -> Bool { found(in: text) }
+
+    /// The photos of the albums whose names hold the needle: each name is read once, not
+    /// once per photo in it.
+    func members(ofAlbumsNamedWithIt albums: [Album]) -> Set<AssetID> {
+      var ids: Set<AssetID> = []
+      for album in albums where found(inAnyOf: album.name) { ids.formUnion(album.assetIDs) }
+      return ids
+    }
 
     private func found(in haystack: String) -> Bool {
       if !isASCII { return slowFound(in: haystack) }

@@ -62,11 +62,7 @@ extension FastSixelEncoder {
         centres = zip(sums, weights).compactMap { $1 > 0 ? $0 / $1 : nil }
       }
     }
-    // What the terminal shows for each grey's percent register.
-    let shown = centres.map { centre -> Int in
-      let percent = (Int(centre.rounded()) * 100 + 127) / 255
-      return (percent * 255 + 50) / 100
-    }
+    let shown = centres.map { Int(shownLevel(Int($0.rounded()))) }
     var table = [UInt8](repeating: 0, count: 256)
     for level in 0..<256 {
       var best = 0

@@ -188,10 +188,7 @@ public enum FastSixelEncoder {
         for c in 0..<3 { rgb[c] += sums[bin * 3 + c] }
       }
       for c in 0..<3 {
-        let mean = Int((rgb[c] + total / 2) / max(1, total))
-        // What the terminal shows for the percent value the register gets.
-        let percent = (mean * 100 + 127) / 255
-        palette.append(Int32((percent * 255 + 50) / 100))
+        palette.append(Self.shownLevel(Int((rgb[c] + total / 2) / max(1, total))))
       }
     }
     if palette.isEmpty { return ([0, 0, 0], means) }
@@ -221,13 +218,18 @@ public enum FastSixelEncoder {
       }
       for i in 0..<k where total[i] > 0 {
         for c in 0..<3 {
-          let mean = Int((acc[i * 3 + c] + total[i] / 2) / total[i])
-          let percent = (mean * 100 + 127) / 255
-          palette[i * 3 + c] = Int32((percent * 255 + 50) / 100)
+          palette[i * 3 + c] = Self.shownLevel(Int((acc[i * 3 + c] + total[i] / 2) / total[i]))
         }
       }
     }
     return palette
+  }
+
+  /// What the terminal shows for `level` (0…255): the level of the percent value its
+  /// register gets, so that dithering works against what is seen.
+  static func shownLevel(_ level: Int) -> Int32 {
+    let percent = (level * 100 + 127) / 255
+    return Int32((percent * 255 + 50) / 100)
   }
 
   /// Lloyd iterations after the median cut (a third and fourth added ~0.05 dB).

@@ -147,3 +147,14 @@ final class SearchIndexTests: XCTestCase {
     XCTAssertEqual(index.monthDays, [2 * 64 + 29, SearchIndex.unknownMonthDay, 2 * 64 + 63])
   }
 }
+
+extension SearchIndex {
+  /// The first `byte` in `haystack[start..<end]`: the pair search with a one-byte needle.
+  static func firstIndex(
+    of byte: UInt8, in haystack: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
+  ) -> Int? {
+    guard start < end else { return nil }
+    let slice = UnsafeBufferPointer(rebasing: haystack[..<end])
+    return PairFinder([byte], byteCounts: nil).firstMatch(in: slice, from: start)
+  }
+}
