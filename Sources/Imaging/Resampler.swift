@@ -36,12 +36,17 @@ enum Resampler {
     // convolution below only ever reduces by less than ~4× and stays cheap and sharp.
     let fx = max(1, image.width / (2 * width))
     let fy = max(1, image.height / (2 * height))
+    // The source's extent in reduced pixels: a partial block at the right or bottom edge
+    // is one reduced pixel but covers less of the picture, and mapping the output onto
+    // whole reduced pixels would stretch the picture by up to half a block (a quarter of
+    // an output pixel at a 2048 px GIF's tile: 35 dB against the exact reduction's 42).
+    let span = (x: Double(image.width) / Double(fx), y: Double(image.height) / Double(fy))
     if fx > 1 || fy > 1 { image = boxReduce(image, fx: fx, fy: fy) }
     if image.width != width && image.height != height {
-      return convolveBoth(image, width: width, height: height)
+      return convolveBoth(image, width: width, height: height, span: span)
     }
-    if image.width != width { image = convolveRows(image, to: width) }
-    if image.height != height { image = convolveColumns(image, to: height) }
+    if image.width != width { image = convolveRows(image, to: width, span: span.x) }
+    if image.height != height { image = convolveColumns(image, to: height, span: span.y) }
     return image
   }
 
@@ -135,8 +140,11 @@ enum Resampler {
 
   /// Taps mapping `n` source samples onto `m` output samples; when reducing, the filter is
   /// stretched by the reduction so every source sample contributes (no aliasing).
-  static func taps(from n: Int, to m: Int) -> Taps {
-    let scale = Double(n) / Double(m)
+  ///
+  /// `span` is the picture's extent in source samples when it is not `n`: a box-reduced
+  /// source whose last sample is a partial block spans a fraction less than its count.
+  static func taps(from n: Int, to m: Int, span: Double? = nil) -> Taps {
+    let scale = (span ?? Double(n)) / Double(m)
     let filterScale = max(scale, 1)
     let support = 2 * filterScale
     var t = Taps()
@@ -196,10 +204,10 @@ enum Resampler {
   /// Float lanes, one pixel's four channels per vector: SSE2 (the x86-64 baseline) has
   /// float multiply and add on four lanes but no 32-bit integer multiply, and this pass was
   /// a tenth of a 256 px thumbnail's cost with scalar integer arithmetic.
-  static func convolveRows(_ src: Bitmap, to ow: Int) -> Bitmap {
+  static func convolveRows(_ src: Bitmap, to ow: Int, span: Double? = nil) -> Bitmap {
     let w = src.width
     let h = src.height
-    let t = taps(from: w, to: ow)
+    let t = taps(from: w, to: ow, span: span)
     let weights = floatWeights(t)
     var out = [UInt8](unsafeUninitializedCapacity: ow * h * 4) { _, count in count = ow * h * 4 }
     // Raw pointers and while loops: in debug builds, buffer subscripts and range iterators
@@ -274,14 +282,14 @@ enum Resampler {
   /// being copied out first: the filters read it in place.
   static func convolveBoth(
     _ src: Bitmap, width ow: Int, height oh: Int, halves: Bool? = nil,
-    crop: (x: Int, y: Int, width: Int, height: Int)? = nil
+    crop: (x: Int, y: Int, width: Int, height: Int)? = nil, span: (x: Double, y: Double)? = nil
   ) -> Bitmap {
     let crop = crop ?? (0, 0, src.width, src.height)
-    let horizontal = taps(from: crop.width, to: ow)
+    let horizontal = taps(from: crop.width, to: ow, span: span?.x)
     // The row's sums carry the vertical weights' fixed-point scale; divide it out here.
     let horizontalWeights = floatWeights(horizontal, scale: 1 / Float(1 << weightBits))
     let rowBytes = ow * 4
-    let vertical = taps(from: crop.height, to: oh)
+    let vertical = taps(from: crop.height, to: oh, span: span?.y)
     let out = [UInt8](unsafeUninitializedCapacity: rowBytes * oh) { buffer, count in
       guard let d = buffer.baseAddress else { return }
       // Each half writes only its own rows.
@@ -309,12 +317,14 @@ enum Resampler {
   }
 
   /// Resamples each column to `oh` pixels: fixed-point column sums, rounded.
-  static func convolveColumns(_ src: Bitmap, to oh: Int) -> Bitmap {
+  static func convolveColumns(_ src: Bitmap, to oh: Int, span: Double? = nil) -> Bitmap {
     let rowBytes = src.width * 4
     let half = Int32(1 << (weightBits - 1))
     let out = [UInt8](unsafeUninitializedCapacity: rowBytes * oh) { buffer, count in
       guard let d = buffer.baseAddress else { return }
-      forEachColumnSumRow(src, taps: taps(from: src.height, to: oh), rows: 0..<oh) { y, sums in
+      forEachColumnSumRow(
+        src, taps: taps(from: src.height, to: oh, span: span), rows: 0..<oh
+      ) { y, sums in
         let o = d + y * rowBytes
         var i = 0
         while i < rowBytes {
