@@ -19,7 +19,8 @@ import PhotoModel
 ///   band, cut into nodes at gaps, and the nodes laid along the band left to right, several
 ///   per pass (libsixel's packing); the cost follows the pixels, not colours × width.
 /// - A grey picture gets up to 128 greys fitted to its histogram, mapped without dithering
-///   (`greyLevels`).
+///   (`greyLevels`); a picture of at most `colors` shown colours gets each its own register,
+///   undithered (`exactColors`).
 /// - Large pictures are mapped and packed as two halves on two threads (split at a band
 ///   boundary; the lower half's dithering starts without the upper half's last errors,
 ///   which no one can see in a photo), halving the detail view's wait on two cores.
@@ -44,8 +45,10 @@ public enum FastSixelEncoder {
       return .failure(.init("image too large for sixel (\(width)×\(height))"))
     }
     let size = PixelSize(width: width, height: height)
-    if let exact = Self.greyLevels(
-      of: bitmap, rows: rows, levels: min(max(colors, 2), Self.greyLevelCount))
+    // A grey picture first: its greys fitted cost fewer bytes than every grey kept.
+    if let exact =
+      Self.greyLevels(of: bitmap, rows: rows, levels: min(max(colors, 2), Self.greyLevelCount))
+      ?? Self.exactColors(of: bitmap, rows: rows, colors: min(max(colors, 2), 256))
     {
       var bytes = Self.packHeader(width: width, height: height, palette: exact.palette)
       bytes += Self.packBands(exact.indices, width: width, height: height)
@@ -65,19 +68,25 @@ public enum FastSixelEncoder {
         rows.lowerBound..<(rows.lowerBound + middle), (rows.lowerBound + middle)..<rows.upperBound,
       ]
       : [rows]
+    let dithered = BandParts(count: ranges.count)
+    defer { dithered.release() }
+    DispatchQueue.concurrentPerform(iterations: ranges.count) { i in
+      dithered.store(Self.dither(bitmap, rows: ranges[i], palette: palette, means: means), at: i)
+    }
+    let used = Self.withoutUnusedRegisters(
+      palette: palette, parts: (0..<ranges.count).map { dithered.item($0) })
     let parts = BandParts(count: ranges.count)
     defer { parts.release() }
     DispatchQueue.concurrentPerform(iterations: ranges.count) { i in
-      let indices = Self.dither(bitmap, rows: ranges[i], palette: palette, means: means)
-      parts.store(Self.packBands(indices, width: width, height: ranges[i].count), at: i)
+      parts.store(Self.packBands(used.parts[i], width: width, height: ranges[i].count), at: i)
     }
-    var bytes = Self.packHeader(width: width, height: height, palette: palette)
+    var bytes = Self.packHeader(width: width, height: height, palette: used.palette)
     for i in 0..<ranges.count { bytes += parts.item(i) }
     bytes += ControlSequence.stringTerminator
     return .success(
       SixelImage(
         bytes: bytes, pixelSize: size, cellSize: SixelImage.cells(covering: size, cell: cell),
-        colors: palette.count / 3))
+        colors: used.palette.count / 3))
   }
 
   // MARK: Palette

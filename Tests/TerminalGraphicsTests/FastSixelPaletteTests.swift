@@ -1,0 +1,109 @@
+import Foundation
+import Imaging
+import LightboxTestSupport
+import PhotoModel
+import XCTest
+
+@testable import TerminalGraphics
+
+/// The fast encoder's registers: a picture of few colours keeps each one, no register is
+/// defined that no pixel uses, and a grey picture's greys are not defined twice.
+final class FastSixelPaletteTests: XCTestCase {
+  let cell = PixelSize(width: 10, height: 20)
+
+  /// Every register the stream defines (`#k;2;r;g;b`) and every one its bands select
+  /// (`#k` not followed by `;`).
+  private func registers(_ bytes: [UInt8]) throws -> (defined: Set<Int>, selected: Set<Int>) {
+    let text = String(decoding: bytes, as: UTF8.self)
+    let range = NSRange(text.startIndex..., in: text)
+    let definition = try NSRegularExpression(pattern: "#([0-9]+);2;")
+    let selection = try NSRegularExpression(pattern: "#([0-9]+)(?![0-9;])")
+    func numbers(_ regex: NSRegularExpression) -> Set<Int> {
+      Set(
+        regex.matches(in: text, range: range).map {
+          Int((text as NSString).substring(with: $0.range(at: 1)))!
+        })
+    }
+    return (numbers(definition), numbers(selection))
+  }
+
+  /// A night picture: every pixel's channels in levels 0–12 (seeded noise), 5³ shown colours
+  /// at most. The median cut's 15-bit bins hold it in eight boxes at most; each shown colour
+  /// its own register puts every pixel within the register's rounding (one percent step).
+  func testAPictureOfFewColoursKeepsEachOne() throws {
+    let seed = TestSeed.value
+    var random = SeededGenerator(seed: seed)
+    let width = 160
+    let height = 90
+    var pixels: [UInt8] = []
+    for _ in 0..<(width * height) {
+      pixels += (0..<3).map { _ in UInt8.random(in: 0...12, using: &random) } + [255]
+    }
+    let night = Bitmap(width: width, height: height, pixels: pixels)
+    let exact = try XCTUnwrap(
+      FastSixelEncoder.exactColors(of: night, rows: 0..<height, colors: 256), "seed \(seed)")
+    var shown = Set<[Int32]>()
+    for i in 0..<(width * height) {
+      shown.insert((0..<3).map { FastSixelEncoder.shownLevel(Int(pixels[i * 4 + $0])) })
+    }
+    XCTAssertEqual(exact.palette.count / 3, shown.count, "one register per shown colour")
+    let image = try FastSixelEncoder.encode(night, colors: 256, cell: cell).get()
+    let decoded = try XCTUnwrap(SixelRoundTrip.decode(image.bytes))
+    for i in 0..<(width * height) {
+      for c in 0..<3 {
+        let error = abs(Int(decoded.rgb[i * 3 + c]) - Int(pixels[i * 4 + c]))
+        XCTAssertLessThanOrEqual(error, 2, "pixel \(i), seed \(seed)")
+        if error > 2 { return }
+      }
+    }
+  }
+
+  /// A photo-like picture leaves the exact path (more colours than registers), and so does a
+  /// tiny picture of all-different pixels (a register would cost more than its pixels).
+  func testPhotosAndTinyPicturesTakeTheMedianCut() {
+    let photo = SixelEncoderTests.skyAndDetail(width: 203, height: 125)
+    XCTAssertNil(FastSixelEncoder.exactColors(of: photo, rows: 0..<125, colors: 256))
+    var random = SeededGenerator(seed: TestSeed.value)
+    let tiny = Bitmap(
+      width: 7, height: 13,
+      pixels: (0..<(7 * 13)).flatMap { _ in
+        [UInt8.random(in: 0...255, using: &random), 90, 30, 255]
+      })
+    XCTAssertNil(FastSixelEncoder.exactColors(of: tiny, rows: 0..<13, colors: 256))
+  }
+
+  /// The palette comes from a subsample, so some registers may end up unused; none is
+  /// defined in the stream.
+  func testEveryDefinedRegisterIsUsed() throws {
+    for (width, height) in [(203, 125), (640, 437), (140, 105)] {
+      let bitmap = SixelEncoderTests.skyAndDetail(width: width, height: height)
+      let image = try FastSixelEncoder.encode(bitmap, colors: 256, cell: cell).get()
+      let found = try registers(image.bytes)
+      XCTAssertEqual(found.defined, found.selected, "\(width)×\(height)")
+      XCTAssertEqual(found.defined.count, image.colors)
+    }
+    let kept = FastSixelEncoder.withoutUnusedRegisters(
+      palette: [1, 2, 3, 4, 5, 6, 7, 8, 9], parts: [[0, 2, 2], [2]])
+    XCTAssertEqual(kept.palette, [1, 2, 3, 7, 8, 9])
+    XCTAssertEqual(kept.parts, [[0, 1, 1], [1]])
+  }
+
+  /// Greys 0…90 (91 levels) fall on 36 percent steps: 36 registers, each used (it defined
+  /// 91, two or three of them per step, and used 36).
+  func testAGreyIsDefinedOncePerPercentStep() throws {
+    var pixels: [UInt8] = []
+    for _ in 0..<40 {
+      for x in 0..<182 {
+        let level = UInt8(x / 2)
+        pixels += [level, level, level, 255]
+      }
+    }
+    let grey = Bitmap(width: 182, height: 40, pixels: pixels)
+    let image = try FastSixelEncoder.encode(grey, colors: 256, cell: cell).get()
+    let steps = Set((0...90).map { FastSixelEncoder.shownLevel($0) }).count
+    XCTAssertEqual(steps, 36)
+    XCTAssertEqual(image.colors, steps)
+    let found = try registers(image.bytes)
+    XCTAssertEqual(found.defined, found.selected)
+  }
+}
