@@ -58,8 +58,9 @@ final class FastSixelPaletteTests: XCTestCase {
     }
   }
 
-  /// A photo-like picture leaves the exact path (more colours than registers), and so does a
-  /// tiny picture of all-different pixels (a register would cost more than its pixels).
+  /// A photo-like picture leaves the exact path (more colours than registers), and so do a
+  /// tiny picture of all-different pixels (a register would cost more than its pixels) and
+  /// a picture whose few colours lie in different 15-bit bins.
   func testPhotosAndTinyPicturesTakeTheMedianCut() {
     let photo = SixelEncoderTests.skyAndDetail(width: 203, height: 125)
     XCTAssertNil(FastSixelEncoder.exactColors(of: photo, rows: 0..<125, colors: 256))
@@ -70,6 +71,14 @@ final class FastSixelPaletteTests: XCTestCase {
         [UInt8.random(in: 0...255, using: &random), 90, 30, 255]
       })
     XCTAssertNil(FastSixelEncoder.exactColors(of: tiny, rows: 0..<13, colors: 256))
+    // 64 colours, each in its own 15-bit bin: the median cut tells them apart already.
+    var spreadPixels: [UInt8] = []
+    for i in 0..<(64 * 64) {
+      let k = i % 64
+      spreadPixels += [UInt8(k * 4), UInt8(k * 2), 40, 255]
+    }
+    let spread = Bitmap(width: 64, height: 64, pixels: spreadPixels)
+    XCTAssertNil(FastSixelEncoder.exactColors(of: spread, rows: 0..<64, colors: 256))
   }
 
   /// The palette comes from a subsample, so some registers may end up unused; none is
