@@ -9,7 +9,8 @@ tests, not videos) and each size:
 - a reference PNG: the photo decoded by the reference tool of its kind (ImageMagick;
   heif-convert for HEIF/AVIF, which applies irot/imir and not EXIF, as the HEIF rules say;
   the largest embedded preview for RAW, as Lightbox shows RAW), oriented, transparency
-  flattened on black (Lightbox's background), at most 2048 px on its long side (twice the detail box);
+  flattened on black (Lightbox's background), at most 2048 px on its long side (twice the detail box),
+  converted from an embedded ICC profile to sRGB (ImageMagick's lcms2) as Lightbox converts;
 - `lightbox show --graphics sixel --width C --height R --sixel-encoder libsixel|fast PHOTO`
   (10x20 px cells: the tile box is 14x7 cells = 140x140 px, the grid's tile; the detail box
   100x30 cells = 1000x600 px), photo decoded by Lightbox itself;
@@ -25,6 +26,8 @@ pixels / chafa's pixels) when chafa's picture is a few rows smaller.
 """
 import concurrent.futures
 import csv
+import ctypes
+import ctypes.util
 import fcntl
 import json
 import os
@@ -127,7 +130,51 @@ def reference(path, folder, workdir):
     if p.returncode != 0 or not os.path.exists(out):
         raise Skip("ImageMagick cannot make the reference: "
                    + p.stderr.decode(errors="replace").strip().splitlines()[-1][:80])
-    return out
+    return colour_managed(src, out, base)
+
+
+def colour_managed(src, ref, base):
+    """The reference converted from the photo's embedded ICC profile to sRGB (ImageMagick's
+    lcms2, perceptual intent, as Lightbox converts) when it has a profile that is not sRGB.
+
+    Lightbox shows a Display P3 or Adobe RGB photo converted to sRGB (issue 15), so a reference
+    left in the photo's own colour space counted that conversion as error, and chafa, handed
+    that reference, was measured against its own input. HEIF's nclx colour (no ICC profile:
+    HDR PQ/HLG, BT.2020) has no independent converter here and stays as heif-convert writes
+    it. (lcms2's tificc was tried first: it reads ImageMagick's TIFF tags as a gamma-2.2
+    source and darkened every shadow, sRGB to sRGB included.)"""
+    profile = base + ".icc"
+    with open(profile, "wb") as f:
+        sh(["exiftool", "-b", "-icc_profile", src], stdout=f)
+    if os.path.getsize(profile) == 0:
+        return ref
+    desc = sh(["exiftool", "-s3", "-ProfileDescription", profile]).stdout.decode(errors="replace")
+    if "srgb" in desc.lower() and "display" not in desc.lower():
+        return ref  # Lightbox's own test for an sRGB profile (ColorConversion.isSRGB)
+    p = sh(["convert", ref, "-intent", "Perceptual", "-profile", profile, "-profile",
+            srgb_profile(os.path.dirname(base)), "-strip", "PNG24:" + ref])
+    if p.returncode != 0:
+        raise Skip("ImageMagick cannot convert the reference to sRGB: "
+                   + p.stderr.decode(errors="replace").strip()[-80:])
+    return ref
+
+
+def srgb_profile(workdir):
+    """lcms2's own sRGB profile written to a file (Debian ships none outside of packages
+    this benchmark does not need), through ctypes."""
+    path = os.path.join(workdir, "srgb.icc")
+    if not os.path.exists(path):
+        lib = ctypes.CDLL(ctypes.util.find_library("lcms2") or "liblcms2.so.2")
+        lib.cmsCreate_sRGBProfile.restype = ctypes.c_void_p
+        lib.cmsSaveProfileToFile.argtypes = [ctypes.c_void_p, ctypes.c_char_p]
+        lib.cmsCloseProfile.argtypes = [ctypes.c_void_p]
+        handle = lib.cmsCreate_sRGBProfile()
+        ok = lib.cmsSaveProfileToFile(handle, (path + ".part").encode())
+        lib.cmsCloseProfile(handle)
+        if not ok:
+            raise RuntimeError("lcms2 could not write its sRGB profile")
+        os.replace(path + ".part", path)
+    return path
 
 
 def decode(stream, ref):
