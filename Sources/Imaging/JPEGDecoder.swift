@@ -122,6 +122,13 @@ enum JPEGDecoder {
   /// whole picture at the same scale is what they are checked against).
   static let smallImagePixels = 1_000_000
 
+  /// The most pixels a `.best` target may have for `scalingFactor`'s careful choice whatever
+  /// the image's size (a tile or `lightbox show` at a few rows: 256 × 256). Such a decode is
+  /// at most ~4× the target's pixels at any factor; a RAW's 1,620×1,080 preview shown as a
+  /// 140 px tile was decoded at 1/8 to 203 px and lost 1.9 dB to the IDCT's aliasing (chafa,
+  /// handed ImageMagick's resize, was above it). Thumbnails (`.fast`) keep the fastest factor.
+  static let smallTargetPixels = 65_536
+
   /// TJSCALED: a dimension scaled by a factor, rounded up.
   private static func scaled(_ dimension: Int, _ factor: tjscalingfactor) -> Int {
     (dimension * Int(factor.num) + Int(factor.denom) - 1) / Int(factor.denom)
@@ -130,8 +137,9 @@ enum JPEGDecoder {
   /// The smallest TurboJPEG scaling factor (at most 1) whose output, once oriented, still
   /// covers what `options` needs from an image of stored size `stored`.
   ///
-  /// A small image (at most `smallImagePixels`) is only scaled by 1/2, 1/4 or 1/8 and to at
-  /// least twice what is needed, leaving the rest to the resampler: libjpeg's reduced IDCTs
+  /// A small image (at most `smallImagePixels`), or any image for a small `.best` target
+  /// (`smallTargetPixels`), is only scaled by 1/2, 1/4 or 1/8 and to at least twice what is
+  /// needed, leaving the rest to the resampler: libjpeg's reduced IDCTs
   /// (5/8, 3/4…) and a last halving in the DCT alias, which cost `testorig.jpg`'s 140 px
   /// sixel 5.8 dB against ImageMagick's resize (30.0 → 35.8 dB; chafa 32.5), while a decode
   /// of such an image costs a few milliseconds at any factor. Large photos keep the fastest
@@ -139,7 +147,9 @@ enum JPEGDecoder {
   static func scalingFactor(stored: PixelSize, options: DecodeOptions) -> tjscalingfactor {
     let one = tjscalingfactor(num: 1, denom: 1)
     var needed = options.requiredSize(forDisplay: options.orientation.displaySize(ofStored: stored))
-    let small = stored.width * stored.height <= Self.smallImagePixels
+    let small =
+      stored.width * stored.height <= Self.smallImagePixels
+      || (options.quality == .best && needed.width * needed.height <= Self.smallTargetPixels)
     if small { needed = PixelSize(width: needed.width * 2, height: needed.height * 2) }
     let neededStored = options.orientation.swapsDimensions ? needed.transposed : needed
     var count: Int32 = 0

@@ -150,6 +150,20 @@ final class BitmapResizeTests: XCTestCase {
     XCTAssertEqual([f6.num, f6.denom], [1, 2])
     let f7 = JPEGDecoder.scalingFactor(stored: PixelSize(width: 227, height: 149), options: box)
     XCTAssertEqual([f7.num, f7.denom], [1, 1])
+
+    // A larger image for a small `.best` target (a tile drawn by `lightbox show`): twice the
+    // target too. A RAW's 1620×1080 preview into 140 px needs 140×93: 1/4 (405×270), not
+    // 1/8 (203×135); a thumbnail (`.fast`) keeps 1/8, and so does a 12 MP photo, whose 1/8
+    // (500×375) is already twice the target.
+    let preview = PixelSize(width: 1620, height: 1080)
+    var best = box
+    best.quality = .best
+    let f8 = JPEGDecoder.scalingFactor(stored: preview, options: best)
+    XCTAssertEqual([f8.num, f8.denom], [1, 4])
+    let f9 = JPEGDecoder.scalingFactor(stored: preview, options: box)
+    XCTAssertEqual([f9.num, f9.denom], [1, 8])
+    let f10 = JPEGDecoder.scalingFactor(stored: twelve, options: best)
+    XCTAssertEqual([f10.num, f10.denom], [1, 8])
   }
 
   func testBothWaysMatchesADirectConvolution() {
