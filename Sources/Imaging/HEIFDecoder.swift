@@ -5,12 +5,14 @@ import PhotoModel
 ///
 /// libheif applies the file's own transformations (`irot`, `imir`, `clap`) as it decodes, so
 /// the result is already upright: an EXIF Orientation inside a HEIF is informational and is
-/// never applied on top (the HEIF rules; what libheif, Apple and browsers do). For small
-/// targets the file's thumbnail item is decoded instead of the primary image when it
-/// covers the target, the HEIF analogue of the EXIF thumbnail.
+/// never applied on top (the HEIF rules; what libheif, Apple and browsers do). For a
+/// thumbnail (`.fast`) the file's thumbnail item is decoded instead of the primary image
+/// when it covers the target, the HEIF analogue of the EXIF thumbnail; a `.best` picture
+/// (the detail view, `show`, export) is always the primary: the item is a separate, smaller
+/// encode (an iPhone's 320 px one is 29.8 dB from the primary at its own size).
 enum HEIFDecoder {
-  /// Decodes the primary image of `data` (or its thumbnail item when that covers the
-  /// target) into opaque RGBA, upright, with its colour profile.
+  /// Decodes the primary image of `data` (or, for `.fast`, its thumbnail item when that
+  /// covers the target) into opaque RGBA, upright, with its colour profile.
   static func decode(_ data: [UInt8], options: DecodeOptions) -> Result<DecodedImage, ImageError> {
     if let error = LibHeif.library.failure { return .failure(error) }
     guard let context = LibHeif.functions.heif_context_alloc() else {
@@ -42,7 +44,9 @@ enum HEIFDecoder {
       }
       let profile = colorProfile(of: primary)
       let needed = options.requiredSize(forDisplay: display)
-      if let thumbnail = thumbnail(of: primary, covering: needed, display: display) {
+      if options.quality == .fast,
+        let thumbnail = thumbnail(of: primary, covering: needed, display: display)
+      {
         defer { LibHeif.functions.heif_image_handle_release(thumbnail) }
         if case .success(let bitmap) = pixels(of: thumbnail, options: options),
           let shown = declaredPart(of: bitmap, declared: size(of: thumbnail))

@@ -24,18 +24,44 @@ final class CorpusAddedKindsDecodeTests: XCTestCase {
   }
 
   func testEveryValidFileOfTheAddedKindsDecodesAtItsDisplayedSize() throws {
-    try checkDisplayedShape(box: 1024)
+    try checkDisplayedShape(box: 1024, quality: .best)
   }
 
-  /// At a tile's size, where a HEIF's own thumbnail item is used: the shape is still the
+  /// At a thumbnail's size, where a HEIF's own thumbnail item is used: the shape is still the
   /// photo's (a Canon HIF's thumbnail decoded as a square with green padding once).
   func testTilesOfEveryValidFileOfTheAddedKindsKeepTheirShape() throws {
-    try checkDisplayedShape(box: 140)
+    try checkDisplayedShape(box: 140, quality: .fast)
+  }
+
+  /// A `.best` picture at a tile's size is the photo, not its thumbnail item: every HEIF
+  /// draws as its primary shrunk, while a `.fast` thumbnail of one with an item (an iPhone's
+  /// 320 px item is a separate encode, 29.8 dB from the primary) is the item.
+  func testABestPictureOfAHEIFIsItsPrimaryNotItsThumbnailItem() throws {
+    let (corpus, valid) = try rows(kind: "valid")
+    var itemsSeen = 0
+    for row in valid where row["path"]!.hasPrefix("heif/") {
+      let file = corpus.appendingPathComponent(row["path"]!).path
+      let small = PixelSize(width: 140, height: 140)
+      let orientation = metadataOrientation(file)
+      func decode(_ target: PixelSize, _ quality: DecodeQuality) throws -> Bitmap {
+        try ImageDecoder.decode(
+          path: file,
+          options: DecodeOptions(
+            target: target, mode: .fit, quality: quality, orientation: orientation)
+        ).get()
+      }
+      let best = try decode(small, .best)
+      let shrunk = try decode(PixelSize(width: 1024, height: 1024), .best).resized(to: best.size)
+      XCTAssertGreaterThan(TestImages.psnr(best, shrunk), 36, row["path"]!)
+      let fast = try decode(small, .fast)
+      if fast.size == best.size && TestImages.psnr(fast, shrunk) < 36 { itemsSeen += 1 }
+    }
+    XCTAssertGreaterThan(itemsSeen, 0, "no HEIF whose thumbnail item differs from its primary")
   }
 
   /// Decodes every valid file fitted into `box`×`box` and checks the size against the
   /// displayed size in expectations.tsv.
-  private func checkDisplayedShape(box: Int) throws {
+  private func checkDisplayedShape(box: Int, quality: DecodeQuality) throws {
     let (corpus, valid) = try rows(kind: "valid")
     XCTAssertGreaterThanOrEqual(valid.count, 50)
     for row in valid {
@@ -46,7 +72,7 @@ final class CorpusAddedKindsDecodeTests: XCTestCase {
       }
       let file = corpus.appendingPathComponent(path).path
       let options = DecodeOptions(
-        target: PixelSize(width: box, height: box), mode: .fit, quality: .best,
+        target: PixelSize(width: box, height: box), mode: .fit, quality: quality,
         orientation: metadataOrientation(file), background: RGB(10, 20, 30))
       let result = ImageDecoder.decode(path: file, options: options)
       guard case .success(let image) = result else {

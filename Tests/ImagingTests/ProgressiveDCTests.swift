@@ -18,20 +18,6 @@ final class ProgressiveDCTests: XCTestCase {
     return files
   }
 
-  /// PSNR in dB over the colour channels (infinite when identical).
-  private func psnr(_ a: Bitmap, _ b: Bitmap) -> Double {
-    var squares = 0
-    var count = 0
-    for i in 0..<a.pixels.count where i % 4 != 3 {
-      let d = Int(a.pixels[i]) - Int(b.pixels[i])
-      squares += d * d
-      count += 1
-    }
-    if squares == 0 { return .infinity }
-    let mse = Double(squares) / Double(count)
-    return 10 * log10(255 * 255 / mse)
-  }
-
   /// Every progressive corpus JPEG decoded for a small target through its DC scans gives
   /// (nearly) the same 1/8-scale image as decoding every scan, and the DC stream is smaller.
   ///
@@ -57,7 +43,7 @@ final class ProgressiveDCTests: XCTestCase {
       let full = try ImageDecoder.decodeAllScans(data: bytes, options: options).get()
       XCTAssertEqual(dc.size, full.size, path)
       guard dc.size == full.size else { continue }
-      let quality = psnr(dc, full)
+      let quality = TestImages.psnr(dc, full)
       XCTAssertGreaterThan(quality, 38, "\(path): PSNR \(quality) dB against the full decode")
       checked += 1
     }

@@ -1,8 +1,22 @@
+import Foundation
 import Imaging
 import PhotoModel
 
 /// Builders for synthetic image files and helpers to compare bitmaps.
 enum TestImages {
+  /// Peak signal-to-noise ratio of the RGB channels of two bitmaps of one size, in dB
+  /// (infinity when identical).
+  static func psnr(_ a: Bitmap, _ b: Bitmap) -> Double {
+    precondition(a.width == b.width && a.height == b.height)
+    var sum = 0.0
+    for i in 0..<a.pixels.count where i % 4 != 3 {
+      let d = Double(a.pixels[i]) - Double(b.pixels[i])
+      sum += d * d
+    }
+    let mse = sum / Double(a.width * a.height * 3)
+    return mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
+  }
+
   /// CRC-32 (ISO 3309, as PNG uses it).
   static func crc32(_ bytes: [UInt8]) -> UInt32 {
     var crc: UInt32 = 0xFFFF_FFFF

@@ -43,18 +43,6 @@ final class WebPFastPathTests: XCTestCase {
     return try WebPDecoder.decode(Self.photo, options: options).get().bitmap
   }
 
-  /// Peak signal-to-noise ratio of the RGB channels, in dB (infinity when identical).
-  private func psnr(_ a: Bitmap, _ b: Bitmap) -> Double {
-    precondition(a.width == b.width && a.height == b.height)
-    var sum = 0.0
-    for i in 0..<a.pixels.count where i % 4 != 3 {
-      let d = Double(a.pixels[i]) - Double(b.pixels[i])
-      sum += d * d
-    }
-    let mse = sum / Double(a.width * a.height * 3)
-    return mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
-  }
-
   func testOnlyReducedFastDecodesSkipTheFilters() {
     func plan(_ target: PixelSize, _ quality: DecodeQuality) -> WebPDecoder.Plan {
       WebPDecoder.plan(
@@ -82,7 +70,7 @@ final class WebPFastPathTests: XCTestCase {
     }
     // 35 dB is far below anything an eye sees in a tile (the measured value is printed:
     // identical with libwebp 1.2, which drops the filters itself when it scales this far).
-    let db = psnr(fast, best)
+    let db = TestImages.psnr(fast, best)
     print("WebPFastPathTests: fast thumbnail vs filtered decode: \(db) dB")
     XCTAssertGreaterThanOrEqual(db, 35, "fast thumbnail drifted from the filtered decode")
   }
