@@ -8,9 +8,15 @@ import PhotoModel
 /// never applied on top (the HEIF rules; what libheif, Apple and browsers do). For a
 /// thumbnail (`.fast`) the file's thumbnail item is decoded instead of the primary image
 /// when it covers the target, the HEIF analogue of the EXIF thumbnail; a `.best` picture
-/// (the detail view, `show`, export) is always the primary: the item is a separate, smaller
-/// encode (an iPhone's 320 px one is 29.8 dB from the primary at its own size).
+/// (the detail view, `show`, export) is the primary: the item is a separate, smaller encode
+/// (an iPhone's 320 px one is 29.8 dB from the primary at its own size) — unless the
+/// primary is over `largePrimaryPixels`.
 enum HEIFDecoder {
+  /// Primaries larger than this give their thumbnail item even to a small `.best` target:
+  /// a 200 MP Samsung HEIC's primary takes longer than the decode worker's CPU limit, for a
+  /// picture of a few hundred pixels.
+  static let largePrimaryPixels = 30_000_000
+
   /// Decodes the primary image of `data` (or, for `.fast`, its thumbnail item when that
   /// covers the target) into opaque RGBA, upright, with its colour profile.
   static func decode(_ data: [UInt8], options: DecodeOptions) -> Result<DecodedImage, ImageError> {
@@ -44,7 +50,8 @@ enum HEIFDecoder {
       }
       let profile = colorProfile(of: primary)
       let needed = options.requiredSize(forDisplay: display)
-      if options.quality == .fast,
+      let stored = coded.isEmpty ? display : coded
+      if options.quality == .fast || stored.area > Self.largePrimaryPixels,
         let thumbnail = thumbnail(of: primary, covering: needed, display: display)
       {
         defer { LibHeif.functions.heif_image_handle_release(thumbnail) }
@@ -145,7 +152,7 @@ enum HEIFDecoder {
   }
 
   /// The colour profile libheif found: an ICC profile (`colr` of type `prof`/`rICC`), or
-  /// the primaries and transfer of an `nclx` box; nil for sRGB and untagged images.
+  /// the primaries of an `nclx` box; nil for sRGB, untagged and HDR (PQ, HLG) images.
   private static func colorProfile(of handle: OpaquePointer) -> ColorSource? {
     let size = LibHeif.functions.heif_image_handle_get_raw_color_profile_size(handle)
     if size > 0, size < 16 << 20 {
@@ -162,6 +169,15 @@ enum HEIFDecoder {
     }
     defer { LibHeif.functions.heif_nclx_color_profile_free(nclx) }
     let p = nclx.pointee
+    // HDR (PQ or HLG transfer): shown as coded, as heif-convert, ImageMagick and libvips show
+    // it; Lightbox has no tone mapping, and converting only the primaries under the sRGB
+    // curve (which these values are not in) moved colours further from any rendering:
+    // 2.3–2.9 dB under chafa on the corpus's two PQ files (DECISIONS.md, 2026-11-27).
+    let hdr: Set<UInt32> = [
+      heif_transfer_characteristic_ITU_R_BT_2100_0_PQ.rawValue,
+      heif_transfer_characteristic_ITU_R_BT_2100_0_HLG.rawValue,
+    ]
+    if hdr.contains(p.transfer_characteristics.rawValue) { return nil }
     return ColorSource.primaries(
       code: Int(p.color_primaries.rawValue),
       red: (Double(p.color_primary_red_x), Double(p.color_primary_red_y)),

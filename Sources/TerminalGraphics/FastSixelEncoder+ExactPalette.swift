@@ -62,8 +62,8 @@ extension FastSixelEncoder {
     }
     guard fits else { return nil }
     // Only where the median cut is starved: it gives a 15-bit bin one register at best, and
-    // here the bins hold four or more of the picture's colours each (Canon's night: 19 in 4
-    // bins). Where bins hold about two (a drawing's antialiased edges: `lossless1.webp`'s
+    // here the bins hold three or more of the picture's colours each (Canon's HDR night: 15
+    // in 4 bins). Where bins hold about two (a drawing's antialiased edges: `lossless1.webp`'s
     // tile, 78 in 37) the median cut's merged shades cost fewer colour switches: 1,082 bytes
     // against 1,794 exact, for 1.2 dB.
     var bins = Set<Int32>()
@@ -76,7 +76,7 @@ extension FastSixelEncoder {
   }
 
   /// How many colours a 15-bit bin must hold on average for `exactColors` to take over.
-  static let coloursPerStarvedBin = 4
+  static let coloursPerStarvedBin = 3
 
   /// The fewest pixels a register must have on average for `exactColors`.
   static let pixelsPerExactColor = 16

@@ -86,4 +86,22 @@ final class ColorManagementTests: XCTestCase {
     let plain = try JPEGEncoder.encode(vividPattern(), quality: 95).get()
     XCTAssertEqual(try decode(tagged(plain, profile: bytes)), try decode(plain))
   }
+
+  /// HDR HEIF (PQ transfer) is shown as coded: no primaries conversion under an sRGB curve
+  /// the values are not in. The corpus's two PQ files (BT.2020 and P3 primaries) carry no
+  /// profile to convert from; an SDR nclx HEIF with other primaries (Nokia's BT.470 B/G)
+  /// still does.
+  func testHDRHEIFIsShownAsCodedAndSDRNclxIsConverted() throws {
+    guard let corpus = CorpusLocator.corpus else { throw XCTSkip(CorpusLocator.missingMessage) }
+    let options = DecodeOptions(target: PixelSize(width: 64, height: 64), quality: .best)
+    func profile(_ path: String) throws -> ColorSource? {
+      let data = try XCTUnwrap(
+        FileManager.default.contents(atPath: corpus.appendingPathComponent(path).path), path)
+      return try HEIFDecoder.decode([UInt8](data), options: options).get().profile
+    }
+    XCTAssertNil(try profile("heif/Canon_EOS_R5.HIF"), "BT.2020 PQ")
+    XCTAssertNil(try profile("avif/cosmos1650_yuv444_10bpc_p3pq.avif"), "P3 PQ")
+    let nokia = try XCTUnwrap(try profile("heif/HMD_Nokia_8.3_5G_hdr.heif"), "BT.470 B/G")
+    XCTAssertTrue(ColorConversion.converts(nokia))
+  }
 }
