@@ -50,13 +50,15 @@ public enum FastSixelEncoder {
       Self.greyLevels(of: bitmap, rows: rows, levels: min(max(colors, 2), Self.greyLevelCount))
       ?? Self.exactColors(of: bitmap, rows: rows, colors: min(max(colors, 2), 256))
     {
-      var bytes = Self.packHeader(width: width, height: height, palette: exact.palette)
-      bytes += Self.packBands(exact.indices, width: width, height: height)
+      let used = Self.withoutUnusedRegisters(
+        palette: exact.palette, parts: [exact.indices], width: width)
+      var bytes = Self.packHeader(width: width, height: height, palette: used.palette)
+      bytes += Self.packBands(used.parts[0], width: width, height: height)
       bytes += ControlSequence.stringTerminator
       return .success(
         SixelImage(
           bytes: bytes, pixelSize: size, cellSize: SixelImage.cells(covering: size, cell: cell),
-          colors: exact.palette.count / 3))
+          colors: used.palette.count / 3))
     }
     let (palette, means) = Self.paletteAndMeans(
       of: bitmap, rows: rows, colors: min(max(colors, 2), 256))
@@ -74,7 +76,7 @@ public enum FastSixelEncoder {
       dithered.store(Self.dither(bitmap, rows: ranges[i], palette: palette, means: means), at: i)
     }
     let used = Self.withoutUnusedRegisters(
-      palette: palette, parts: (0..<ranges.count).map { dithered.item($0) })
+      palette: palette, parts: (0..<ranges.count).map { dithered.item($0) }, width: width)
     let parts = BandParts(count: ranges.count)
     defer { parts.release() }
     DispatchQueue.concurrentPerform(iterations: ranges.count) { i in

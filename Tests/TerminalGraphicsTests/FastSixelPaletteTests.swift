@@ -82,7 +82,7 @@ final class FastSixelPaletteTests: XCTestCase {
   }
 
   /// The palette comes from a subsample, so some registers may end up unused; none is
-  /// defined in the stream.
+  /// defined in the stream, and the colours switched to most get the shortest numbers.
   func testEveryDefinedRegisterIsUsed() throws {
     for (width, height) in [(203, 125), (640, 437), (140, 105)] {
       let bitmap = SixelEncoderTests.skyAndDetail(width: width, height: height)
@@ -90,11 +90,25 @@ final class FastSixelPaletteTests: XCTestCase {
       let found = try registers(image.bytes)
       XCTAssertEqual(found.defined, found.selected, "\(width)×\(height)")
       XCTAssertEqual(found.defined.count, image.colors)
+      // Switches to #0…#9 outnumber those to any ten registers numbered above 99.
+      let text = String(decoding: image.bytes, as: UTF8.self)
+      let switches = try NSRegularExpression(pattern: "#([0-9]+)(?![0-9;])")
+      var perRegister = [Int](repeating: 0, count: 256)
+      for match in switches.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+        perRegister[Int((text as NSString).substring(with: match.range(at: 1)))!] += 1
+      }
+      if image.colors > 110 {
+        let low = perRegister[0..<10].reduce(0, +)
+        let high = perRegister[100..<110].reduce(0, +)
+        XCTAssertGreaterThan(low, high, "\(width)×\(height)")
+      }
     }
+    // Register 1 unused; register 2 starts two nodes (one in each part), register 0 one:
+    // 2 becomes #0, 0 becomes #1.
     let kept = FastSixelEncoder.withoutUnusedRegisters(
-      palette: [1, 2, 3, 4, 5, 6, 7, 8, 9], parts: [[0, 2, 2], [2]])
-    XCTAssertEqual(kept.palette, [1, 2, 3, 7, 8, 9])
-    XCTAssertEqual(kept.parts, [[0, 1, 1], [1]])
+      palette: [1, 2, 3, 4, 5, 6, 7, 8, 9], parts: [[0, 2, 2], [2]], width: 1)
+    XCTAssertEqual(kept.palette, [7, 8, 9, 1, 2, 3])
+    XCTAssertEqual(kept.parts, [[1, 0, 0], [0]])
   }
 
   /// Greys 0…90 (91 levels) fall on 36 percent steps: 36 registers, each used (it defined
