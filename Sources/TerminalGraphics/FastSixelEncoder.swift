@@ -70,17 +70,26 @@ public enum FastSixelEncoder {
         rows.lowerBound..<(rows.lowerBound + middle), (rows.lowerBound + middle)..<rows.upperBound,
       ]
       : [rows]
-    let dithered = BandParts(count: ranges.count)
+    let dithered = BandParts(count: ranges.count, empty: [UInt8]())
     defer { dithered.release() }
+    let starts = BandParts(count: ranges.count, empty: [Int]())
+    defer { starts.release() }
     DispatchQueue.concurrentPerform(iterations: ranges.count) { i in
-      dithered.store(Self.dither(bitmap, rows: ranges[i], palette: palette, means: means), at: i)
+      let indices = Self.dither(bitmap, rows: ranges[i], palette: palette, means: means)
+      // Counted here, on the part's own thread, while its indices are in the cache.
+      starts.store(Self.nodeStarts(indices, width: width), at: i)
+      dithered.store(indices, at: i)
     }
-    let used = Self.withoutUnusedRegisters(
-      palette: palette, parts: (0..<ranges.count).map { dithered.item($0) }, width: width)
-    let parts = BandParts(count: ranges.count)
+    var uses = [Int](repeating: 0, count: 256)
+    for i in 0..<ranges.count {
+      for (c, n) in starts.item(i).enumerated() { uses[c] += n }
+    }
+    let used = Self.registerOrder(palette: palette, uses: uses)
+    let parts = BandParts(count: ranges.count, empty: [UInt8]())
     defer { parts.release() }
     DispatchQueue.concurrentPerform(iterations: ranges.count) { i in
-      parts.store(Self.packBands(used.parts[i], width: width, height: ranges[i].count), at: i)
+      let indices = used.table.map { Self.renumber(dithered.item(i), by: $0) } ?? dithered.item(i)
+      parts.store(Self.packBands(indices, width: width, height: ranges[i].count), at: i)
     }
     var bytes = Self.packHeader(width: width, height: height, palette: used.palette)
     for i in 0..<ranges.count { bytes += parts.item(i) }
@@ -296,21 +305,21 @@ public enum FastSixelEncoder {
   static let parallelPixels = 256 * 1024
 
   /// Results of the halves, each written by its own thread into its own slot.
-  final class BandParts: @unchecked Sendable {
-    private let slots: UnsafeMutablePointer<[UInt8]>
+  final class BandParts<Item>: @unchecked Sendable {
+    private let slots: UnsafeMutablePointer<Item>
     private let count: Int
 
-    init(count: Int) {
+    init(count: Int, empty: Item) {
       self.count = count
       slots = .allocate(capacity: count)
-      slots.initialize(repeating: [], count: count)
+      slots.initialize(repeating: empty, count: count)
     }
 
     /// Stores part `i`; only one thread ever writes a given slot.
-    func store(_ bytes: [UInt8], at i: Int) { slots[i] = bytes }
+    func store(_ item: Item, at i: Int) { slots[i] = item }
 
     /// Part `i`, read after every thread has finished.
-    func item(_ i: Int) -> [UInt8] { slots[i] }
+    func item(_ i: Int) -> Item { slots[i] }
 
     func release() {
       slots.deinitialize(count: count)
