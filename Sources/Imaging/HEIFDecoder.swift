@@ -45,12 +45,12 @@ enum HEIFDecoder {
       let coded = PixelSize(
         width: Int(LibHeif.functions.heif_image_handle_get_ispe_width(primary)),
         height: Int(LibHeif.functions.heif_image_handle_get_ispe_height(primary)))
-      if let refusal = options.refusal(forStored: coded.isEmpty ? display : coded) {
+      let stored = coded.isEmpty ? display : coded
+      if let refusal = options.refusal(forStored: stored) {
         return .failure(refusal)
       }
       let profile = colorProfile(of: primary)
       let needed = options.requiredSize(forDisplay: display)
-      let stored = coded.isEmpty ? display : coded
       if options.quality == .fast || stored.area > Self.largePrimaryPixels,
         let thumbnail = thumbnail(of: primary, covering: needed, display: display)
       {

@@ -51,7 +51,7 @@ extension FastSixelEncoder {
           keys[slot] = key
           slotIndex[slot] = UInt8(entry)
           for shift in [16, 8, 0] {
-            palette.append(Int32((Int(key >> Int32(shift)) & 0xFF) * 255 + 50) / 100)
+            palette.append(Self.level(ofPercent: Int(key >> Int32(shift)) & 0xFF))
           }
         }
         lastKey = key

@@ -248,8 +248,12 @@ public enum FastSixelEncoder {
   /// What the terminal shows for `level` (0…255): the level of the percent value its
   /// register gets, so that dithering works against what is seen.
   static func shownLevel(_ level: Int) -> Int32 {
-    let percent = (level * 100 + 127) / 255
-    return Int32((percent * 255 + 50) / 100)
+    Self.level(ofPercent: (level * 100 + 127) / 255)
+  }
+
+  /// The level (0…255) a register's percent value (0…100) shows.
+  static func level(ofPercent percent: Int) -> Int32 {
+    Int32((percent * 255 + 50) / 100)
   }
 
   /// Lloyd iterations after the median cut (a third and fourth added ~0.05 dB).
