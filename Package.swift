@@ -12,7 +12,8 @@ let package = Package(
     .library(
       name: "LightboxKit",
       targets: [
-        "PhotoModel", "PhotoMetadata", "PhotoStore", "Catalog", "Imaging", "TerminalGraphics",
+        "PhotoModel", "PhotoMetadata", "PhotoStore", "Catalog", "Pixels", "Decoders",
+        "DecodeWorker", "ThumbnailCache", "TerminalGraphics",
         "TerminalUI", "TerminalBackend", "Settings", "DemoLibrary", "LightboxApp",
         "LightboxCommands",
       ]),
@@ -69,15 +70,26 @@ let package = Package(
       dependencies: [
         "PhotoModel", "PhotoMetadata", "CFileSystem", .product(name: "GRDB", package: "GRDB.swift"),
       ]),
+    // Pictures in four rooms (docs/architecture.md): the pixels every picture-making module
+    // shares; the decoders; the one door to them for risky formats (the sandboxed worker);
+    // the thumbnail cache and export on top.
     .target(
-      name: "Imaging",
+      name: "Pixels", dependencies: ["PhotoModel", "CPNG", "CPNGWriter", "CImageKernels"]),
+    .target(
+      name: "Decoders",
       dependencies: [
-        "PhotoModel", "PhotoMetadata", "CTurboJPEG", "CPNG", "CPNGWriter", "CImageKernels",
-        "CJPEGRegion",
-        "CHeif", "CWebP", "CGIF", "CTIFF", "CLCMS2", "CFFmpeg", "CProcessSandbox",
+        "PhotoModel", "PhotoMetadata", "Pixels", "CTurboJPEG", "CPNG", "CPNGWriter",
+        "CImageKernels",
+        "CJPEGRegion", "CHeif", "CWebP", "CGIF", "CTIFF", "CLCMS2", "CFFmpeg",
       ]),
     .target(
-      name: "TerminalGraphics", dependencies: ["PhotoModel", "Imaging", "CSixel", "CImageKernels"]),
+      name: "DecodeWorker",
+      dependencies: ["PhotoModel", "PhotoMetadata", "Pixels", "Decoders", "CProcessSandbox"]),
+    .target(
+      name: "ThumbnailCache",
+      dependencies: ["PhotoModel", "PhotoMetadata", "Pixels", "Decoders", "DecodeWorker"]),
+    .target(
+      name: "TerminalGraphics", dependencies: ["PhotoModel", "Pixels", "CSixel", "CImageKernels"]),
     // The pure view: links no C library (a test checks).
     .target(name: "TerminalUI", dependencies: ["PhotoModel", "PhotoStore"]),
     .target(
@@ -92,19 +104,22 @@ let package = Package(
         "PhotoModel", "PhotoStore", "TerminalUI", "TerminalGraphics",
         .product(name: "TOMLKit", package: "TOMLKit"),
       ]),
-    .target(name: "DemoLibrary", dependencies: ["PhotoModel", "Imaging"]),
+    .target(name: "DemoLibrary", dependencies: ["PhotoModel", "Pixels", "Decoders"]),
     .target(
       name: "LightboxApp",
       dependencies: [
-        "PhotoModel", "PhotoMetadata", "PhotoStore", "Catalog", "Imaging", "TerminalGraphics",
+        "PhotoModel", "PhotoMetadata", "PhotoStore", "Catalog", "Pixels", "Decoders",
+        "DecodeWorker", "ThumbnailCache", "TerminalGraphics",
         "TerminalUI", "TerminalBackend", "Settings",
         .product(name: "Logging", package: "swift-log"),
       ]),
     .target(
       name: "LightboxCommands",
       dependencies: [
-        "PhotoModel", "PhotoMetadata", "Catalog", "Imaging", "TerminalGraphics", "TerminalUI",
-        "Settings", "DemoLibrary", "LightboxApp", "CBuildInfo", "CProcessSandbox",
+        "PhotoModel", "PhotoMetadata", "Catalog", "Pixels", "Decoders", "DecodeWorker",
+        "ThumbnailCache", "TerminalGraphics", "TerminalUI", "Settings", "DemoLibrary",
+        "LightboxApp",
+        "CBuildInfo",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(name: "lightbox", dependencies: ["LightboxCommands"]),
@@ -136,14 +151,17 @@ let package = Package(
     .testTarget(
       name: "PhotoStoreTests", dependencies: ["PhotoStore", "PhotoModel", "LightboxTestSupport"]),
     .testTarget(
-      name: "ImagingTests",
+      name: "PicturesTests",
       dependencies: [
-        "Imaging", "PhotoModel", "PhotoMetadata", "CPNG", "CLCMS2", "CWebP",
+        "Pixels", "Decoders", "DecodeWorker", "ThumbnailCache", "PhotoModel", "PhotoMetadata",
+        "CPNG", "CLCMS2", "CWebP",
         "LightboxTestSupport",
       ]),
     .testTarget(
       name: "TerminalGraphicsTests",
-      dependencies: ["TerminalGraphics", "Imaging", "PhotoModel", "CSixel", "LightboxTestSupport"]),
+      dependencies: [
+        "TerminalGraphics", "Pixels", "Decoders", "PhotoModel", "CSixel", "LightboxTestSupport",
+      ]),
     .testTarget(
       name: "TerminalUITests",
       dependencies: ["TerminalUI", "PhotoModel", "PhotoStore", "LightboxTestSupport"],
@@ -151,7 +169,8 @@ let package = Package(
     .testTarget(
       name: "SettingsTests",
       dependencies: [
-        "Settings", "TerminalUI", "TerminalGraphics", "PhotoModel", "PhotoStore", "Imaging",
+        "Settings", "TerminalUI", "TerminalGraphics", "PhotoModel", "PhotoStore", "Pixels",
+        "Decoders",
         "LightboxTestSupport", .product(name: "TOMLKit", package: "TOMLKit"),
       ],
       // Read by path from the tests (#filePath), not bundled.
@@ -159,20 +178,21 @@ let package = Package(
     .testTarget(
       name: "TerminalBackendTests",
       dependencies: [
-        "TerminalBackend", "TerminalUI", "TerminalGraphics", "Imaging", "PhotoModel", "PhotoStore",
+        "TerminalBackend", "TerminalUI", "TerminalGraphics", "Pixels", "Decoders", "PhotoModel",
+        "PhotoStore",
         "LightboxTestSupport",
       ]),
     .testTarget(
       name: "DemoLibraryTests",
       dependencies: [
-        "DemoLibrary", "PhotoMetadata", "PhotoModel", "Imaging", "CPNG", "CTurboJPEG",
+        "DemoLibrary", "PhotoMetadata", "PhotoModel", "Pixels", "Decoders", "CPNG", "CTurboJPEG",
         "LightboxTestSupport",
       ]),
     .testTarget(
       name: "LightboxAppTests",
       dependencies: [
-        "LightboxApp", "LightboxCommands", "LightboxTestSupport", "Catalog", "Imaging",
-        "DemoLibrary",
+        "LightboxApp", "LightboxCommands", "LightboxTestSupport", "Catalog", "Pixels", "Decoders",
+        "DecodeWorker", "ThumbnailCache", "DemoLibrary",
         "PhotoModel", "PhotoStore", "PhotoMetadata", "TerminalGraphics", "TerminalUI",
         "TerminalBackend", "Settings", .product(name: "Logging", package: "swift-log"),
         .product(name: "GRDB", package: "GRDB.swift"),

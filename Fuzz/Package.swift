@@ -33,12 +33,21 @@ let package = Package(
     .target(name: "PhotoMetadata", dependencies: ["PhotoModel"]),
     .target(name: "PhotoStore", dependencies: ["PhotoModel"]),
     .target(
-      name: "Imaging",
+      name: "Pixels", dependencies: ["PhotoModel", "CPNG", "CPNGWriter", "CImageKernels"]),
+    .target(
+      name: "Decoders",
       dependencies: [
-        "PhotoModel", "PhotoMetadata", "CTurboJPEG", "CPNG", "CPNGWriter", "CImageKernels",
-        "CJPEGRegion", "CHeif", "CWebP", "CGIF", "CTIFF", "CLCMS2", "CFFmpeg", "CProcessSandbox",
+        "PhotoModel", "PhotoMetadata", "Pixels", "CTurboJPEG", "CPNG", "CPNGWriter",
+        "CImageKernels", "CJPEGRegion", "CHeif", "CWebP", "CGIF", "CTIFF", "CLCMS2", "CFFmpeg",
       ]),
-    .target(name: "TerminalGraphics", dependencies: ["PhotoModel", "Imaging", "CSixel"]),
+    .target(
+      name: "DecodeWorker",
+      dependencies: ["PhotoModel", "PhotoMetadata", "Pixels", "Decoders", "CProcessSandbox"]),
+    .target(
+      name: "ThumbnailCache",
+      dependencies: ["PhotoModel", "PhotoMetadata", "Pixels", "Decoders", "DecodeWorker"]),
+    .target(
+      name: "TerminalGraphics", dependencies: ["PhotoModel", "Pixels", "CSixel", "CImageKernels"]),
     .target(name: "TerminalUI", dependencies: ["PhotoModel", "PhotoStore"]),
     .target(
       name: "Settings",
@@ -50,13 +59,15 @@ let package = Package(
     // One executable per fuzz target; its main hands the input callback to
     // LLVMFuzzerRunDriver.
     .executableTarget(
-      name: "FuzzJPEG", dependencies: ["CFuzzDriver", "Imaging", "PhotoMetadata"]),
+      name: "FuzzJPEG", dependencies: ["CFuzzDriver", "Decoders", "PhotoMetadata", "PhotoModel"]),
     .executableTarget(
-      name: "FuzzPNG", dependencies: ["CFuzzDriver", "Imaging", "PhotoMetadata"]),
+      name: "FuzzPNG", dependencies: ["CFuzzDriver", "Decoders", "PhotoMetadata", "PhotoModel"]),
     .executableTarget(name: "FuzzEXIF", dependencies: ["CFuzzDriver", "PhotoMetadata"]),
-    .executableTarget(name: "FuzzPNGWriter", dependencies: ["CFuzzDriver", "Imaging"]),
     .executableTarget(
-      name: "FuzzPNGChunks", dependencies: ["CFuzzDriver", "Imaging", "PhotoMetadata"]),
+      name: "FuzzPNGWriter", dependencies: ["CFuzzDriver", "Pixels", "Decoders", "PhotoModel"]),
+    .executableTarget(
+      name: "FuzzPNGChunks",
+      dependencies: ["CFuzzDriver", "Decoders", "ThumbnailCache", "PhotoMetadata"]),
     .executableTarget(
       name: "FuzzFileNameDate", dependencies: ["CFuzzDriver", "PhotoMetadata", "TerminalUI"]),
     .executableTarget(
@@ -66,10 +77,10 @@ let package = Package(
       ]),
     .executableTarget(name: "FuzzReplyParser", dependencies: ["CFuzzDriver", "TerminalGraphics"]),
     .executableTarget(
-      name: "FuzzRAW", dependencies: ["CFuzzDriver", "Imaging", "PhotoMetadata", "PhotoModel"]),
+      name: "FuzzRAW", dependencies: ["CFuzzDriver", "Decoders", "PhotoMetadata", "PhotoModel"]),
     .executableTarget(
       name: "FuzzHEIFItems", dependencies: ["CFuzzDriver", "PhotoMetadata", "PhotoModel"]),
-    .executableTarget(name: "FuzzICC", dependencies: ["CFuzzDriver", "Imaging", "PhotoModel"]),
+    .executableTarget(name: "FuzzICC", dependencies: ["CFuzzDriver", "Decoders", "PhotoModel"]),
     .executableTarget(
       name: "FuzzMatroska", dependencies: ["CFuzzDriver", "PhotoMetadata", "PhotoModel"]),
     .executableTarget(

@@ -1,4 +1,4 @@
-import Imaging
+import Pixels
 import PhotoModel
 
 /// A colour while painting: sRGB-encoded components in 0…1 (values may overshoot briefly).

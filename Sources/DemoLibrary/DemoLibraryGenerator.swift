@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
-import Imaging
+import Pixels
+import Decoders
 import PhotoModel
 
 /// Writes a demo photo library: procedurally drawn scenes as JPEGs with EXIF, some PNG

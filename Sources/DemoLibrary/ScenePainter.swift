@@ -1,5 +1,5 @@
 import Foundation
-import Imaging
+import Pixels
 
 /// Paints a demo landscape photo: sky by time of day, sun or moon with glow, stars, clouds,
 /// layered terrain with aerial perspective, water with reflections, trees or a skyline.

@@ -1,6 +1,6 @@
 import Foundation
 
-import Imaging
+import Pixels
 
 /// Paints a desktop screenshot mock: wallpaper, menu bar, an app window with a title bar,
 /// a sidebar and content (a document, a photo grid, a chat, settings or code).

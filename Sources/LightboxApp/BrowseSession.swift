@@ -1,5 +1,6 @@
 import Foundation
-import Imaging
+import DecodeWorker
+import ThumbnailCache
 import PhotoModel
 import PhotoStore
 import Settings
@@ -41,8 +42,9 @@ public final class BrowseSession {
     /// The config's `opener` (argv) for `o` and `O`; `$LIGHTBOX_OPENER` wins, `xdg-open`
     /// when neither is set (`ExternalOpener`).
     public var opener: [String]?
-    /// The decode worker processes for risky formats; nil decodes everything in process.
-    public var decodeWorker: DecodeWorkerHost.Configuration?
+    /// The decode worker processes for risky formats (this executable's `decode-worker`
+    /// unless told otherwise); there is no way to decode them in the browser's process.
+    public var decodeWorker: DecodeWorkerHost.Configuration = .currentExecutable
 
     public init(
       roots: [String], colorDepth: ColorDepth, theme: Theme = .dark,
@@ -82,17 +84,9 @@ public final class BrowseSession {
       }
       synchronizedOutput = capabilities.synchronizedOutput
       let mode = capabilities.graphicsMode(requested: options.graphics)
-      switch mode {
-      case .kitty:
-        let cell = capabilities.cellSize
-        format =
-          capabilities.kittyNeedsPlaceholders
-          ? .kittyPlaceholders(cell: cell) : .kitty(cell: cell, medium: kittyMedium(capabilities))
-      case .iTerm2: format = .iTerm2(cell: capabilities.cellSize)
-      case .sixel:
-        format = .sixel(colors: capabilities.sixelPaletteSize, cell: capabilities.cellSize)
-      case .halfBlock, .auto: break
-      }
+      format = capabilities.pictureFormat(
+        requested: options.graphics, colorDepth: options.colorDepth,
+        kittyMedium: kittyMedium(capabilities))
       let cell = capabilities.cellSize
       LightboxLog.logger("probe").info(
         "terminal \(probe.outcome) in \(Int(probe.elapsedMilliseconds)) ms: \(mode) pictures, cell \(cell.width)x\(cell.height) px"
@@ -126,7 +120,7 @@ public final class BrowseSession {
     let inbox = ActionInbox(wake: terminal.waker)
     let cache = PictureCache(budgetBytes: options.cacheBudgetBytes)
     // Lives as long as the session: its workers are killed when it goes.
-    let host = options.decodeWorker.map(DecodeWorkerHost.init(configuration:))
+    let host = DecodeWorkerHost(configuration: options.decodeWorker)
     let diskCache = options.thumbnailCacheRoot.map { root in
       ThumbnailDiskCache(
         root: root,

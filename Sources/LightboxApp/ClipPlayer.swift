@@ -1,5 +1,7 @@
 import Foundation
-import Imaging
+import Pixels
+import Decoders
+import DecodeWorker
 import PhotoModel
 import PhotoStore
 import TerminalGraphics

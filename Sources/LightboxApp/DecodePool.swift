@@ -1,4 +1,4 @@
-import Imaging
+import ThumbnailCache
 import PhotoStore
 
 /// The browser's picture requests on the one worker pool, keyed by what they make.

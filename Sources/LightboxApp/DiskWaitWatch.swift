@@ -1,5 +1,5 @@
 import Foundation
-import Imaging
+import Decoders
 import PhotoStore
 
 #if canImport(Glibc)

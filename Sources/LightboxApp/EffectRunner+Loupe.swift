@@ -1,4 +1,4 @@
-import Imaging
+import DecodeWorker
 import PhotoModel
 import PhotoStore
 import TerminalGraphics

@@ -1,5 +1,8 @@
 import Foundation
-import Imaging
+import Pixels
+import Decoders
+import DecodeWorker
+import ThumbnailCache
 import PhotoModel
 import PhotoStore
 import TerminalGraphics
@@ -10,6 +13,8 @@ import TerminalUI
 final class EffectRunner: Sendable {
   let inbox: ActionInbox
   let cache: PictureCache
+  /// Every decode's one door: risky formats in the sandboxed workers.
+  let decoder: PhotoDecoder
   private let pool: DecodePool
   private let library: LibraryService
   private let player: ClipPlayer
@@ -20,10 +25,11 @@ final class EffectRunner: Sendable {
   init(
     inbox: ActionInbox, cache: PictureCache, format: PictureFormat, background: RGB,
     catalogPath: String?, diskCache: ThumbnailDiskCache? = nil, trashHome: String? = nil,
-    retentionDays: Int = 30, upscale: Bool = true, decoder: PhotoDecoder = PhotoDecoder()
+    retentionDays: Int = 30, upscale: Bool = true, decoder: PhotoDecoder
   ) {
     self.inbox = inbox
     self.cache = cache
+    self.decoder = decoder
     self.library = LibraryService(
       inbox: inbox, catalogPath: catalogPath, trashHome: trashHome, retentionDays: retentionDays)
     self.player = ClipPlayer(
@@ -70,7 +76,10 @@ final class EffectRunner: Sendable {
       pool.cancel(key)
     case .exportPhotos(let job):
       let inbox = inbox
-      DispatchQueue.global(qos: .utility).async { PhotoExporter.run(job, inbox: inbox) }
+      let decoder = decoder
+      DispatchQueue.global(qos: .utility).async {
+        PhotoExporter.run(job, inbox: inbox, decoder: decoder)
+      }
     case .scheduleTick(let milliseconds, let token):
       let inbox = inbox
       DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(milliseconds)) {
@@ -111,7 +120,7 @@ final class EffectRunner: Sendable {
   static func makePicture(
     _ request: ImageRequest, format: PictureFormat, background: RGB, cache: PictureCache,
     diskCache: ThumbnailDiskCache? = nil, upscale: Bool = true,
-    decoder: PhotoDecoder = PhotoDecoder(), loupe: LoupeSourceCache? = nil,
+    decoder: PhotoDecoder, loupe: LoupeSourceCache? = nil,
     preview: ((Action) -> Void)? = nil,
     prefetch: ((@escaping @Sendable () -> Void) -> Void)? = nil
   ) -> Action {

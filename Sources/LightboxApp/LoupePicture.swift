@@ -1,4 +1,7 @@
-import Imaging
+import Pixels
+import Decoders
+import DecodeWorker
+import ThumbnailCache
 import PhotoModel
 import PhotoStore
 

@@ -1,5 +1,6 @@
 import Foundation
-import Imaging
+import Pixels
+import Decoders
 import PhotoStore
 
 /// Decoded parts of photos kept for the loupe, so that a pan or another zoom step crops and

@@ -1,12 +1,13 @@
+import DecodeWorker
 import Foundation
-import Imaging
+import ThumbnailCache
 import PhotoStore
 
 /// The browser's export (e): the photos of an `ExportJob` written as JPEGs one by one, with
 /// progress and the outcome in the status line, never over an existing file.
 enum PhotoExporter {
   /// Runs `job` on the calling thread, posting progress to `inbox`.
-  static func run(_ job: ExportJob, inbox: ActionInbox) {
+  static func run(_ job: ExportJob, inbox: ActionInbox, decoder: PhotoDecoder) {
     let folder = expand(job.folder)
     do {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -23,7 +24,7 @@ enum PhotoExporter {
       }
       let rotation = index < job.rotations.count ? job.rotations[index] : 0
       switch PhotoExport.export(
-        path: path, into: folder, longEdge: job.longEdge, rotation: rotation)
+        path: path, into: folder, longEdge: job.longEdge, rotation: rotation, decoder: decoder)
       {
       case .success: written += 1
       case .failure(let error):

@@ -1,4 +1,4 @@
-import Imaging
+import Pixels
 
 extension FastSixelEncoder {
   /// For a picture with at most `colors` distinct colours as the terminal shows them (each

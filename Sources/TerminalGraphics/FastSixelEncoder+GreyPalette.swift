@@ -1,4 +1,4 @@
-import Imaging
+import Pixels
 
 extension FastSixelEncoder {
   /// For a grey picture (every pixel's red, green and blue equal): up to `levels` greys

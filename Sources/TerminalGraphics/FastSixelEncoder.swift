@@ -1,6 +1,6 @@
 import CImageKernels
 import Dispatch
-import Imaging
+import Pixels
 import PhotoModel
 
 /// Lightbox's own sixel encoder, used for every picture (tiles and the detail view's photo):

@@ -1,4 +1,4 @@
-import Imaging
+import Pixels
 import PhotoModel
 
 /// How pictures reach one kind of terminal: one driver per graphics protocol (half-blocks,
@@ -25,6 +25,11 @@ public protocol GraphicsDriver: Sendable {
   /// implement it (sixel, iTerm2, half-blocks); kitty orders by z-index, then by image id.
   mutating func place(
     _ picture: TerminalPicture, row: Int, column: Int, layer: Int, into bytes: inout [UInt8])
+
+  /// Appends the bytes that draw `picture` at the cursor as output would (`lightbox show`):
+  /// its top-left cell where the cursor is, the cursor left at the start of the line below
+  /// it, the picture staying in the scrollback like text.
+  mutating func placeInline(_ picture: TerminalPicture, into bytes: inout [UInt8])
 
   /// Appends the bytes that clear `width` cells from `row`, `column` of a picture that
   /// leaves, in the current colours (the caller sets the picture role's colours first).

@@ -1,4 +1,4 @@
-import Imaging
+import Pixels
 import PhotoModel
 
 /// One terminal cell of a half-block picture: `▀` with the upper pixel as foreground and the

@@ -1,4 +1,4 @@
-import Imaging
+import Pixels
 import PhotoModel
 
 /// Pictures as `▀` cells in 24-bit or 256 colours: two pixels per cell, every terminal.
@@ -12,6 +12,14 @@ public struct HalfBlockDriver: GraphicsDriver {
 
   public func encode(_ bitmap: Bitmap) -> Result<TerminalPicture, ImageError> {
     .success(.halfBlock(HalfBlockImage(bitmap: bitmap, depth: depth)))
+  }
+
+  public func placeInline(_ picture: TerminalPicture, into bytes: inout [UInt8]) {
+    guard case .halfBlock(let image) = picture else { return }
+    for encoded in image.encodedRows {
+      bytes += encoded
+      bytes.append(0x0A)
+    }
   }
 
   public func place(_ picture: TerminalPicture, row: Int, column: Int, into bytes: inout [UInt8]) {

@@ -1,4 +1,4 @@
-import Imaging
+import Pixels
 
 /// A bitmap turned into terminal cells, two pixels per cell, with each row's escape
 /// sequence prepared once so repainting a tile costs only a write.

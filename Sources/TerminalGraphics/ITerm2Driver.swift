@@ -1,4 +1,4 @@
-import Imaging
+import Pixels
 import PhotoModel
 
 /// Pictures with iTerm2's inline images (iTerm2, WezTerm): a PNG in an OSC 1337 `File=`
@@ -17,6 +17,12 @@ public struct ITerm2Driver: GraphicsDriver {
       return .failure(ImageError("cannot show an empty image (\(bitmap.width)×\(bitmap.height))"))
     }
     return .success(.iTerm2(ITerm2Image(bitmap: bitmap, cell: cell)))
+  }
+
+  public func placeInline(_ picture: TerminalPicture, into bytes: inout [UInt8]) {
+    guard case .iTerm2(let image) = picture else { return }
+    bytes += image.bytes
+    bytes += Array("\r\n".utf8)
   }
 
   public func place(_ picture: TerminalPicture, row: Int, column: Int, into bytes: inout [UInt8]) {

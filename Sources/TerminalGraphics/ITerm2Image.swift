@@ -1,4 +1,4 @@
-import Imaging
+import Pixels
 import PhotoModel
 
 /// A picture for iTerm2's inline images (OSC 1337 `File=`): a PNG sized in whole cells,

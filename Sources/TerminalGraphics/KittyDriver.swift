@@ -3,7 +3,7 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Imaging
+import Pixels
 import PhotoModel
 
 /// Pictures with the kitty graphics protocol (kitty, Ghostty, WezTerm, Konsole): each picture
@@ -66,6 +66,16 @@ public struct KittyDriver: GraphicsDriver {
     for id in ledger.evict(keeping: image.id) { bytes += ControlSequence.kittyFreeImage(id: id) }
     bytes += ControlSequence.cursorPosition(row: row, column: column)
     bytes += ControlSequence.kittyPlace(id: image.id, placement: anchor.placementID, z: layer)
+  }
+
+  /// Transmits the picture and places it at the cursor, which moves below it (`a=p` without
+  /// `C=1`); the image stays in the terminal after the session, like `kitty +kitten icat`'s.
+  public mutating func placeInline(_ picture: TerminalPicture, into bytes: inout [UInt8]) {
+    guard case .kitty(let image) = picture else { return }
+    var file: String?
+    bytes += image.transmissionBytes(file: &file)
+    bytes += ControlSequence.kittyPlaceInline(id: image.id)
+    bytes += Array("\r\n".utf8)
   }
 
   /// Erases the cells (ECH, for their colours) and deletes the placements anchored in them.

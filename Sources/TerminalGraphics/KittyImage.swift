@@ -1,4 +1,4 @@
-import Imaging
+import Pixels
 import PhotoModel
 import Synchronization
 
@@ -23,8 +23,10 @@ public struct KittyImage: Sendable {
   public static let chunkBytes = 4096
 
   /// Ids handed out so far: every encode gets a new one, so two pictures never share an id
-  /// (the picture cache keeps one picture per image key, so a tile keeps its id).
-  private static let lastID = Atomic<UInt32>(0)
+  /// (the picture cache keeps one picture per image key, so a tile keeps its id). The first
+  /// is random, as `kitty +kitten icat` picks them: two runs of `lightbox show` in one kitty
+  /// window both counting from 1 replaced the first run's picture with the second's.
+  private static let lastID = Atomic<UInt32>(UInt32.random(in: 1..<(1 << 24)))
 
   /// A fresh image id (never 0, which the protocol reserves; wraps after 4 billion).
   static func nextID() -> UInt32 {

@@ -1,4 +1,4 @@
-import Imaging
+import Pixels
 import PhotoModel
 import Synchronization
 
@@ -96,15 +96,12 @@ public struct KittyPlaceholderDriver: GraphicsDriver {
     ledger.removeAll()
   }
 
-  /// The bytes that show `bitmap` inline through tmux (`lightbox show`): the image and its
-  /// virtual placement through the passthrough, then a line of placeholders per row of cells,
-  /// so the picture scrolls with the text like any output.
-  public static func inline(_ bitmap: Bitmap, cell: PixelSize) -> [UInt8] {
-    let driver = KittyPlaceholderDriver(cell: cell)
-    guard case .success(let picture) = driver.encode(bitmap), case .kitty(let image) = picture
-    else { return [] }
-    var bytes: [UInt8] = []
-    for command in commands(in: image.transmission) {
+  /// Shows the picture inline through tmux (`lightbox show`): the image and its virtual
+  /// placement through the passthrough, then a line of placeholders per row of cells, so the
+  /// picture scrolls with the text like any output. The image stays in the terminal.
+  public func placeInline(_ picture: TerminalPicture, into bytes: inout [UInt8]) {
+    guard case .kitty(let image) = picture, KittyPlaceholder.isWritable(image.id) else { return }
+    for command in Self.commands(in: image.transmission) {
       bytes += ControlSequence.tmuxPassthrough(command)
     }
     let columns = min(image.cellSize.width, KittyPlaceholder.maximumCells)
@@ -115,7 +112,6 @@ public struct KittyPlaceholderDriver: GraphicsDriver {
       bytes += KittyPlaceholder.row(row, columns: columns, id: image.id)
       bytes += Array((ControlSequence.resetAttributes + "\r\n").utf8)
     }
-    return bytes
   }
 
   /// The escape sequences of a transmission, one by one (each `ESC _ G … ESC \`): tmux

@@ -1,5 +1,5 @@
 import Foundation
-import Imaging
+import Pixels
 import PhotoModel
 
 /// The xterm 256-colour palette and a perceptual nearest-colour search over the part of it

@@ -1,4 +1,4 @@
-import Imaging
+import Pixels
 import PhotoModel
 
 /// The graphics protocol chosen for a session, as a value (hashable, for caches and tests);
@@ -6,8 +6,9 @@ import PhotoModel
 public enum PictureFormat: Sendable, Hashable {
   /// Half-blocks in 24-bit or 256 colours (two pixels per cell).
   case halfBlock(ColorDepth)
-  /// Sixel with a palette of `colors` registers, for cells of `cell` pixels.
-  case sixel(colors: Int, cell: PixelSize)
+  /// Sixel with a palette of `colors` registers, for cells of `cell` pixels, drawn by
+  /// `encoder` (by picture size unless forced).
+  case sixel(colors: Int, cell: PixelSize, encoder: SixelEncoderChoice = .auto)
   /// The kitty graphics protocol, for cells of `cell` pixels, pictures sent by `medium`.
   case kitty(cell: PixelSize, medium: KittyMedium = .stream)
   /// The kitty graphics protocol through tmux: Unicode placeholders.
@@ -19,7 +20,8 @@ public enum PictureFormat: Sendable, Hashable {
   public var driver: any GraphicsDriver {
     switch self {
     case .halfBlock(let depth): HalfBlockDriver(depth: depth)
-    case .sixel(let colors, let cell): SixelDriver(colors: colors, cell: cell)
+    case .sixel(let colors, let cell, let encoder):
+      SixelDriver(colors: colors, cell: cell, encoder: encoder)
     case .kitty(let cell, let medium): KittyDriver(cell: cell, medium: medium)
     case .kittyPlaceholders(let cell): KittyPlaceholderDriver(cell: cell)
     case .iTerm2(let cell): ITerm2Driver(cell: cell)

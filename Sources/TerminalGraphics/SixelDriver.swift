@@ -1,4 +1,4 @@
-import Imaging
+import Pixels
 import PhotoModel
 
 /// Pictures as sixel images (xterm, foot, WezTerm, mlterm, …), sized by the terminal's cell
@@ -38,6 +38,13 @@ public struct SixelDriver: GraphicsDriver {
     // last row, so terminals with sixel scrolling (xterm) never scroll the screen.
     bytes += ControlSequence.cursorPosition(row: row, column: column)
     bytes += image.bytes
+  }
+
+  public func placeInline(_ picture: TerminalPicture, into bytes: inout [UInt8]) {
+    guard case .sixel(let image) = picture else { return }
+    // xterm leaves the cursor on the picture's last text row (sixel scrolling on).
+    bytes += image.bytes
+    bytes += Array("\r\n".utf8)
   }
 
   /// The centred rows of a picture `height` high that make whole 6-pixel bands.

@@ -1,5 +1,5 @@
 import CSixel
-import Imaging
+import Pixels
 import PhotoModel
 
 /// Encodes bitmaps as sixel with libsixel, into memory.

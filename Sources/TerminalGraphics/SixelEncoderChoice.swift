@@ -1,4 +1,4 @@
-import Imaging
+import Pixels
 import PhotoModel
 
 /// Which sixel encoder draws a picture: libsixel (`SixelEncoder`) or Lightbox's own

@@ -1,6 +1,7 @@
 import CTurboJPEG
 import DemoLibrary
-import Imaging
+import Pixels
+import Decoders
 import PhotoModel
 import XCTest
 

@@ -1,7 +1,8 @@
 import CPNG
 import CTurboJPEG
 import DemoLibrary
-import Imaging
+import Pixels
+import Decoders
 import PhotoModel
 import XCTest
 

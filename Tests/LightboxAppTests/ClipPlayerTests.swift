@@ -1,5 +1,5 @@
 import Foundation
-import Imaging
+@_spi(InProcessDecoding) import DecodeWorker
 import LightboxTestSupport
 import PhotoModel
 import PhotoStore
@@ -40,7 +40,7 @@ final class ClipPlayerTests: XCTestCase {
   func player(_ cache: PictureCache, _ recorder: Recorder) -> ClipPlayer {
     ClipPlayer(
       cache: cache, format: .halfBlock(.trueColor), background: .black, upscale: true,
-      decoder: PhotoDecoder(), send: { recorder.record($0) })
+      decoder: PhotoDecoder.inProcess, send: { recorder.record($0) })
   }
 
   let key = ImageKey(asset: AssetID(7), size: PixelSize(width: 96, height: 64), fit: .fit)

@@ -1,5 +1,5 @@
 import Foundation
-import Imaging
+@_spi(Decoders) import Decoders
 import LightboxTestSupport
 import PhotoModel
 import XCTest

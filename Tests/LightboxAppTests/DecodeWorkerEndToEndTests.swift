@@ -1,5 +1,5 @@
 import Foundation
-import Imaging
+import DecodeWorker
 import LightboxTestSupport
 import XCTest
 

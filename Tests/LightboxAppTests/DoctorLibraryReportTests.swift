@@ -1,5 +1,6 @@
 import Foundation
-import Imaging
+import Pixels
+import ThumbnailCache
 import LightboxCommands
 import PhotoModel
 import XCTest

@@ -1,5 +1,6 @@
 import Foundation
-import Imaging
+@_spi(Decoders) import Decoders
+import ThumbnailCache
 import LightboxTestSupport
 import PhotoModel
 import XCTest

@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
-import Imaging
+import Pixels
+@_spi(Decoders) import Decoders
 import LightboxTestSupport
 import PhotoMetadata
 import PhotoModel

@@ -1,5 +1,5 @@
 import Foundation
-import Imaging
+import Pixels
 import PhotoModel
 import PhotoStore
 import TerminalGraphics

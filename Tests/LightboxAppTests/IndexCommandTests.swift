@@ -1,7 +1,8 @@
 import Catalog
 import DemoLibrary
 import Foundation
-import Imaging
+import Pixels
+import Decoders
 import LightboxTestSupport
 import PhotoMetadata
 import PhotoModel

@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
-import Imaging
+import Pixels
+import Decoders
 import LightboxTestSupport
 import PhotoModel
 import XCTest

@@ -1,5 +1,7 @@
 import Foundation
-import Imaging
+import Pixels
+import Decoders
+@_spi(InProcessDecoding) import DecodeWorker
 import PhotoModel
 import PhotoStore
 import TerminalGraphics
@@ -26,15 +28,15 @@ extension LoupePictureTests {
     // A neighbour (paging ahead) decodes nothing for the loupe.
     _ = EffectRunner.makePicture(
       fittedRequest(path, priority: .neighbour), format: format, background: .black,
-      cache: pictures, loupe: loupe, prefetch: { $0() })
+      cache: pictures, decoder: .inProcess, loupe: loupe, prefetch: { $0() })
     XCTAssertEqual(loupe.byteCount, 0)
     // The photo on screen: fit is 340/1200 screen pixels per image pixel; the first step,
     // ×√2, needs 0.4, which libjpeg-turbo decodes at 4/8: the whole photo at 800×600.
     let fitted = fittedRequest(path)
     XCTAssertEqual(
       EffectRunner.makePicture(
-        fitted, format: format, background: .black, cache: pictures, loupe: loupe,
-        prefetch: { $0() }), .image(.loaded(fitted.key)))
+        fitted, format: format, background: .black, cache: pictures, decoder: .inProcess,
+        loupe: loupe, prefetch: { $0() }), .image(.loaded(fitted.key)))
     XCTAssertEqual(loupe.byteCount, 800 * 600 * 4)
     let (region, size) = try XCTUnwrap(
       AppState.firstZoomStep(
@@ -50,14 +52,14 @@ extension LoupePictureTests {
     XCTAssertEqual(
       EffectRunner.makeLoupePicture(
         request(path, key: key), format: format, background: .black, cache: pictures,
-        loupe: loupe, decoder: PhotoDecoder(), preview: { previews.append($0) },
+        loupe: loupe, decoder: PhotoDecoder.inProcess, preview: { previews.append($0) },
         prefetch: { $0() }), .image(.loaded(key)))
     XCTAssertEqual(loupe.byteCount, 800 * 600 * 4)
     XCTAssertEqual(previews, [])
     let own = try LoupePicture.part(
       request(path, key: key), region: region, scale: scale,
       photo: PixelSize(width: 1600, height: 1200), cache: LoupeSourceCache(),
-      decoder: PhotoDecoder(), background: .black
+      decoder: PhotoDecoder.inProcess, background: .black
     ).get()
     let fromAhead = LoupePicture.crop(ahead, region: region, size: size)
     let fromOwn = LoupePicture.crop(own, region: region, size: size)
@@ -88,7 +90,7 @@ extension LoupePictureTests {
     let inbox = ActionInbox(wake: {})
     let runner = EffectRunner(
       inbox: inbox, cache: PictureCache(), format: .halfBlock(.trueColor), background: .black,
-      catalogPath: nil)
+      catalogPath: nil, decoder: .inProcess)
     defer { runner.stop() }
     // Paging ahead: the next photo's fitted picture is made as a neighbour; nothing ahead.
     let neighbour = fittedRequest(path, priority: .neighbour)

@@ -1,5 +1,7 @@
 import Foundation
-import Imaging
+import Pixels
+import Decoders
+@_spi(InProcessDecoding) import DecodeWorker
 import LightboxTestSupport
 import PhotoModel
 import PhotoStore
@@ -57,7 +59,7 @@ final class LoupePictureTests: XCTestCase {
 
   /// The 1600×1200 photo at `path` decoded whole at full size: the reference for regions.
   func fullSize(_ path: String) throws -> Bitmap {
-    try PhotoDecoder().decode(
+    try PhotoDecoder.inProcess.decode(
       path: path,
       options: DecodeOptions(
         target: PixelSize(width: 1600, height: 1200), mode: .fit, quality: .best,
@@ -80,7 +82,7 @@ final class LoupePictureTests: XCTestCase {
       let scale = LoupePicture.neededScale(for: region, at: size)
       let part = try LoupePicture.part(
         request(path, key: key), region: region, scale: scale, photo: photoSize, cache: cache,
-        decoder: PhotoDecoder(), background: .black
+        decoder: PhotoDecoder.inProcess, background: .black
       ).get()
       XCTAssertGreaterThanOrEqual(part.scale, scale)
       XCTAssertTrue(part.contains(region))
@@ -90,7 +92,7 @@ final class LoupePictureTests: XCTestCase {
       XCTAssertEqual(picture.size, size)
       // The reference: the whole photo decoded at the part's scale (libjpeg's scaled IDCT,
       // as the part is), then the same region cut out.
-      let scaledWhole = try PhotoDecoder().decode(
+      let scaledWhole = try PhotoDecoder.inProcess.decode(
         path: path,
         options: DecodeOptions(
           target: PixelSize(
@@ -115,7 +117,7 @@ final class LoupePictureTests: XCTestCase {
     let (path, _) = try photo()
     let stored = PixelSize(width: 1600, height: 1200)
     for orientation in Orientation.allCases {
-      let upright = try PhotoDecoder().decode(
+      let upright = try PhotoDecoder.inProcess.decode(
         path: path,
         options: DecodeOptions(
           target: orientation.displaySize(ofStored: stored), mode: .fit, quality: .best,
@@ -177,7 +179,7 @@ final class LoupePictureTests: XCTestCase {
       let key = ImageKey(asset: AssetID(1), size: size, fit: .fit, region: region)
       return EffectRunner.makeLoupePicture(
         request(path, key: key), format: format, background: .black, cache: pictures,
-        loupe: loupe, decoder: PhotoDecoder(), preview: { previews.append($0) },
+        loupe: loupe, decoder: PhotoDecoder.inProcess, preview: { previews.append($0) },
         prefetch: { $0() })
     }
     let low = ImageKey(

@@ -1,6 +1,9 @@
+@_spi(InProcessDecoding) import DecodeWorker
 import Catalog
 import Foundation
-import Imaging
+import Pixels
+import Decoders
+import ThumbnailCache
 import LightboxTestSupport
 import PhotoModel
 import PhotoStore
@@ -26,7 +29,8 @@ final class PipelineCorpusTests: XCTestCase {
       format: asset.format, orientation: asset.orientation, priority: .visible,
       bestQuality: true)
     let action = EffectRunner.makePicture(
-      request, format: .halfBlock(.trueColor), background: .black, cache: cache)
+      request, format: .halfBlock(.trueColor), background: .black, cache: cache, decoder: .inProcess
+    )
     return (action, cache)
   }
 
@@ -124,7 +128,7 @@ final class DiskCachedTileTests: XCTestCase {
 
     let first = EffectRunner.makePicture(
       request, format: .halfBlock(.trueColor), background: .black, cache: PictureCache(),
-      diskCache: disk)
+      diskCache: disk, decoder: .inProcess)
     XCTAssertEqual(first, .image(.loaded(request.key)))
     let source = try ThumbnailSource.forFile(atPath: photo.path).get()
     XCTAssertTrue(disk.hasThumbnail(for: source, size: .normal))
@@ -137,7 +141,8 @@ final class DiskCachedTileTests: XCTestCase {
     utimensat(AT_FDCWD, photo.path, &times, 0)
     let cache = PictureCache()
     let second = EffectRunner.makePicture(
-      request, format: .halfBlock(.trueColor), background: .black, cache: cache, diskCache: disk)
+      request, format: .halfBlock(.trueColor), background: .black, cache: cache, diskCache: disk,
+      decoder: .inProcess)
     XCTAssertEqual(second, .image(.loaded(request.key)))
     guard case .halfBlock(let tile)? = cache.picture(for: request.key) else {
       return XCTFail("no tile")
@@ -147,7 +152,8 @@ final class DiskCachedTileTests: XCTestCase {
 
     // Without the cache the same bytes fail with a reason.
     let uncached = EffectRunner.makePicture(
-      request, format: .halfBlock(.trueColor), background: .black, cache: PictureCache())
+      request, format: .halfBlock(.trueColor), background: .black, cache: PictureCache(),
+      decoder: .inProcess)
     guard case .image(.failed(_, let reason)) = uncached else { return XCTFail("\(uncached)") }
     XCTAssertFalse(reason.isEmpty)
   }
@@ -182,7 +188,7 @@ final class ExifFirstTileTests: XCTestCase {
     let action = EffectRunner.makePicture(
       tile, format: .halfBlock(.trueColor), background: .black, cache: PictureCache(),
       diskCache: disk,
-      preview: { previews.append($0) })
+      decoder: .inProcess, preview: { previews.append($0) })
     XCTAssertEqual(action, .image(.loaded(tile.key)))
     XCTAssertTrue(previews.isEmpty, "a covering EXIF thumbnail is final, not a preview")
     let source = try ThumbnailSource.forFile(atPath: asset.path).get()
@@ -197,7 +203,7 @@ final class ExifFirstTileTests: XCTestCase {
     let card = request(asset, side: 200)
     let action = EffectRunner.makePicture(
       card, format: .halfBlock(.trueColor), background: .black, cache: PictureCache(),
-      diskCache: disk,
+      diskCache: disk, decoder: .inProcess,
       preview: { previews.append($0) })
     XCTAssertEqual(previews, [.image(.preview(card.key))])
     XCTAssertEqual(action, .image(.loaded(card.key)))

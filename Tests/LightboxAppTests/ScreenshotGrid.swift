@@ -1,5 +1,6 @@
 import Foundation
-import Imaging
+import Pixels
+import Decoders
 import LightboxTestSupport
 import PhotoModel
 import PhotoStore

@@ -1,5 +1,7 @@
 import Foundation
-import Imaging
+import Pixels
+import Decoders
+@_spi(InProcessDecoding) import DecodeWorker
 import LightboxTestSupport
 import PhotoModel
 import PhotoStore
@@ -70,7 +72,7 @@ extension SixelScreenshotTests {
     let second = try XCTUnwrap(state.loupeRegion)
     XCTAssertGreaterThan(second.region.x, first.region.x)
 
-    let full = try PhotoDecoder().decode(
+    let full = try PhotoDecoder.inProcess.decode(
       path: path,
       options: DecodeOptions(
         target: stored, mode: .fit, quality: .best, orientation: .up, background: .black)

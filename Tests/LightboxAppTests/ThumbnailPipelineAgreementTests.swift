@@ -1,5 +1,8 @@
+@_spi(InProcessDecoding) import DecodeWorker
 import Foundation
-import Imaging
+import Pixels
+import Decoders
+import ThumbnailCache
 import LightboxCommands
 import LightboxTestSupport
 import PhotoMetadata
@@ -58,9 +61,11 @@ final class ThumbnailPipelineAgreementTests: XCTestCase {
         let request = try tileRequest(photo, side: side)
         let action = EffectRunner.makePicture(
           request, format: .halfBlock(.trueColor), background: RGB(40, 40, 40),
-          cache: PictureCache(), diskCache: browser)
+          cache: PictureCache(), diskCache: browser, decoder: .inProcess)
         XCTAssertEqual(action, .image(.loaded(request.key)), photo)
-        XCTAssertEqual(ThumbnailBatch.thumbnail(path: photo, cache: batch, size: size), .made)
+        XCTAssertEqual(
+          ThumbnailBatch.thumbnail(path: photo, cache: batch, size: size, decoder: .inProcess),
+          .made)
         let fromBrowser = try entry(browser, for: photo, size: size)
         let fromBatch = try entry(batch, for: photo, size: size)
         XCTAssertEqual(fromBrowser, fromBatch, "\(photo) at \(size): entries differ")
@@ -88,10 +93,12 @@ final class ThumbnailPipelineAgreementTests: XCTestCase {
           path: broken, format: .jpeg, orientation: .up, priority: .visible, bestQuality: false)
         let action = EffectRunner.makePicture(
           request, format: .halfBlock(.trueColor), background: .black, cache: PictureCache(),
-          diskCache: cache)
+          diskCache: cache, decoder: .inProcess)
         guard case .image(.failed) = action else { return XCTFail("browser: \(action)") }
       } else {
-        guard case .failed = ThumbnailBatch.thumbnail(path: broken, cache: cache, size: .normal)
+        guard
+          case .failed = ThumbnailBatch.thumbnail(
+            path: broken, cache: cache, size: .normal, decoder: .inProcess)
         else { return XCTFail("batch did not fail") }
       }
       XCTAssertTrue(cache.hasFailure(for: source), "\(maker): no fail/lightbox-1.0 entry")

@@ -1,5 +1,6 @@
+@_spi(InProcessDecoding) import DecodeWorker
 import Foundation
-import Imaging
+import Pixels
 import PhotoModel
 import PhotoStore
 import TerminalGraphics
@@ -33,7 +34,8 @@ final class UpscalePictureTests: XCTestCase {
       bestQuality: true)
     let cache = PictureCache()
     let action = EffectRunner.makePicture(
-      request, format: .halfBlock(.trueColor), background: .black, cache: cache, upscale: upscale)
+      request, format: .halfBlock(.trueColor), background: .black, cache: cache, upscale: upscale,
+      decoder: .inProcess)
     XCTAssertEqual(action, .image(.loaded(key)))
     guard case .halfBlock(let image)? = cache.picture(for: key) else {
       throw XCTSkip("no half-block picture in the cache")

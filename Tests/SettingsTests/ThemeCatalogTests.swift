@@ -1,5 +1,5 @@
 import Foundation
-import Imaging
+import Pixels
 import LightboxTestSupport
 import PhotoModel
 import TOMLKit

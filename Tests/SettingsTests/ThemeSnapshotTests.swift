@@ -2,7 +2,7 @@ import LightboxTestSupport
 import PhotoModel
 import PhotoStore
 import TerminalUI
-import Imaging
+import Decoders
 import XCTest
 
 @testable import Settings

@@ -1,4 +1,5 @@
-import Imaging
+import Pixels
+import Decoders
 import LightboxTestSupport
 import PhotoModel
 import PhotoStore

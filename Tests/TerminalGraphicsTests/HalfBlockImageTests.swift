@@ -1,4 +1,4 @@
-import Imaging
+import Pixels
 import PhotoModel
 import XCTest
 

@@ -1,5 +1,6 @@
 import Foundation
-import Imaging
+import Pixels
+@_spi(Decoders) import Decoders
 import PhotoModel
 import XCTest
 

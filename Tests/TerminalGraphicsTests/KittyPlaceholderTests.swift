@@ -1,5 +1,5 @@
 import Foundation
-import Imaging
+import Pixels
 import PhotoModel
 import XCTest
 
@@ -212,7 +212,12 @@ final class KittyPlaceholderTests: XCTestCase {
   }
 
   func testShowWritesPlaceholderLinesThatScrollLikeText() {
-    let bytes = KittyPlaceholderDriver.inline(gradient(width: 100, height: 60), cell: cell)
+    let driver = KittyPlaceholderDriver(cell: cell)
+    guard case .success(let picture) = driver.encode(gradient(width: 100, height: 60)) else {
+      return XCTFail("the gradient encodes")
+    }
+    var bytes: [UInt8] = []
+    driver.placeInline(picture, into: &bytes)
     let sent = passedThrough(bytes)
     XCTAssertTrue(sent.last.map { String(decoding: $0, as: UTF8.self) }?.contains("U=1") ?? false)
     let text = paneText(bytes)

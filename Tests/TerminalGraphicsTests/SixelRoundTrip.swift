@@ -1,6 +1,6 @@
 import CSixel
 import Foundation
-import Imaging
+import Pixels
 import PhotoModel
 
 /// Decodes a sixel stream with libsixel's own decoder (for in-process PSNR checks).

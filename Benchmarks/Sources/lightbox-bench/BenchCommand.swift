@@ -22,8 +22,15 @@ struct BenchUI: ParsableCommand {
     }
     print("Library UI over \(report.photos) photos (medians):")
     BenchReport.printFigures(report.figures, nameWidth: 58)
-    print(String(format: "  peak RSS %.0f MB (limit 200 MB: %@)", report.peakRSSMegabytes, report.peakRSSMegabytes <= 200 ? "ok" : "OVER"))
-    print(String(format: "  RSS at idle, the library in the state %.0f MB (%.0f bytes a photo)", report.idleRSSMegabytes, report.idleRSSMegabytes * 1_048_576 / Double(max(1, report.photos))))
+    print(
+      String(
+        format: "  peak RSS %.0f MB (limit 200 MB: %@)", report.peakRSSMegabytes,
+        report.peakRSSMegabytes <= 200 ? "ok" : "OVER"))
+    print(
+      String(
+        format: "  RSS at idle, the library in the state %.0f MB (%.0f bytes a photo)",
+        report.idleRSSMegabytes, report.idleRSSMegabytes * 1_048_576 / Double(max(1, report.photos))
+      ))
     print(
       String(
         format: "  RSS at idle, every photo with a camera's EXIF %.0f MB (%.0f bytes a photo)",
@@ -49,9 +56,11 @@ struct BenchStartup: ParsableCommand {
       catalogPath: catalog, roots: roots, terminal: .init(columns: 200, rows: 60))
     print(
       String(
-        format: "first frame: %.0f ms after process start (%.0f ms in process), %d photos, peak RSS %.0f MB",
+        format:
+          "first frame: %.0f ms after process start (%.0f ms in process), %d photos, peak RSS %.0f MB",
         result.sinceStart, result.inProcess, result.photos, UIBenchmark.peakRSSMegabytes()))
-    print("  " + result.phases.map { String(format: "%@ %.1f ms", $0.0, $0.1) }.joined(separator: ", "))
+    print(
+      "  " + result.phases.map { String(format: "%@ %.1f ms", $0.0, $0.1) }.joined(separator: ", "))
   }
 }
 
@@ -59,7 +68,9 @@ struct BenchStartup: ParsableCommand {
 struct BenchPictures: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "pictures",
-    abstract: "Detail view in sixel at 200×60, ←/→ paging, first tiles from EXIF thumbnails, PgDn with decodes behind.")
+    abstract:
+      "Detail view in sixel at 200×60, ←/→ paging, first tiles from EXIF thumbnails, PgDn with decodes behind."
+  )
 
   @Option(help: "The catalog file (index the library first with `lightbox index`).")
   var catalog: String
@@ -86,7 +97,8 @@ struct BenchPictures: ParsableCommand {
       try BenchReport.printJSON(report)
       return
     }
-    print("Pictures over \(report.photos) photos (medians, in process, bytes written to /dev/null):")
+    print(
+      "Pictures over \(report.photos) photos (medians, in process, bytes written to /dev/null):")
     BenchReport.printFigures(report.figures, nameWidth: 66)
     for note in report.notes { print("  " + note) }
   }

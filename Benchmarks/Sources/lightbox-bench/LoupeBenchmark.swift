@@ -1,5 +1,7 @@
 import Foundation
-import Imaging
+import Pixels
+@_spi(Decoders) import Decoders
+@_spi(InProcessDecoding) import DecodeWorker
 import LightboxApp
 import PhotoModel
 import PhotoStore
@@ -93,7 +95,7 @@ public enum LoupeBenchmark {
     var start = DispatchTime.now().uptimeNanoseconds
     let part = try LoupePicture.part(
       request, region: region, scale: scale, photo: photo, cache: cache,
-      decoder: PhotoDecoder(), background: .black
+      decoder: PhotoDecoder.inProcess, background: .black
     ).get()
     stages.part.append(milliseconds(since: start))
     start = DispatchTime.now().uptimeNanoseconds

@@ -1,6 +1,6 @@
 import Catalog
 import Foundation
-import Imaging
+@_spi(Decoders) import Decoders
 import LightboxApp
 import PhotoModel
 import PhotoStore
@@ -29,7 +29,9 @@ public enum PictureBenchmark {
     // Opening a catalog that is not there would create an empty one.
     guard FileManager.default.fileExists(atPath: catalogPath) else {
       throw BenchmarkError(
-        description: "no catalog at \(catalogPath) (make one with `lightbox index LIBRARY --catalog \(catalogPath)`)")
+        description:
+          "no catalog at \(catalogPath) (make one with `lightbox index LIBRARY --catalog \(catalogPath)`)"
+      )
     }
     var notes: [String] = []
     // First, while the process is young: its first run is the browser's cold start.
@@ -37,7 +39,9 @@ public enum PictureBenchmark {
     let catalog = try Catalog(path: catalogPath)
     let assets = LibraryService.assets(in: catalog, under: roots)
     guard assets.count >= 3 else {
-      throw BenchmarkError(description: "the catalog holds \(assets.count) photos under those folders; 3 or more are needed")
+      throw BenchmarkError(
+        description:
+          "the catalog holds \(assets.count) photos under those folders; 3 or more are needed")
     }
     var figures: [UIBenchmark.Figure] = []
     let sink = FileHandle(forWritingAtPath: "/dev/null")
@@ -86,7 +90,9 @@ public enum PictureBenchmark {
           target: request.key.size, mode: request.key.fit == .fill ? .fill : .fit,
           quality: request.bestQuality ? .best : .fast, orientation: request.orientation,
           background: background))
-      if case .success(let bitmap) = decoded, case .success(let picture) = format.picture(of: bitmap) {
+      if case .success(let bitmap) = decoded,
+        case .success(let picture) = format.picture(of: bitmap)
+      {
         cache.insert(picture, for: request.key)
         _ = Reducer.reduce(&state, .image(.loaded(request.key)))
       }
@@ -168,7 +174,8 @@ public enum PictureBenchmark {
     first.sort()
     all.sort()
     if let sinceStart {
-      notes.append(String(format: "first tile of the first run: %.0f ms after process start", sinceStart))
+      notes.append(
+        String(format: "first tile of the first run: %.0f ms after process start", sinceStart))
     }
     notes.append(
       "first screen: \(count) tiles from EXIF thumbnails, \(workers) threads, 200×60 half-blocks, "
@@ -199,17 +206,21 @@ public enum PictureBenchmark {
     let cache = PictureCache()
     // Tiles for the first pages, made once, so pages show real pictures.
     let tileSize = state.grid.tile
-    let pixels = PixelSize(width: tileSize.columns * cell.width, height: tileSize.rows * cell.height)
+    let pixels = PixelSize(
+      width: tileSize.columns * cell.width, height: tileSize.rows * cell.height)
     let sample = assets.prefix(8).compactMap { asset -> TerminalPicture? in
-      let options = DecodeOptions(target: pixels, mode: .fill, quality: .fast, background: background)
+      let options = DecodeOptions(
+        target: pixels, mode: .fill, quality: .fast, background: background)
       guard case .success(let bitmap) = ImageDecoder.decode(path: asset.path, options: options),
         case .success(let picture) = format.picture(of: bitmap)
       else { return nil }
       return picture
     }
     let pages = min(runs + 2, max(1, assets.count / max(1, state.grid.tilesPerPage)))
-    for (i, asset) in assets.prefix(pages * state.grid.tilesPerPage).enumerated() where !sample.isEmpty {
-      cache.insert(sample[i % sample.count], for: ImageKey(asset: asset.id, size: pixels, fit: .fill))
+    for (i, asset) in assets.prefix(pages * state.grid.tilesPerPage).enumerated()
+    where !sample.isEmpty {
+      cache.insert(
+        sample[i % sample.count], for: ImageKey(asset: asset.id, size: pixels, fit: .fill))
     }
     // Decodes behind: every core decodes photos until the measurement ends.
     let stop = Atomic()
@@ -221,7 +232,8 @@ public enum PictureBenchmark {
           let asset = assets[i % assets.count]
           _ = ImageDecoder.decode(
             path: asset.path,
-            options: DecodeOptions(target: pixels, mode: .fill, quality: .fast, background: background))
+            options: DecodeOptions(
+              target: pixels, mode: .fill, quality: .fast, background: background))
           i += 2
         }
       }
@@ -242,7 +254,8 @@ public enum PictureBenchmark {
     }
     stop.setOnce(1)
     group.wait()
-    notes.append("scrolling: \(state.grid.tilesPerPage) tiles a page, \(sent) pictures written per key")
+    notes.append(
+      "scrolling: \(state.grid.tilesPerPage) tiles a page, \(sent) pictures written per key")
     return .init(
       name: "PgDn over \(state.grid.tilesPerPage) tiles, decodes behind (key → frame written)",
       medianMilliseconds: key, runs: runs, limitMilliseconds: 16)

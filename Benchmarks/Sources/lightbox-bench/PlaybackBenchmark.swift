@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import Imaging
+@_spi(Decoders) import Decoders
+import DecodeWorker
 import LightboxApp
 import PhotoModel
 import PhotoStore

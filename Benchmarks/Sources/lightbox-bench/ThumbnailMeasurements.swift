@@ -1,5 +1,8 @@
+@_spi(InProcessDecoding) import DecodeWorker
 import Foundation
-import Imaging
+import Pixels
+@_spi(Decoders) import Decoders
+import ThumbnailCache
 import PhotoMetadata
 import LightboxCommands
 import PhotoModel
@@ -34,7 +37,9 @@ public enum ThumbnailMeasurements {
       orientation: metadata.orientation)
     var result = DecodeTimes(
       path: path, progressive: ProgressiveJPEG.layout(of: bytes)?.isProgressive ?? false)
-    result.allScans = median(repeats) { _ = ImageDecoder.decodeAllScans(data: bytes, options: options) }
+    result.allScans = median(repeats) {
+      _ = ImageDecoder.decodeAllScans(data: bytes, options: options)
+    }
     result.pipeline = median(repeats) { _ = ImageDecoder.decode(data: bytes, options: options) }
     if let range = metadata.exifThumbnail {
       result.exifThumbnail = median(repeats * 10) {
@@ -127,7 +132,8 @@ public enum ThumbnailMeasurements {
         },
         whole: median(repeats) {
           unlink(made)
-          _ = ThumbnailBatch.thumbnail(path: path, cache: cache, size: .large)
+          _ = ThumbnailBatch.thumbnail(
+            path: path, cache: cache, size: .large, decoder: .inProcess)
         }))
   }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
+@_spi(InProcessDecoding) import DecodeWorker
 import Foundation
-import Imaging
+import ThumbnailCache
 import LightboxCommands
 
 /// `lightbox-bench thumbnails`: in-process timings for Benchmarks/pipeline.
@@ -32,7 +33,8 @@ struct ThumbnailsBench: ParsableCommand {
       let root = cache ?? NSTemporaryDirectory() + "lightbox-bench-rss-\(getpid())"
       let base = ThumbnailMeasurements.residentKilobytes()
       let outcome = ThumbnailBatch.thumbnail(
-        path: CommandSupport.absolute(rss), cache: ThumbnailDiskCache(root: root), size: .large)
+        path: CommandSupport.absolute(rss), cache: ThumbnailDiskCache(root: root), size: .large,
+        decoder: .inProcess)
       let after = ThumbnailMeasurements.residentKilobytes()
       print(
         "rss\tbase_kb=\(base.current)\tpeak_kb=\(after.peak)\t"

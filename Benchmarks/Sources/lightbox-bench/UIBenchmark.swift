@@ -166,7 +166,8 @@ public enum UIBenchmark {
     // Idle first, in a fresh heap: the state alone holds the library.
     var idle = AppState(roots: ["/photos"], terminal: terminal)
     _ = Reducer.reduce(&idle, .start)
-    _ = Reducer.reduce(&idle, .library(.loaded(assets: syntheticAssets(count: count), problems: [])))
+    _ = Reducer.reduce(
+      &idle, .library(.loaded(assets: syntheticAssets(count: count), problems: [])))
     _ = LibraryView.render(idle)
     HeapTrim.giveBack()
     let idleRSS = currentRSSMegabytes()

@@ -7,7 +7,8 @@ struct LightboxBench: ParsableCommand {
     commandName: "lightbox-bench",
     abstract: "Lightbox's benchmarks (medians; see docs/benchmarks.md).",
     subcommands: [
-      BenchUI.self, BenchStartup.self, BenchPictures.self, BenchLoupe.self, BenchPlayback.self, ThumbnailsBench.self,
+      BenchUI.self, BenchStartup.self, BenchPictures.self, BenchLoupe.self, BenchPlayback.self,
+      ThumbnailsBench.self,
       WorkerBench.self,
       DecodeWorkerCommandLine.self,
     ])

@@ -1,4 +1,4 @@
-import Imaging
+@_spi(Decoders) import Decoders
 import PhotoModel
 
 /// Embedded colour profiles: the input becomes the ICC profile of a small JPEG (split

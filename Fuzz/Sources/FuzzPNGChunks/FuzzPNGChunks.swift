@@ -1,4 +1,5 @@
-import Imaging
+import Decoders
+import ThumbnailCache
 import PhotoMetadata
 
 /// The PNG chunk walkers that read without decoding: the metadata scanner (IHDR, eXIf,

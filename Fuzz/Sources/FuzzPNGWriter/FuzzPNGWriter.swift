@@ -1,4 +1,5 @@
-import Imaging
+import Pixels
+@_spi(Decoders) import Decoders
 import PhotoModel
 
 /// The thumbnail writer and the resampler on arbitrary pixels: the first byte picks the

@@ -1,4 +1,4 @@
-import Imaging
+@_spi(Decoders) import Decoders
 import PhotoMetadata
 import PhotoModel
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DecodeWorker
 
 /// `lightbox decode-worker`: hidden; the sandboxed process the browser and the commands
 /// decode risky formats in (see `DecodeWorkerHost`). Reads requests on standard input and
@@ -16,6 +17,15 @@ public struct DecodeWorkerCommandLine: ParsableCommand {
   @Option(help: "CPU-time limit in seconds (the worker retires at half of it).")
   var cpuSeconds: Int = DecodeWorkerSandbox.Limits.standard.cpuSeconds
 
+  @Option(help: "Which decoders the worker loads: images (libheif) or videos (FFmpeg).")
+  var kind: Kind = .images
+
+  /// `--kind`'s values.
+  enum Kind: String, ExpressibleByArgument {
+    case images, videos
+    var workerKind: DecodeWorkerKind { self == .images ? .images : .videos }
+  }
+
   public init() {}
 
   public func validate() throws {
@@ -26,6 +36,6 @@ public struct DecodeWorkerCommandLine: ParsableCommand {
 
   public func run() throws {
     let limits = DecodeWorkerSandbox.Limits(addressSpaceMiB: maxMemoryMb, cpuSeconds: cpuSeconds)
-    DecodeWorkerLoop.run(limits: limits)
+    DecodeWorkerLoop.run(limits: limits, kind: kind.workerKind)
   }
 }

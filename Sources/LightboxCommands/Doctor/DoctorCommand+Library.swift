@@ -1,5 +1,5 @@
 import Catalog
-import Imaging
+import ThumbnailCache
 import PhotoModel
 import Settings
 import TerminalUI

@@ -1,4 +1,6 @@
-import Imaging
+import Decoders
+import DecodeWorker
+import ThumbnailCache
 import PhotoModel
 import Settings
 import TerminalGraphics
@@ -110,14 +112,16 @@ public enum DoctorCommand {
     lines.append(
       "  kitty graphics: \(kitty.available ? "available" : "not used") — \(kitty.reason)")
     if kitty.available {
-      switch caps.kittyMedium {
-      case .temporaryFile(let directory):
+      // As the browser would send kitty pictures (the same function chooses).
+      switch caps.pictureFormat(requested: .kitty, colorDepth: env.colorDepth) {
+      case .kitty(_, .temporaryFile(let directory)):
         lines.append("  kitty transfer: temporary files in \(directory) (the terminal read one)")
-      case .stream:
-        let why =
-          caps.kittyNeedsPlaceholders
-          ? "through tmux" : "the terminal did not read the probe's file (remote, or no t=t)"
-        lines.append("  kitty transfer: in the stream — \(why)")
+      case .kittyPlaceholders:
+        lines.append("  kitty transfer: in the stream — through tmux")
+      default:
+        lines.append(
+          "  kitty transfer: in the stream — the terminal did not read the probe's file "
+            + "(remote, or no t=t)")
       }
     }
     let iTerm2 = caps.iTerm2ImagesSupport

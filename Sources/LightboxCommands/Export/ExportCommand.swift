@@ -1,5 +1,5 @@
 import Foundation
-import Imaging
+import ThumbnailCache
 import TerminalUI
 
 /// The work of `lightbox export`: every photo exported (on `jobs` threads), an error line for

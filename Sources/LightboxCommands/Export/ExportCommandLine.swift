@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Imaging
+import ThumbnailCache
 
 /// `lightbox export --size N [--quality Q] DIR FILE…`: JPEG copies of photos at a chosen long
 /// edge.

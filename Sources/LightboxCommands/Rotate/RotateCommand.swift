@@ -1,5 +1,7 @@
 import Foundation
-import Imaging
+import Pixels
+import Decoders
+import ThumbnailCache
 import TerminalUI
 
 /// The work of `lightbox rotate --write`: every file turned (on `jobs` threads), an error

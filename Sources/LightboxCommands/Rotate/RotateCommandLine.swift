@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Imaging
+import Decoders
 
 /// `lightbox rotate --write [--clockwise|--anticlockwise|--half] FILE…`: turn JPEGs
 /// losslessly, in the files themselves.

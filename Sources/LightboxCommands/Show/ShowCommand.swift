@@ -3,7 +3,10 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Imaging
+import Pixels
+import Decoders
+import DecodeWorker
+import ThumbnailCache
 import PhotoMetadata
 import PhotoModel
 import Settings
@@ -68,83 +71,62 @@ public enum ShowCommand {
     "lightbox: \(TerminalText.sanitize(path)): \(TerminalText.sanitize(reason))\n"
   }
 
-  /// Turns files into terminal bytes for one terminal.
+  /// Turns files into terminal bytes for one terminal: every file decoded through the one
+  /// `PhotoDecoder` (risky formats in the sandboxed worker, whatever the protocol), every
+  /// picture drawn by the session's `GraphicsDriver`, placed inline at the cursor.
   public struct Renderer: Sendable {
-    public var capabilities: TerminalCapabilities
-    public var mode: GraphicsMode
+    /// The protocol, from the probe (`TerminalCapabilities.pictureFormat`).
+    public var format: PictureFormat
     public var columns: Int
     public var rows: Int?
-    public var depth: ColorDepth
-    public var sixelEncoder: SixelEncoderChoice
-    /// Decodes the files (risky formats in a worker process when it has a host).
+    /// The terminal's largest sixel image, when it said.
+    public var maxSixel: PixelSize?
+    /// Decodes the files (risky formats in a worker process).
     public var decoder: PhotoDecoder
+    /// The terminal's cell in pixels (half-blocks are shaped to it).
+    public var cell: PixelSize
 
     public init(
       capabilities: TerminalCapabilities, options: Options, environment: [String: String],
-      decoder: PhotoDecoder = PhotoDecoder()
+      decoder: PhotoDecoder
     ) {
-      self.capabilities = capabilities
       self.decoder = decoder
-      mode = capabilities.graphicsMode(requested: options.graphics)
+      // Inline pictures go in the stream: a temporary file would outlive a piped `show`.
+      format = capabilities.pictureFormat(
+        requested: options.graphics, colorDepth: ColorDepth.detect(environment: environment),
+        kittyMedium: .stream, sixelEncoder: options.sixelEncoder)
       let terminalColumns =
         capabilities.windowSize?.columns ?? environment["COLUMNS"].flatMap { Int($0) } ?? 80
       columns = min(max(1, options.columns ?? terminalColumns), ShowLayout.maxColumns)
       rows = options.rows
-      sixelEncoder = options.sixelEncoder
-      depth = ColorDepth.detect(environment: environment)
+      maxSixel = capabilities.maxSixelSize
+      cell = capabilities.cellSize
     }
 
     /// The bytes that draw the file at `path`, ending with a newline.
     public func render(path: String) -> Result<[UInt8], ImageError> {
       let orientation = (try? MetadataReader.read(contentsOf: path).get())?.orientation ?? .up
-      let cell = capabilities.cellSize
-      switch mode {
-      case .sixel, .auto:
-        let box = ShowLayout.sixelBox(
-          columns: columns, rows: rows, cell: cell, maxSixel: capabilities.maxSixelSize)
-        let options = DecodeOptions(
-          target: box, mode: .fit, quality: .best, orientation: orientation)
-        return decoder.decode(path: path, options: options).flatMap { bitmap in
-          // Whole picture (no trim to 6-row bands: nothing is drawn under it).
-          sixelEncoder.encode(bitmap, colors: capabilities.sixelPaletteSize, cell: cell)
-            .map { $0.bytes + Array("\r\n".utf8) }
-            .mapError { ImageError($0.reason) }
-        }
-      case .kitty:
-        let box = ShowLayout.sixelBox(columns: columns, rows: rows, cell: cell, maxSixel: nil)
-        let options = DecodeOptions(
-          target: box, mode: .fit, quality: .best, orientation: orientation)
-        return ImageDecoder.decode(path: path, options: options).map { bitmap in
-          // Transmitted and shown with the cursor moving past it, as text would; the image
-          // stays in the terminal's scrollback like any other output.
-          if capabilities.kittyNeedsPlaceholders {
-            return KittyPlaceholderDriver.inline(bitmap, cell: cell)
-          }
-          let image = KittyImage(bitmap: bitmap, cell: cell)
-          return image.transmission + ControlSequence.kittyPlaceInline(id: image.id)
-            + Array("\r\n".utf8)
-        }
-      case .iTerm2:
-        let box = ShowLayout.sixelBox(columns: columns, rows: rows, cell: cell, maxSixel: nil)
-        let options = DecodeOptions(
-          target: box, mode: .fit, quality: .best, orientation: orientation)
-        return ImageDecoder.decode(path: path, options: options).map { bitmap in
-          ITerm2Image(bitmap: bitmap, cell: cell).bytes + Array("\r\n".utf8)
-        }
+      var driver = format.driver
+      let box: PixelSize
+      switch format {
       case .halfBlock:
-        let box = ShowLayout.halfBlockBox(columns: columns, rows: rows, cell: cell)
-        let options = DecodeOptions(
-          target: box, mode: .fit, quality: .best, orientation: orientation)
-        return decoder.decode(path: path, options: options).map { bitmap in
-          let shaped = bitmap.resized(to: ShowLayout.halfBlockPixels(for: bitmap.size, cell: cell))
-          let image = HalfBlockImage(bitmap: shaped, depth: depth)
-          var out: [UInt8] = []
-          out.reserveCapacity(image.encodedRows.reduce(0) { $0 + $1.count + 1 })
-          for row in image.encodedRows {
-            out.append(contentsOf: row)
-            out.append(0x0A)
-          }
-          return out
+        // Whole cells of two square pixels: decoded square, then shaped to the cell.
+        box = ShowLayout.halfBlockBox(columns: columns, rows: rows, cell: cell)
+      case .sixel:
+        box = ShowLayout.sixelBox(columns: columns, rows: rows, cell: cell, maxSixel: maxSixel)
+      case .kitty, .kittyPlaceholders, .iTerm2:
+        box = ShowLayout.sixelBox(columns: columns, rows: rows, cell: cell, maxSixel: nil)
+      }
+      let options = DecodeOptions(target: box, mode: .fit, quality: .best, orientation: orientation)
+      return decoder.decode(path: path, options: options).flatMap { decoded in
+        var bitmap = decoded
+        if case .halfBlock = format {
+          bitmap = bitmap.resized(to: ShowLayout.halfBlockPixels(for: bitmap.size, cell: cell))
+        }
+        return driver.encode(bitmap).map { picture in
+          var bytes: [UInt8] = []
+          driver.placeInline(picture, into: &bytes)
+          return bytes
         }
       }
     }

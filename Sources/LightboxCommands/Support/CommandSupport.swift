@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import Imaging
+import DecodeWorker
+import ThumbnailCache
 import LightboxApp
 import Settings
 

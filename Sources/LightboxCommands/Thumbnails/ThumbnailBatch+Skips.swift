@@ -21,4 +21,12 @@ extension ThumbnailBatch {
     return Array(lines.prefix(limit))
       + ["…and \(skips.count - limit) more skipped (--verbose lists them all)"]
   }
+
+  /// The lines that name files that failed, "PATH: REASON": the first `limit` (all when
+  /// nil), then "…and N more failed (--verbose lists them all)".
+  public static func failureLines(_ failures: [String], limit: Int?) -> [String] {
+    guard let limit, failures.count > limit else { return failures }
+    return Array(failures.prefix(limit))
+      + ["…and \(failures.count - limit) more failed (--verbose lists them all)"]
+  }
 }

@@ -1,6 +1,8 @@
 import Catalog
 import Foundation
-import Imaging
+import Decoders
+import DecodeWorker
+import ThumbnailCache
 import PhotoMetadata
 import PhotoModel
 
@@ -69,7 +71,7 @@ public enum ThumbnailBatch {
   /// Risky formats are decoded by `decoder`'s worker processes when it has a host.
   public static func run(
     files: [String], cache: ThumbnailDiskCache, size: ThumbnailSize, jobs: Int,
-    decoder: PhotoDecoder = PhotoDecoder(),
+    decoder: PhotoDecoder,
     progress: @escaping @Sendable (Progress) -> Void = { _ in }
   ) -> Summary {
     let start = DispatchTime.now().uptimeNanoseconds
@@ -112,7 +114,7 @@ public enum ThumbnailBatch {
   /// decode (one read of the file for metadata and pixels), orient, fit to `size`, write.
   public static func thumbnail(
     path: String, cache: ThumbnailDiskCache, size: ThumbnailSize,
-    decoder: PhotoDecoder = PhotoDecoder()
+    decoder: PhotoDecoder
   ) -> Outcome {
     let pipeline = ThumbnailPipeline(cache: cache, decoder: decoder)
     let outcome = pipeline.thumbnail(path: path, size: size, wantsPixels: false) { bytes in

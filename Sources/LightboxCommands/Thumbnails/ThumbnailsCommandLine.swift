@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import Imaging
+import TerminalUI
+import ThumbnailCache
 import LightboxApp
 import PhotoModel
 import Settings
@@ -76,13 +77,15 @@ struct Thumbnails: ParsableCommand {
       decoder: CommandSupport.photoDecoder()
     ) { progress in bar.update(progress) }
     bar.finish()
-    if verbose {
-      for failure in summary.failures { Self.printError("lightbox: \(failure)") }
+    // Failures and skips are listed even without --verbose (the first 20 of each): a bare
+    // "22 failed" leaves the user guessing.
+    let limit = verbose ? nil : ThumbnailBatch.skipListLimit
+    for line in ThumbnailBatch.failureLines(summary.failures, limit: limit) {
+      Self.printError("lightbox: \(line)")
     }
-    // Skips are listed even without --verbose: a bare "22 skipped" leaves the user guessing.
-    let skipLines = ThumbnailBatch.skipLines(
-      summary.skips, limit: verbose ? nil : ThumbnailBatch.skipListLimit)
-    for line in skipLines { Self.printError("lightbox: \(line)") }
+    for line in ThumbnailBatch.skipLines(summary.skips, limit: limit) {
+      Self.printError("lightbox: \(line)")
+    }
     print("thumbnails: \(summary.line) → \(root)/\(size.folder)")
     // The batch's workers evict as they go; a last check covers entries written at the end.
     usage.evictIfOver()
@@ -104,8 +107,10 @@ struct Thumbnails: ParsableCommand {
     if !result.problems.isEmpty { throw ExitCode.failure }
   }
 
+  /// Writes `line` to standard error with control characters made visible: it names files,
+  /// and a file name may hold an escape sequence.
   static func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    FileHandle.standardError.write(Data((TerminalText.sanitize(line) + "\n").utf8))
   }
 }
 

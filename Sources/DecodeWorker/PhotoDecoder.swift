@@ -1,0 +1,73 @@
+@_spi(Decoders) import Decoders
+import PhotoMetadata
+import PhotoModel
+import Pixels
+
+/// The one way to decode a photo file: formats whose decoders have long CVE histories
+/// (`MediaFormat.decodesOutOfProcess`) go to the sandboxed worker processes of `host`; JPEG
+/// and PNG decode in this process.
+///
+/// The browser and every command make one with a host running `/proc/self/exe
+/// decode-worker`. Tests and benchmarks that measure the decoders themselves use
+/// `inProcess` (SPI `InProcessDecoding`, which `scripts/check-layout` allows only there).
+public struct PhotoDecoder: Sendable {
+  /// The worker processes; nil only for `inProcess`.
+  public let host: DecodeWorkerHost?
+
+  /// Risky formats to `host`'s workers, JPEG and PNG in process.
+  public init(host: DecodeWorkerHost) {
+    self.host = host
+  }
+
+  private init(inProcess: Void) {
+    host = nil
+  }
+
+  /// Everything in this process, risky formats included: for tests and benchmarks of the
+  /// decoders, never for the browser or a command.
+  @_spi(InProcessDecoding)
+  public static let inProcess = PhotoDecoder(inProcess: ())
+
+  /// Bytes read from a file's head to tell its format: enough for HEIF brands and for a
+  /// TIFF's first IFD, which tells RAW from TIFF (both go to the worker either way).
+  public static let headSize = 4096
+
+  /// Decodes the file at `path`: its head is sniffed, a risky format goes to a worker.
+  public func decode(path: String, options: DecodeOptions) -> Result<Bitmap, ImageError> {
+    guard let host else { return ImageDecoder.decode(path: path, options: options) }
+    if case .success(let head) = ImageFile.prefix(atPath: path, count: Self.headSize),
+      FormatSniffer.format(of: head)?.decodesOutOfProcess == true
+    {
+      return host.decode(path: path, options: options)
+    }
+    return ImageDecoder.decodeInProcess(path: path, options: options)
+  }
+
+  /// Decodes `bytes`, already read from the file at `path` (by a caller that also reads
+  /// metadata from them); a risky format is decoded by a worker from the path.
+  public func decode(data bytes: [UInt8], path: String, options: DecodeOptions) -> Result<
+    Bitmap, ImageError
+  > {
+    let format = FormatSniffer.format(of: Array(bytes.prefix(Self.headSize)))
+    guard let host else {
+      // A video's poster frame is read from its file (the caller may hold only its head).
+      if format == .video { return ImageDecoder.decode(path: path, options: options) }
+      return ImageDecoder.decode(data: bytes, options: options)
+    }
+    if format?.decodesOutOfProcess == true { return host.decode(path: path, options: options) }
+    return ImageDecoder.decodeInProcess(data: bytes, options: options)
+  }
+
+  /// True when files of `format` are decoded by a worker with this decoder.
+  public func runsOutOfProcess(_ format: MediaFormat?) -> Bool {
+    host != nil && format?.decodesOutOfProcess == true
+  }
+
+  /// True when a failure `error` from this decoder is the worker's end (a crash, a hang, a
+  /// malformed reply) rather than a decoder's answer about the file.
+  public static func isWorkerFailure(_ error: ImageError) -> Bool {
+    error.reason.hasPrefix("decoder crashed on ") || error.reason.hasPrefix("decoder timed out on ")
+      || error.reason.hasPrefix("decoder exited on ")
+      || error.reason.hasPrefix("decoder sent a malformed reply")
+  }
+}

@@ -1,0 +1,196 @@
+import Pixels
+import CHeif
+import PhotoModel
+
+/// HEIF, HEIC and AVIF stills through libheif (HEVC by libde265, AV1 by dav1d/aom).
+///
+/// libheif applies the file's own transformations (`irot`, `imir`, `clap`) as it decodes, so
+/// the result is already upright: an EXIF Orientation inside a HEIF is informational and is
+/// never applied on top (the HEIF rules; what libheif, Apple and browsers do). For a
+/// thumbnail (`.fast`) the file's thumbnail item is decoded instead of the primary image
+/// when it covers the target, the HEIF analogue of the EXIF thumbnail; a `.best` picture
+/// (the detail view, `show`, export) is the primary: the item is a separate, smaller encode
+/// (an iPhone's 320 px one is 29.8 dB from the primary at its own size) — unless the
+/// primary is over `largePrimaryPixels`.
+enum HEIFDecoder {
+  /// Primaries larger than this give their thumbnail item even to a small `.best` target:
+  /// a 200 MP Samsung HEIC's primary takes longer than the decode worker's CPU limit, for a
+  /// picture of a few hundred pixels.
+  static let largePrimaryPixels = 30_000_000
+
+  /// Decodes the primary image of `data` (or, for `.fast`, its thumbnail item when that
+  /// covers the target) into opaque RGBA, upright, with its colour profile.
+  static func decode(_ data: [UInt8], options: DecodeOptions) -> Result<DecodedImage, ImageError> {
+    if let error = LibHeif.library.failure { return .failure(error) }
+    guard let context = LibHeif.functions.heif_context_alloc() else {
+      return .failure(ImageError("HEIF: out of memory"))
+    }
+    defer { LibHeif.functions.heif_context_free(context) }
+    // Refuses absurd declared sizes inside libheif, before it allocates for them.
+    LibHeif.functions.heif_context_set_maximum_image_size_limit(context, 65_535)
+    return data.withUnsafeBytes { buffer -> Result<DecodedImage, ImageError> in
+      guard let base = buffer.baseAddress else { return .failure(ImageError("empty file")) }
+      let read = LibHeif.functions.heif_context_read_from_memory_without_copy(
+        context, base, buffer.count, nil)
+      if let error = failure(read) { return .failure(error) }
+      var primary: OpaquePointer?
+      if let error = failure(
+        LibHeif.functions.heif_context_get_primary_image_handle(context, &primary))
+      {
+        return .failure(error)
+      }
+      guard let primary else { return .failure(ImageError("HEIF: no primary image")) }
+      defer { LibHeif.functions.heif_image_handle_release(primary) }
+      let display = size(of: primary)
+      // The budget counts the coded (ispe) size: that is what the decoder allocates.
+      let coded = PixelSize(
+        width: Int(LibHeif.functions.heif_image_handle_get_ispe_width(primary)),
+        height: Int(LibHeif.functions.heif_image_handle_get_ispe_height(primary)))
+      let stored = coded.isEmpty ? display : coded
+      if let refusal = options.refusal(forStored: stored) {
+        return .failure(refusal)
+      }
+      let profile = colorProfile(of: primary)
+      let needed = options.requiredSize(forDisplay: display)
+      if options.quality == .fast || stored.area > Self.largePrimaryPixels,
+        let thumbnail = thumbnail(of: primary, covering: needed, display: display)
+      {
+        defer { LibHeif.functions.heif_image_handle_release(thumbnail) }
+        if case .success(let bitmap) = pixels(of: thumbnail, options: options),
+          let shown = declaredPart(of: bitmap, declared: size(of: thumbnail))
+        {
+          return .success(DecodedImage(bitmap: shown, profile: profile, isUpright: true))
+        }
+      }
+      return pixels(of: primary, options: options).map {
+        DecodedImage(bitmap: $0, profile: profile, isUpright: true)
+      }
+    }
+  }
+
+  /// A decoded thumbnail cut to the size its item declares, or nil when it is smaller.
+  ///
+  /// Canon's HIF files (EOS R5, in the corpus) declare a 320×214 thumbnail whose HEVC frame is
+  /// coded 320×320 without a crop that libheif 1.15 applies: decoded whole, a third of the tile
+  /// was the frame's green padding. The padding is below and to the right of the picture.
+  static func declaredPart(of bitmap: Bitmap, declared: PixelSize) -> Bitmap? {
+    guard declared.width > 0, declared.height > 0, bitmap.width >= declared.width,
+      bitmap.height >= declared.height
+    else { return nil }
+    if bitmap.size == declared { return bitmap }
+    return bitmap.cropped(x: 0, y: 0, width: declared.width, height: declared.height)
+  }
+
+  /// The displayed size of an image handle (libheif reports it with transformations).
+  private static func size(of handle: OpaquePointer) -> PixelSize {
+    PixelSize(
+      width: Int(LibHeif.functions.heif_image_handle_get_width(handle)),
+      height: Int(LibHeif.functions.heif_image_handle_get_height(handle)))
+  }
+
+  /// The smallest thumbnail item that covers `needed` and has the primary's shape, or nil.
+  private static func thumbnail(
+    of primary: OpaquePointer, covering needed: PixelSize, display: PixelSize
+  ) -> OpaquePointer? {
+    let count = Int(LibHeif.functions.heif_image_handle_get_number_of_thumbnails(primary))
+    guard count > 0, count < 64 else { return nil }
+    var ids = [heif_item_id](repeating: 0, count: count)
+    let listed = Int(
+      LibHeif.functions.heif_image_handle_get_list_of_thumbnail_IDs(primary, &ids, Int32(count)))
+    var best: (handle: OpaquePointer, area: Int)?
+    for id in ids.prefix(listed) {
+      var handle: OpaquePointer?
+      guard failure(LibHeif.functions.heif_image_handle_get_thumbnail(primary, id, &handle)) == nil,
+        let handle
+      else { continue }
+      let size = size(of: handle)
+      // A thumbnail turned the other way than the primary would be shown sideways.
+      let sameShape = (size.width >= size.height) == (display.width >= display.height)
+      if sameShape, size.width >= needed.width, size.height >= needed.height,
+        best.map({ size.area < $0.area }) ?? true
+      {
+        if let old = best { LibHeif.functions.heif_image_handle_release(old.handle) }
+        best = (handle, size.area)
+      } else {
+        LibHeif.functions.heif_image_handle_release(handle)
+      }
+    }
+    return best?.handle
+  }
+
+  /// Decodes one image handle to opaque RGBA (alpha composited on the background).
+  private static func pixels(of handle: OpaquePointer, options: DecodeOptions)
+    -> Result<Bitmap, ImageError>
+  {
+    guard let decoding = LibHeif.functions.heif_decoding_options_alloc() else {
+      return .failure(ImageError("HEIF: out of memory"))
+    }
+    defer { LibHeif.functions.heif_decoding_options_free(decoding) }
+    decoding.pointee.convert_hdr_to_8bit = 1
+    var image: OpaquePointer?
+    let decoded = LibHeif.functions.heif_decode_image(
+      handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, decoding)
+    if let error = failure(decoded) { return .failure(error) }
+    guard let image else { return .failure(ImageError("HEIF: the decoder returned no image")) }
+    defer { LibHeif.functions.heif_image_release(image) }
+    let width = Int(LibHeif.functions.heif_image_get_width(image, heif_channel_interleaved))
+    let height = Int(LibHeif.functions.heif_image_get_height(image, heif_channel_interleaved))
+    var stride: Int32 = 0
+    guard width > 0, height > 0,
+      let plane = LibHeif.functions.heif_image_get_plane_readonly(
+        image, heif_channel_interleaved, &stride),
+      Int(stride) >= width * 4
+    else { return .failure(ImageError("HEIF: the decoder returned no pixels")) }
+    var out = [UInt8](repeating: 0, count: width * height * 4)
+    out.withUnsafeMutableBufferPointer { target in
+      for row in 0..<height {
+        (target.baseAddress! + row * width * 4).update(
+          from: plane + row * Int(stride), count: width * 4)
+      }
+    }
+    PNGDecoder.composite(&out, on: options.background)
+    return .success(Bitmap(width: width, height: height, pixels: out))
+  }
+
+  /// The colour profile libheif found: an ICC profile (`colr` of type `prof`/`rICC`), or
+  /// the primaries of an `nclx` box; nil for sRGB, untagged and HDR (PQ, HLG) images.
+  private static func colorProfile(of handle: OpaquePointer) -> ColorSource? {
+    let size = LibHeif.functions.heif_image_handle_get_raw_color_profile_size(handle)
+    if size > 0, size < 16 << 20 {
+      var bytes = [UInt8](repeating: 0, count: size)
+      if failure(LibHeif.functions.heif_image_handle_get_raw_color_profile(handle, &bytes)) == nil {
+        return .icc(bytes)
+      }
+    }
+    var nclx: UnsafeMutablePointer<heif_color_profile_nclx>?
+    guard failure(LibHeif.functions.heif_image_handle_get_nclx_color_profile(handle, &nclx)) == nil,
+      let nclx
+    else {
+      return nil
+    }
+    defer { LibHeif.functions.heif_nclx_color_profile_free(nclx) }
+    let p = nclx.pointee
+    // HDR (PQ or HLG transfer): shown as coded, as heif-convert, ImageMagick and libvips show
+    // it; Lightbox has no tone mapping, and converting only the primaries under the sRGB
+    // curve (which these values are not in) moved colours further from any rendering:
+    // 2.3–2.9 dB under chafa on the corpus's two PQ files (DECISIONS.md, 2026-11-27).
+    let hdr: Set<UInt32> = [
+      heif_transfer_characteristic_ITU_R_BT_2100_0_PQ.rawValue,
+      heif_transfer_characteristic_ITU_R_BT_2100_0_HLG.rawValue,
+    ]
+    if hdr.contains(p.transfer_characteristics.rawValue) { return nil }
+    return ColorSource.primaries(
+      code: Int(p.color_primaries.rawValue),
+      red: (Double(p.color_primary_red_x), Double(p.color_primary_red_y)),
+      green: (Double(p.color_primary_green_x), Double(p.color_primary_green_y)),
+      blue: (Double(p.color_primary_blue_x), Double(p.color_primary_blue_y)),
+      white: (Double(p.color_primary_white_x), Double(p.color_primary_white_y)))
+  }
+
+  /// A libheif error as a one-line reason, or nil when it is not an error.
+  private static func failure(_ error: heif_error) -> ImageError? {
+    guard error.code != heif_error_Ok else { return nil }
+    let message = error.message.map { String(cString: $0) } ?? "error \(error.code.rawValue)"
+    return ImageError.oneLine("HEIF: \(message)")
+  }
+}
