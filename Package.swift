@@ -134,7 +134,8 @@ let package = Package(
     .target(
       name: "LightboxTestSupport",
       dependencies: [
-        "PhotoModel", "PhotoStore", "TerminalUI", "TerminalBackend", "TerminalGraphics", "CLCMS2",
+        "PhotoModel", "PhotoStore", "Pixels", "Decoders", "DecodeWorker", "TerminalUI",
+        "TerminalBackend", "TerminalGraphics", "CLCMS2",
       ],
       path: "Tests/LightboxTestSupport"),
     .testTarget(name: "PhotoModelTests", dependencies: ["PhotoModel", "LightboxTestSupport"]),
@@ -192,10 +193,27 @@ let package = Package(
       name: "LightboxAppTests",
       dependencies: [
         "LightboxApp", "LightboxCommands", "LightboxTestSupport", "Catalog", "Pixels", "Decoders",
-        "DecodeWorker", "ThumbnailCache", "DemoLibrary",
-        "PhotoModel", "PhotoStore", "PhotoMetadata", "TerminalGraphics", "TerminalUI",
-        "TerminalBackend", "Settings", .product(name: "Logging", package: "swift-log"),
+        "DecodeWorker", "ThumbnailCache", "PhotoModel", "PhotoStore", "PhotoMetadata",
+        "TerminalGraphics", "TerminalUI",
+      ]),
+    // Tests that start processes: the built binary, tmux, xterm and kitty under Xvfb, kill
+    // loops, install (scripts/test runs them; --fast leaves them out).
+    .testTarget(
+      name: "LightboxEndToEndTests",
+      dependencies: [
+        "LightboxApp", "LightboxCommands", "LightboxTestSupport", "Catalog", "DemoLibrary",
+        "Pixels", "Decoders", "DecodeWorker", "ThumbnailCache", "PhotoModel", "PhotoStore",
+        "PhotoMetadata", "TerminalGraphics", "TerminalUI",
         .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "Logging", package: "swift-log"),
+      ]),
+    // Sweeps over every file of ../shared/corpus and its seeded mutations (left out of
+    // --fast too).
+    .testTarget(
+      name: "CorpusTests",
+      dependencies: [
+        "Pixels", "Decoders", "DecodeWorker", "ThumbnailCache", "PhotoModel", "PhotoMetadata",
+        "LightboxTestSupport",
       ]),
   ]
 )

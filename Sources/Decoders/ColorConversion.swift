@@ -101,7 +101,8 @@ private final class TransformCache: @unchecked Sendable {
     var text = [CChar](repeating: 0, count: 256)
     let length = cmsGetProfileInfoASCII(profile, cmsInfoDescription, "en", "US", &text, 256)
     guard length > 0 else { return false }
-    let description = String(cString: text).lowercased()
+    let bytes = text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+    let description = String(decoding: bytes, as: UTF8.self).lowercased()
     return description.contains("srgb") && !description.contains("display")
   }
 }

@@ -92,28 +92,6 @@ public enum KeyName {
     return names
   }
 
-  /// How the help overlay and the status line show a key: "↑", "PgDn", "Ctrl-B", "Space",
-  /// "f". Nil for events that are not keys.
-  public static func label(of event: InputEvent) -> String? {
-    switch event {
-    case .up: return "↑"
-    case .down: return "↓"
-    case .left: return "←"
-    case .right: return "→"
-    case .pageUp: return "PgUp"
-    case .pageDown: return "PgDn"
-    case .backTab: return "Shift-Tab"
-    case .character(let character)
-    where character.isLetter || character.isNumber
-      || character.isPunctuation || character.isSymbol:
-      return String(character)
-    default:
-      guard let name = name(of: event) else { return nil }
-      if name.hasPrefix("ctrl-") { return "Ctrl-" + name.dropFirst(5).uppercased() }
-      return name.prefix(1).uppercased() + name.dropFirst()
-    }
-  }
-
   /// The canonical names (no aliases).
   static var canonicalNames: [String] { Array(namedKeys.prefix(15).map(\.name)) }
 

@@ -244,7 +244,9 @@ public final class CursesTerminal: Terminal {
         if lb_guard_leaving() != 0 {
           tcflush(STDOUT_FILENO, TCOFLUSH)
           // Ends an image string the flush may have cut, before curses' own restore.
-          _ = write(STDOUT_FILENO, "\u{1B}\\", 2)
+          _ = ControlSequence.stringTerminator.withUnsafeBytes {
+            write(STDOUT_FILENO, $0.baseAddress, $0.count)
+          }
           return
         }
         let n = write(

@@ -64,7 +64,7 @@ public enum KittyPlaceholder {
   /// Rows or columns past `maximumCells` are not drawn.
   public static func row(_ row: Int, columns: Int, id: UInt32) -> [UInt8] {
     guard row < diacritics.count else { return [] }
-    var out = Array("\u{1B}[38;5;\(id & 0xFF)m".utf8)
+    var out = ControlSequence.foreground256(Int(id & 0xFF))
     let high = id >> 24
     let rowMark = scalar(diacritics[row])
     let highMark = high > 0 ? scalar(diacritics[Int(high)]) : nil

@@ -1,5 +1,3 @@
-import TerminalGraphics
-
 /// A picture ready to be written to a terminal.
 public enum TerminalPicture: Sendable {
   case halfBlock(HalfBlockImage)

@@ -144,32 +144,7 @@ extension LibraryView {
   }
 
   /// How a key is written in the help.
-  static func keyName(_ event: InputEvent) -> String {
-    switch event {
-    case .up: return "↑"
-    case .down: return "↓"
-    case .left: return "←"
-    case .right: return "→"
-    case .pageUp: return "PgUp"
-    case .pageDown: return "PgDn"
-    case .home: return "Home"
-    case .end: return "End"
-    case .enter: return "Enter"
-    case .escape: return "Esc"
-    case .tab: return "Tab"
-    case .backTab: return "Shift-Tab"
-    case .backspace: return "Backspace"
-    case .delete: return "Del"
-    case .character(" "): return "Space"
-    case .character("\n"), .character("\r"): return ""  // Enter as the terminal sends it
-    case .character(let c):
-      if let ascii = c.asciiValue, ascii < 0x20 {
-        return "Ctrl-" + String(UnicodeScalar(ascii + 0x40))
-      }
-      return String(c)
-    default: return ""
-    }
-  }
+  static func keyName(_ event: InputEvent) -> String { event.keyLabel ?? "" }
 
   static func renderHelp(_ state: AppState, keyMap: KeyMap, into frame: inout Frame) {
     let lines = helpLines(state, keyMap: keyMap)

@@ -15,7 +15,7 @@ final class CatalogMemoryMapTests: XCTestCase {
     XCTAssertEqual(try indexer.index(roots: [library.root]).total, 20)
     // The rows checkpointed into the file: a page still in the write-ahead log is read from
     // there, not through the map.
-    try catalog.pool.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+    _ = try catalog.pool.writeWithoutTransaction { try $0.checkpoint(.truncate) }
     // Read through a reader, as the browser's load does.
     XCTAssertEqual(try catalog.allAssets().count, 20)
     // (Whether this small file is mapped by the read depends on where SQLite finds its

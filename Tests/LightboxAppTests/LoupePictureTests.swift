@@ -55,7 +55,7 @@ final class LoupePictureTests: XCTestCase {
       bestQuality: true, storedSize: PixelSize(width: 1600, height: 1200))
   }
 
-  func psnr(_ a: Bitmap, _ b: Bitmap) -> Double { ScreenshotGrid.psnr(a, b) }
+  func psnr(_ a: Bitmap, _ b: Bitmap) -> Double { TestImages.psnr(a, b) }
 
   /// The 1600×1200 photo at `path` decoded whole at full size: the reference for regions.
   func fullSize(_ path: String) throws -> Bitmap {

@@ -38,7 +38,8 @@ public final class TestStore {
   }
 
   /// Sends `action` and returns its effects for the test to inspect; they count as asserted
-  /// only once passed to `assertEffects`.
+  /// only once passed to `assertEffects` (so the result may be left unused).
+  @discardableResult
   public func sendCollecting(
     _ action: Action, file: StaticString = #filePath, line: UInt = #line,
     _ update: (inout AppState) -> Void = { _ in }

@@ -1,4 +1,5 @@
 import PhotoModel
+import LightboxTestSupport
 import XCTest
 
 @testable import Pixels

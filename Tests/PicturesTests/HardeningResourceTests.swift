@@ -3,6 +3,7 @@ import Pixels
 @_spi(Decoders) import Decoders
 import PhotoMetadata
 import PhotoModel
+import LightboxTestSupport
 import XCTest
 
 /// Resource limits under hostile files: decompression bombs are refused before anything

@@ -1,4 +1,5 @@
 import PhotoModel
+import LightboxTestSupport
 import XCTest
 
 @testable import Pixels
@@ -33,7 +34,7 @@ final class PNGEncoderFastTests: XCTestCase {
   }
 
   func testPhotoLikeImagesRoundTrip() throws {
-    var random = SplitMix(seed: 1)
+    var random = SeededGenerator(seed: 1)
     // Smooth gradients plus a little noise, like a photo: dynamic Huffman blocks; 700×300
     // is 13 blocks of 16 KiB, the last one partial.
     let photo = bitmap(width: 700, height: 300) { x, y in
@@ -62,7 +63,7 @@ final class PNGEncoderFastTests: XCTestCase {
   }
 
   func testNoiseFallsBackToStoredBlocksAndStaysSmall() throws {
-    var random = SplitMix(seed: 7)
+    var random = SeededGenerator(seed: 7)
     let noise = bitmap(width: 300, height: 300) { _, _ in
       let v = random.next()
       return [UInt8(v & 255), UInt8(v >> 8 & 255), UInt8(v >> 16 & 255), 255]
@@ -84,7 +85,7 @@ final class PNGEncoderFastTests: XCTestCase {
       values += [UInt8](repeating: UInt8(symbol * 11), count: a)
       (a, b) = (b, a + b)
     }
-    var random = SplitMix(seed: 3)
+    var random = SeededGenerator(seed: 3)
     for i in stride(from: values.count - 1, to: 0, by: -1) {
       values.swapAt(i, Int(random.next() % UInt64(i + 1)))
     }

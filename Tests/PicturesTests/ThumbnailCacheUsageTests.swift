@@ -35,7 +35,7 @@ final class ThumbnailCacheUsageTests: XCTestCase {
     for i in 0..<10 {
       clock.set(1001 + Int64(i))
       let source = Self.source(i)
-      try cache.store(Self.bitmap(seed: i), for: source, size: .large).get()
+      _ = try cache.store(Self.bitmap(seed: i), for: source, size: .large).get()
       sources.append(source)
     }
     clock.set(1020)
@@ -100,7 +100,7 @@ final class ThumbnailCacheUsageTests: XCTestCase {
     let usage = ThumbnailCacheUsage(root: root, limitBytes: 1, now: clock.read)
     let cache = ThumbnailDiskCache(root: root, usage: usage)
     usage.prepare()
-    try cache.store(Self.bitmap(seed: 1), for: Self.source(1), size: .normal).get()
+    _ = try cache.store(Self.bitmap(seed: 1), for: Self.source(1), size: .normal).get()
     let eviction = try XCTUnwrap(usage.evictIfOver())
     XCTAssertEqual(eviction.removed, 1)
     XCTAssertEqual(try foreignPaths().count, 4)

@@ -136,7 +136,7 @@ final class ThumbnailDiskCacheTests: XCTestCase {
     let photo = try makePhoto("a.jpg", mtime: 1_500_000_000)
     let cache = ThumbnailDiskCache(root: folder + "/thumbnails")
     let source = try ThumbnailSource.forFile(atPath: photo).get()
-    try cache.store(try thumbnail(of: photo, size: .normal), for: source, size: .normal).get()
+    _ = try cache.store(try thumbnail(of: photo, size: .normal), for: source, size: .normal).get()
     XCTAssertTrue(cache.hasThumbnail(for: source, size: .normal))
 
     var touched = source

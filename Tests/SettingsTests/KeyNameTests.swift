@@ -33,18 +33,6 @@ final class KeyNameTests: XCTestCase {
     }
   }
 
-  func testLabels() {
-    let labels: [(InputEvent, String)] = [
-      (.up, "↑"), (.pageDown, "PgDn"), (.backTab, "Shift-Tab"), (.character("\u{02}"), "Ctrl-B"),
-      (.character(" "), "Space"), (.character("f"), "f"), (.character("G"), "G"),
-      (.character("?"), "?"), (.escape, "Esc"), (.enter, "Enter"), (.character("\r"), "Enter"),
-      (.delete, "Delete"), (.home, "Home"),
-    ]
-    for (event, label) in labels { XCTAssertEqual(KeyName.label(of: event), label, "\(event)") }
-    XCTAssertNil(KeyName.label(of: .wheel(up: true)))
-    XCTAssertNil(KeyName.label(of: .character("\u{1B}")))
-  }
-
   func testEveryDefaultKeyHasANameThatReadsBack() throws {
     for command in KeyCommand.allCases {
       XCTAssertFalse(KeyName.names(of: command.defaultKeys).isEmpty, command.rawValue)

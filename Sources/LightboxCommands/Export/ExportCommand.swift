@@ -25,9 +25,9 @@ enum ExportCommand {
     jobs: Int
   ) -> Summary {
     let decoder = CommandSupport.photoDecoder()
-    let progress = ProgressLine(total: paths.count, label: "exported")
+    let progress = ProgressLine()
     let results = ParallelFiles.map(
-      count: paths.count, jobs: jobs, done: { progress.update($0) }
+      count: paths.count, jobs: jobs, done: { progress.update($0, of: paths.count, "exported") }
     ) {
       PhotoExport.export(
         path: paths[$0], into: folder, longEdge: longEdge, quality: quality, decoder: decoder)

@@ -1,64 +1,32 @@
 import Catalog
 import Foundation
 
-/// Turns indexing progress into a `\r`-redrawn bar (terminal) or occasional plain lines.
+/// Turns indexing progress into a bar on a `ProgressLine`: redrawn on a terminal, occasional
+/// plain lines otherwise.
 ///
 /// `lightbox demo` draws its generator's progress with it too, labelled "generating", so
 /// every long command shows the same bar.
-final class IndexProgressReporter: @unchecked Sendable {
-  private let isTerminal: Bool
+final class IndexProgressReporter: Sendable {
+  private let line: ProgressLine
   private let label: String
-  private let write: @Sendable (String) -> Void
-  private let lock = NSLock()
-  // Guarded by `lock`.
-  private var lastDraw = 0.0
-  private var drewBar = false
-  private var lastLine = ""
-  private var lastDone = -1
-
-  /// Terminal redraws at most this often; plain lines at most once per `lineInterval`.
-  let drawInterval = 0.1
-  let lineInterval = 1.0
 
   init(
     isTerminal: Bool, label: String = "indexing", write: @escaping @Sendable (String) -> Void
   ) {
-    self.isTerminal = isTerminal
+    line = ProgressLine(style: isTerminal ? .redrawn : .plainLines, write: write)
     self.label = label
-    self.write = write
   }
 
   func report(_ progress: IndexProgress) {
-    lock.withLock {
-      let now = ProcessInfo.processInfo.systemUptime
-      let interval = isTerminal ? drawInterval : lineInterval
-      let last = progress.phase == .finished
-      guard progress.phase == .reading || last, last || now - lastDraw >= interval else {
-        return
-      }
-      // Nothing to read, or the last plain line already said it all: no closing line.
-      if last, progress.total == 0 || (!isTerminal && lastDone == progress.done) { return }
-      lastDraw = now
-      let text = Self.line(progress, label: label)
-      if isTerminal {
-        // Pad over the previous text so a shorter line leaves no tail.
-        let pad = String(repeating: " ", count: max(0, lastLine.count - text.count))
-        write("\r" + text + pad)
-      } else {
-        write(text + "\n")
-      }
-      lastLine = text
-      lastDone = progress.done
-      drewBar = true
-    }
+    let last = progress.phase == .finished
+    guard progress.phase == .reading || last else { return }
+    // Nothing to read: no closing line.
+    if last, progress.total == 0 { return }
+    line.show(Self.line(progress, label: label), final: last)
   }
 
-  /// Ends the bar's line on a terminal.
-  func finish() {
-    lock.withLock {
-      if isTerminal, drewBar { write("\n") }
-    }
-  }
+  /// Ends the bar's line on a terminal (the bar stays).
+  func finish() { line.finish(keep: true) }
 
   /// "[#########-----------]  4,500/10,000  2,345 files/s  ETA 0:03".
   static func line(_ p: IndexProgress, label: String = "indexing") -> String {

@@ -27,8 +27,10 @@ enum RotateCommand {
     -> Summary
   {
     let repeats = repeatedFiles(paths)
-    let progress = ProgressLine(total: paths.count, label: "rotated")
-    let results = ParallelFiles.map(count: paths.count, jobs: jobs, done: { progress.update($0) }) {
+    let progress = ProgressLine()
+    let results = ParallelFiles.map(
+      count: paths.count, jobs: jobs, done: { progress.update($0, of: paths.count, "rotated") }
+    ) {
       index -> Result<LosslessRotation.Method, ImageError> in
       if repeats.contains(index) {
         return .failure(ImageError("named more than once; handled where first named"))

@@ -71,11 +71,11 @@ struct Thumbnails: ParsableCommand {
     for problem in problems { Self.printError("lightbox: \(problem)") }
     guard let size = ThumbnailSize(pixels: size) else { throw ExitCode.validationFailure }
 
-    let bar = ProgressBar(enabled: isatty(STDERR_FILENO) == 1)
+    let bar = ProgressLine()
     let summary = ThumbnailBatch.run(
       files: files, cache: cache, size: size, jobs: jobs,
       decoder: CommandSupport.photoDecoder()
-    ) { progress in bar.update(progress) }
+    ) { progress in bar.show(Self.progressText(progress), final: progress.done == progress.total) }
     bar.finish()
     // Failures and skips are listed even without --verbose (the first 20 of each): a bare
     // "22 failed" leaves the user guessing.
@@ -107,38 +107,17 @@ struct Thumbnails: ParsableCommand {
     if !result.problems.isEmpty { throw ExitCode.failure }
   }
 
+  /// "██████······ 12/30  10 made, 1 reused, 1 failed".
+  static func progressText(_ p: ThumbnailBatch.Progress) -> String {
+    let width = 30
+    let filled = p.total > 0 ? p.done * width / p.total : width
+    let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
+    return "\(bar) \(p.done)/\(p.total)  \(p.made) made, \(p.reused) reused, \(p.failed) failed"
+  }
+
   /// Writes `line` to standard error with control characters made visible: it names files,
   /// and a file name may hold an escape sequence.
   static func printError(_ line: String) {
     FileHandle.standardError.write(Data((TerminalText.sanitize(line) + "\n").utf8))
-  }
-}
-
-/// A one-line progress bar on standard error, redrawn at most ten times a second.
-private final class ProgressBar: @unchecked Sendable {
-  // @unchecked: `lastDraw` and `drawn` are only touched by the batch's progress callback,
-  // which ThumbnailBatch never calls concurrently, and by finish() after the batch.
-  private let enabled: Bool
-  private var lastDraw: UInt64 = 0
-  private var drawn = false
-
-  init(enabled: Bool) { self.enabled = enabled }
-
-  func update(_ p: ThumbnailBatch.Progress) {
-    guard enabled else { return }
-    let now = DispatchTime.now().uptimeNanoseconds
-    guard p.done == p.total || now - lastDraw >= 100_000_000 else { return }
-    lastDraw = now
-    let width = 30
-    let filled = p.total > 0 ? p.done * width / p.total : width
-    let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
-    let line =
-      "\r\u{1B}[K\(bar) \(p.done)/\(p.total)  \(p.made) made, \(p.reused) reused, \(p.failed) failed"
-    FileHandle.standardError.write(Data(line.utf8))
-    drawn = true
-  }
-
-  func finish() {
-    if enabled && drawn { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
   }
 }

@@ -1,26 +1,25 @@
 import Foundation
-import LightboxTestSupport
 import PhotoModel
 import XCTest
 
-@testable import Pixels
-@testable import Decoders
-@testable import DecodeWorker
+import DecodeWorker
+import Decoders
+import Pixels
 
 /// Files and hosts for the decode worker tests: the test hooks' crashing and spinning WebP
 /// files, a plain WebP libwebp refuses, a JPEG and a PNG, and hosts running the
 /// built `lightbox decode-worker` with the hooks on.
-struct DecodeWorkerFiles {
-  let folder: String
+public struct DecodeWorkerFiles {
+  public let folder: String
 
-  init(label: String) {
+  public init(label: String) {
     folder = BuiltProduct.temporaryDirectory(label).path
   }
 
-  func remove() { try? FileManager.default.removeItem(atPath: folder) }
+  public func remove() { try? FileManager.default.removeItem(atPath: folder) }
 
   /// A RIFF/WEBP header (so the file sniffs as WebP) followed by `marker`.
-  func webp(_ name: String, marker: String) throws -> String {
+  public func webp(_ name: String, marker: String) throws -> String {
     let body = Array("WEBP".utf8) + Array(marker.utf8)
     var bytes = Array("RIFF".utf8)
     let size = UInt32(body.count)
@@ -29,30 +28,30 @@ struct DecodeWorkerFiles {
   }
 
   /// Makes the worker call abort() (with the hooks on).
-  func abortFile() throws -> String { try webp("abort.webp", marker: "LIGHTBOX-TEST-ABORT") }
+  public func abortFile() throws -> String { try webp("abort.webp", marker: "LIGHTBOX-TEST-ABORT") }
   /// Makes the worker spin forever (with the hooks on).
-  func spinFile() throws -> String { try webp("spin.webp", marker: "LIGHTBOX-TEST-SPIN") }
+  public func spinFile() throws -> String { try webp("spin.webp", marker: "LIGHTBOX-TEST-SPIN") }
   /// A WebP header and nothing a decoder could use.
-  func plainWebP() throws -> String { try webp("plain.webp", marker: "VP8 nothing here") }
+  public func plainWebP() throws -> String { try webp("plain.webp", marker: "VP8 nothing here") }
 
   /// A 400×300 JPEG of a seeded pattern.
-  func jpeg(_ name: String, seed: UInt64) throws -> String {
+  public func jpeg(_ name: String, seed: UInt64) throws -> String {
     try write(name, try JPEGEncoder.encode(Self.pattern(seed: seed), quality: 88).get())
   }
 
   /// A 64×48 PNG of a seeded pattern.
-  func png(_ name: String, seed: UInt64) throws -> String {
+  public func png(_ name: String, seed: UInt64) throws -> String {
     try write(name, TestImages.png(rgba: Self.pattern(seed: seed, width: 64, height: 48)))
   }
 
-  func write(_ name: String, _ bytes: [UInt8]) throws -> String {
+  public func write(_ name: String, _ bytes: [UInt8]) throws -> String {
     let path = folder + "/" + name
     try Data(bytes).write(to: URL(fileURLWithPath: path))
     return path
   }
 
-  static func pattern(seed: UInt64, width: Int = 400, height: Int = 300) -> Bitmap {
-    var random = SplitMix(seed: seed)
+  public static func pattern(seed: UInt64, width: Int = 400, height: Int = 300) -> Bitmap {
+    var random = SeededGenerator(seed: seed)
     let tint = [UInt8(truncatingIfNeeded: random.next()), UInt8(truncatingIfNeeded: random.next())]
     var px: [UInt8] = []
     px.reserveCapacity(width * height * 4)
@@ -65,7 +64,7 @@ struct DecodeWorkerFiles {
   }
 
   /// A host running the built `lightbox decode-worker` with the test hooks on (or skips).
-  static func host(deadline: DispatchTimeInterval = .seconds(10), hooks: Bool = true) throws
+  public static func host(deadline: DispatchTimeInterval = .seconds(10), hooks: Bool = true) throws
     -> DecodeWorkerHost
   {
     let lightbox = try BuiltProduct.requireLightbox()
@@ -75,16 +74,16 @@ struct DecodeWorkerFiles {
         environment: hooks ? ["LIGHTBOX_TEST_DECODER_HOOKS": "1"] : [:]))
   }
 
-  static let tile = DecodeOptions(
+  public static let tile = DecodeOptions(
     target: PixelSize(width: 256, height: 256), mode: .fit, quality: .fast)
 
   /// The pids of this process's children that are zombies (exited, not reaped).
-  static func zombieChildren() -> [Int32] {
+  public static func zombieChildren() -> [Int32] {
     children().filter { $0.state == "Z" }.map(\.pid)
   }
 
   /// This process's children, from /proc: pid and state letter.
-  static func children() -> [(pid: Int32, state: Character)] {
+  public static func children() -> [(pid: Int32, state: Character)] {
     let me = getpid()
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
     return entries.compactMap { entry -> (Int32, Character)? in

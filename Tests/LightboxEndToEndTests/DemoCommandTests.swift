@@ -29,7 +29,7 @@ final class DemoCommandTests: XCTestCase {
     let all = FileManager.default.subpaths(atPath: library) ?? []
     return all.filter { path in
       var isDirectory: ObjCBool = false
-      FileManager.default.fileExists(atPath: library + "/" + path, isDirectory: &isDirectory)
+      _ = FileManager.default.fileExists(atPath: library + "/" + path, isDirectory: &isDirectory)
       return !isDirectory.boolValue && !path.split(separator: "/").last!.hasPrefix(".")
     }.count
   }

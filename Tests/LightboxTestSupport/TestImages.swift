@@ -3,10 +3,10 @@ import Pixels
 import PhotoModel
 
 /// Builders for synthetic image files and helpers to compare bitmaps.
-enum TestImages {
+public enum TestImages {
   /// Peak signal-to-noise ratio of the RGB channels of two bitmaps of one size, in dB
   /// (infinity when identical).
-  static func psnr(_ a: Bitmap, _ b: Bitmap) -> Double {
+  public static func psnr(_ a: Bitmap, _ b: Bitmap) -> Double {
     precondition(a.width == b.width && a.height == b.height)
     var sum = 0.0
     for i in 0..<a.pixels.count where i % 4 != 3 {
@@ -18,7 +18,7 @@ enum TestImages {
   }
 
   /// CRC-32 (ISO 3309, as PNG uses it).
-  static func crc32(_ bytes: [UInt8]) -> UInt32 {
+  public static func crc32(_ bytes: [UInt8]) -> UInt32 {
     var crc: UInt32 = 0xFFFF_FFFF
     for byte in bytes {
       crc ^= UInt32(byte)
@@ -27,24 +27,26 @@ enum TestImages {
     return ~crc
   }
 
-  static func bigEndian(_ v: UInt32) -> [UInt8] {
+  public static func bigEndian(_ v: UInt32) -> [UInt8] {
     [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
   }
 
   /// One PNG chunk with a correct CRC.
-  static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+  public static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
     let typeBytes = Array(type.utf8)
     return bigEndian(UInt32(data.count)) + typeBytes + data + bigEndian(crc32(typeBytes + data))
   }
 
-  static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+  public static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
-  static func ihdr(width: UInt32, height: UInt32, bitDepth: UInt8, colorType: UInt8) -> [UInt8] {
+  public static func ihdr(width: UInt32, height: UInt32, bitDepth: UInt8, colorType: UInt8)
+    -> [UInt8]
+  {
     chunk("IHDR", bigEndian(width) + bigEndian(height) + [bitDepth, colorType, 0, 0, 0])
   }
 
   /// A zlib stream holding `data` in stored (uncompressed) deflate blocks.
-  static func zlibStored(_ data: [UInt8]) -> [UInt8] {
+  public static func zlibStored(_ data: [UInt8]) -> [UInt8] {
     var out: [UInt8] = [0x78, 0x01]
     var offset = 0
     repeat {
@@ -64,7 +66,7 @@ enum TestImages {
   }
 
   /// A valid 8-bit RGBA PNG (colour type 6) of `bitmap`, written without any encoder.
-  static func png(rgba bitmap: Bitmap) -> [UInt8] {
+  public static func png(rgba bitmap: Bitmap) -> [UInt8] {
     var raw: [UInt8] = []
     for y in 0..<bitmap.height {
       raw.append(0)  // Filter type None.
@@ -76,14 +78,14 @@ enum TestImages {
   }
 
   /// A PNG whose header declares `width` × `height` greyscale, followed by a tiny IDAT.
-  static func pngBomb(width: UInt32, height: UInt32) -> [UInt8] {
+  public static func pngBomb(width: UInt32, height: UInt32) -> [UInt8] {
     pngSignature + ihdr(width: width, height: height, bitDepth: 8, colorType: 0)
       + chunk("IDAT", zlibStored([0, 0])) + chunk("IEND", [])
   }
 
   /// A baseline JPEG header (SOI, DQT, SOF0, DHT, SOS) declaring `width` × `height`
   /// greyscale, with a few bytes of scan data and EOI.
-  static func jpegBomb(width: UInt16, height: UInt16) -> [UInt8] {
+  public static func jpegBomb(width: UInt16, height: UInt16) -> [UInt8] {
     var out: [UInt8] = [0xFF, 0xD8]
     out += [0xFF, 0xDB, 0x00, 0x43, 0x00] + [UInt8](repeating: 1, count: 64)
     out += [0xFF, 0xC0, 0x00, 0x0B, 0x08, UInt8(height >> 8), UInt8(height & 0xFF)]
@@ -98,7 +100,7 @@ enum TestImages {
   }
 
   /// A bitmap whose pixel (x, y) encodes its position: R = x, G = y, B = 7.
-  static func coordinates(width: Int, height: Int) -> Bitmap {
+  public static func coordinates(width: Int, height: Int) -> Bitmap {
     var px: [UInt8] = []
     for y in 0..<height {
       for x in 0..<width { px += [UInt8(x), UInt8(y), 7, 255] }
@@ -107,7 +109,7 @@ enum TestImages {
   }
 
   /// A one-pixel black/white checkerboard.
-  static func checkerboard(width: Int, height: Int) -> Bitmap {
+  public static func checkerboard(width: Int, height: Int) -> Bitmap {
     var px: [UInt8] = []
     for y in 0..<height {
       for x in 0..<width {
@@ -119,7 +121,7 @@ enum TestImages {
   }
 
   /// Mean absolute difference per colour channel, or nil when the sizes differ.
-  static func meanAbsoluteDifference(_ a: Bitmap, _ b: Bitmap) -> Double? {
+  public static func meanAbsoluteDifference(_ a: Bitmap, _ b: Bitmap) -> Double? {
     guard a.width == b.width, a.height == b.height else { return nil }
     var total = 0
     for i in 0..<a.pixels.count where i % 4 != 3 {
@@ -130,7 +132,7 @@ enum TestImages {
 
   /// Pearson correlation of the luma of two same-sized bitmaps (1: same structure,
   /// -1: a negative), or nil when the sizes differ or one is flat.
-  static func lumaCorrelation(_ a: Bitmap, _ b: Bitmap) -> Double? {
+  public static func lumaCorrelation(_ a: Bitmap, _ b: Bitmap) -> Double? {
     guard a.width == b.width, a.height == b.height else { return nil }
     func luma(_ p: [UInt8], _ i: Int) -> Double {
       0.299 * Double(p[i]) + 0.587 * Double(p[i + 1]) + 0.114 * Double(p[i + 2])
@@ -153,12 +155,12 @@ enum TestImages {
   }
 
   /// True when every alpha byte is 255.
-  static func isOpaque(_ b: Bitmap) -> Bool {
+  public static func isOpaque(_ b: Bitmap) -> Bool {
     stride(from: 3, to: b.pixels.count, by: 4).allSatisfy { b.pixels[$0] == 255 }
   }
 
   /// True when `reason` is a non-empty single line without control characters.
-  static func isOneLine(_ reason: String) -> Bool {
+  public static func isOneLine(_ reason: String) -> Bool {
     !reason.isEmpty
       && !reason.unicodeScalars.contains { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }
   }

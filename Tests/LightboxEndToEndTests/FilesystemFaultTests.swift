@@ -225,7 +225,8 @@ final class FilesystemFaultTests: XCTestCase {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let data = Data(Self.jpeg)
     for i in 0..<10_000 {
-      FileManager.default.createFile(atPath: folder + "/IMG_\(i).jpg", contents: data)
+      XCTAssertTrue(
+        FileManager.default.createFile(atPath: folder + "/IMG_\(i).jpg", contents: data))
     }
     let result = try index(deadline: 600)
     XCTAssertEqual(result.status, 0)

@@ -83,7 +83,7 @@ final class FuzzReplayTests: XCTestCase {
       corpus.appendingPathComponent($0)
     }
     XCTAssertGreaterThan(files.count, 100)
-    var random = SplitMix(seed: 0x5EED_F00D)
+    var random = SeededGenerator(seed: 0x5EED_F00D)
     var runs = 0
     for url in files {
       let original = [UInt8](try Data(contentsOf: url))

@@ -150,7 +150,8 @@ final class InjectionTests: XCTestCase {
     _ bytes: [UInt8], _ what: String, file: StaticString = #filePath, line: UInt = #line
   ) {
     XCTAssertNotNil(
-      String(validatingUTF8: (bytes + [0]).map { CChar(bitPattern: $0) }), "\(what): invalid UTF-8",
+      String(validatingCString: (bytes + [0]).map { CChar(bitPattern: $0) }),
+      "\(what): invalid UTF-8",
       file: file, line: line)
     let text = String(decoding: bytes, as: UTF8.self)
     for scalar in text.unicodeScalars {

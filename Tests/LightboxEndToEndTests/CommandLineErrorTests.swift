@@ -29,6 +29,33 @@ final class CommandLineErrorTests: XCTestCase {
     ]
   }
 
+  /// A plain `swift build` names its commit too (it said "commit unknown"): the checkout's
+  /// HEAD, as git says it, when the binary sits in the checkout's build folder.
+  func testVersionNamesTheCheckoutsCommit() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().path
+    let git = Subprocess.run(["git", "-C", root, "rev-parse", "--short=7", "HEAD"])
+    guard git.status == 0, lightbox.hasPrefix(root + "/") else {
+      throw XCTSkip("not a git checkout, or the binary is not built inside it")
+    }
+    let run = Subprocess.run([lightbox, "--version"], environment: environment)
+    XCTAssertEqual(run.status, 0, run.output)
+    let commit = git.output.trimmingCharacters(in: .whitespacesAndNewlines)
+    XCTAssertEqual(run.output, "\(BuildInfo.version) (commit \(commit))\n")
+  }
+
+  /// A branch whose ref is only in `packed-refs` (after `git gc`) is read from there.
+  func testACommitIsReadFromPackedRefs() throws {
+    let git = home.appendingPathComponent(".git").path
+    try FileManager.default.createDirectory(atPath: git, withIntermediateDirectories: true)
+    let id = String(repeating: "ab", count: 20)
+    try "# pack-refs\n\(id) refs/heads/main\n".write(
+      toFile: git + "/packed-refs", atomically: true, encoding: .utf8)
+    XCTAssertEqual(BuildInfo.commit(fromHead: "ref: refs/heads/main\n", git: git), id)
+    XCTAssertNil(BuildInfo.commit(fromHead: "ref: refs/heads/other\n", git: git))
+    XCTAssertEqual(BuildInfo.commit(fromHead: id, git: git), id, "a detached HEAD")
+  }
+
   func testAMissingFolderIsAnErrorWithStatus2() {
     let run = Subprocess.run([lightbox, "/nonexistent/photos"], environment: environment)
     XCTAssertEqual(run.status, 2, run.output)

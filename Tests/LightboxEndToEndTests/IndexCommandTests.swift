@@ -106,7 +106,8 @@ final class IndexCommandTests: XCTestCase {
       ],
       environment: environment)
     XCTAssertEqual(result.status, 0, result.output)
-    XCTAssertTrue(result.output.contains("\rindexing ["), result.output)
+    XCTAssertTrue(
+      result.output.contains("\r\u{1B}[Kindexing ["), "redrawn in place: \(result.output)")
     XCTAssertTrue(result.output.contains("3/3 files"), result.output)
     XCTAssertTrue(result.output.contains("indexed 3 photos (3 new"), result.output)
   }

@@ -106,7 +106,7 @@ final class OpenerEndToEndTests: XCTestCase {
     XCTAssertFalse(isFolder.boolValue, path)
 
     // It exits: the grid is drawn again, pictures and the selected photo's name included.
-    FileManager.default.createFile(atPath: file("go-1"), contents: Data())
+    XCTAssertTrue(FileManager.default.createFile(atPath: file("go-1"), contents: Data()))
     let name = (path as NSString).lastPathComponent
     guard
       let back = tmux.waitUntil(
@@ -122,7 +122,7 @@ final class OpenerEndToEndTests: XCTestCase {
     else { return XCTFail("O did not run the opener:\n\(tmux.capture())") }
     let folder = try XCTUnwrap(read("args-2")).split(separator: "\n").map(String.init)
     XCTAssertEqual(folder, ["1", (path as NSString).deletingLastPathComponent])
-    FileManager.default.createFile(atPath: file("go-2"), contents: Data())
+    XCTAssertTrue(FileManager.default.createFile(atPath: file("go-2"), contents: Data()))
     XCTAssertNotNil(tmux.waitUntil(timeout: 20, { $0.contains("8 photos") }), tmux.capture())
 
     // Keys still work, and the shell gets its terminal back as it was.
@@ -183,7 +183,7 @@ final class OpenerEndToEndTests: XCTestCase {
       tmux.waitUntil(timeout: 10, { _ in ["S", "R"].contains(self.processState(pid)) }),
       "fg continues the opener (state \(processState(pid)))")
     XCTAssertNil(read("finished"), "the opener is still waiting")
-    FileManager.default.createFile(atPath: file("go"), contents: Data())
+    XCTAssertTrue(FileManager.default.createFile(atPath: file("go"), contents: Data()))
     guard
       let back = tmux.waitUntil(
         timeout: 20, { $0.contains("8 photos") && self.halfBlocks($0) >= pictures })
