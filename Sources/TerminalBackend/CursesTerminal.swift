@@ -89,6 +89,10 @@ public final class CursesTerminal: Terminal {
     nonl()
     intrflush(lb_stdscr(), false)
     keypad(lb_stdscr(), true)
+    // Every spelling of Home and End, whatever the terminal description says: tmux and the
+    // Linux console send ESC[1~ and ESC[4~, rxvt ESC[7~ and ESC[8~, xterm ESC[H or ESCOH.
+    // Under tmux with an xterm TERM, Home was read as Esc then "1" (back out of the photo).
+    for (sequence, key) in Self.homeAndEnd { _ = define_key(sequence, key) }
     // Clicks, double-clicks and the wheel; 200 ms tells a double-click from two clicks.
     mousemask(lb_mouse_mask(), nil)
     mouseinterval(200)
@@ -282,8 +286,12 @@ public final class CursesTerminal: Terminal {
       suspend()
       events.append(.resize)
     }
-    wtimeout(lb_stdscr(), 0)
     while true {
+      // With bytes waiting, curses may wait a little for the rest of a character: a UTF-8
+      // letter whose bytes came in two reads (xterm, typing fast) lost its first byte when
+      // curses was told not to wait ("libélula" became "liblula"). With none waiting it
+      // only hands out what it holds already.
+      wtimeout(lb_stdscr(), lb_pending_input() > 0 ? 50 : 0)
       var character: wint_t = 0
       let result = wget_wch(lb_stdscr(), &character)
       if result == lb_err() { break }
@@ -338,6 +346,13 @@ public final class CursesTerminal: Terminal {
     size = TerminalSize(columns: Int(lb_cols()), rows: Int(lb_lines()))
     needsFullRepaint = true
   }
+
+  /// The Home and End sequences terminals send, each taught to curses (`define_key`).
+  static let homeAndEnd: [(String, Int32)] = [
+    ("\u{1B}[H", KEY_HOME), ("\u{1B}[1~", KEY_HOME), ("\u{1B}[7~", KEY_HOME),
+    ("\u{1B}OH", KEY_HOME), ("\u{1B}[F", KEY_END), ("\u{1B}[4~", KEY_END),
+    ("\u{1B}[8~", KEY_END), ("\u{1B}OF", KEY_END),
+  ]
 
   static func functionKey(_ code: Int32) -> InputEvent? {
     switch code {

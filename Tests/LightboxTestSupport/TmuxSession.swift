@@ -45,6 +45,13 @@ public final class TmuxSession {
     _ = Self.run(["tmux", "-L", socket, "send-keys", "-t", name] + (literal ? ["-l"] : []) + keys)
   }
 
+  /// Sends raw bytes to the pane's program in one write (`send-keys -H`): escape sequences
+  /// as a terminal spells them, or part of a UTF-8 character.
+  public func sendBytes(_ bytes: [UInt8]) {
+    let hex = bytes.map { String($0, radix: 16) }
+    _ = Self.run(["tmux", "-L", socket, "send-keys", "-t", name, "-H"] + hex)
+  }
+
   /// Resizes the window (the program gets SIGWINCH).
   public func resize(columns: Int, rows: Int) {
     _ = Self.run([

@@ -1,0 +1,82 @@
+import Foundation
+import LightboxTestSupport
+import XCTest
+
+/// Keys as terminals really send them, byte for byte (`tmux send-keys -H`), to the built
+/// program in tmux: every spelling of Home and End, and a UTF-8 letter split across reads.
+final class KeyInputEndToEndTests: XCTestCase {
+  var home: URL!
+  var tmux: TmuxSession!
+
+  override func setUpWithError() throws {
+    guard TmuxSession.isAvailable else { throw XCTSkip("tmux is not installed") }
+    let lightbox = try BuiltProduct.requireLightbox()
+    home = BuiltProduct.temporaryDirectory("keys")
+    let environment = BuiltProduct.privateEnvironment(home: home)
+    let library = EndToEndTests.makeLibrary(count: 12, home: home, environment: environment)
+    tmux = try TmuxSession(columns: 100, rows: 30, environment: environment)
+    XCTAssertNotNil(tmux.waitFor("e2e\\$"))
+    tmux.send("\(lightbox) --graphics halfblock \(library); echo EXIT=$?", literal: true)
+    tmux.send("Enter")
+    XCTAssertNotNil(tmux.waitFor("12 photos", timeout: 30), tmux.capture())
+  }
+
+  override func tearDown() {
+    if let tmux {
+      tmux.send("q")
+      _ = tmux.waitFor("EXIT=", timeout: 10)
+      tmux.kill()
+    }
+    if let home { try? FileManager.default.removeItem(at: home) }
+  }
+
+  /// The selected photo's name, once the status line names one.
+  func selected() -> String? {
+    tmux.waitUntil(timeout: 20) { EndToEndTests.selectedFile($0) != nil }.flatMap(
+      EndToEndTests.selectedFile)
+  }
+
+  /// Every form of Home and End that terminals send (xterm normal and application mode,
+  /// tmux and the Linux console, rxvt) moves to the first and the newest photo, and none is
+  /// read as Esc (which would go back from the grid) followed by a digit or letter.
+  func testEveryHomeAndEndFormMoves() throws {
+    tmux.send("g")
+    let first = try XCTUnwrap(selected(), tmux.capture())
+    tmux.send("G")
+    let last = try XCTUnwrap(
+      tmux.waitUntil(timeout: 20) { EndToEndTests.selectedFile($0) != first }.flatMap(
+        EndToEndTests.selectedFile), tmux.capture())
+    let esc: UInt8 = 0x1B
+    let homes: [(String, [UInt8])] = [
+      ("ESC[H", [esc] + Array("[H".utf8)), ("ESC[1~", [esc] + Array("[1~".utf8)),
+      ("ESC[7~", [esc] + Array("[7~".utf8)), ("ESCOH", [esc] + Array("OH".utf8)),
+    ]
+    let ends: [(String, [UInt8])] = [
+      ("ESC[F", [esc] + Array("[F".utf8)), ("ESC[4~", [esc] + Array("[4~".utf8)),
+      ("ESC[8~", [esc] + Array("[8~".utf8)), ("ESCOF", [esc] + Array("OF".utf8)),
+    ]
+    for (home, end) in zip(homes, ends) {
+      tmux.sendBytes(home.1)
+      let atFirst = tmux.waitUntil(timeout: 20) { EndToEndTests.selectedFile($0) == first }
+      XCTAssertNotNil(atFirst, "\(home.0) did not go to the first photo:\n\(tmux.capture())")
+      tmux.sendBytes(end.1)
+      let atLast = tmux.waitUntil(timeout: 20) { EndToEndTests.selectedFile($0) == last }
+      XCTAssertNotNil(atLast, "\(end.0) did not go to the newest photo:\n\(tmux.capture())")
+    }
+    XCTAssertTrue(tmux.capture().contains("12 photos"), "still in the grid:\n\(tmux.capture())")
+  }
+
+  /// "é" whose two bytes arrive in two reads 15 ms apart (xterm typing fast) is one letter in
+  /// the search field, not dropped.
+  func testAUTF8LetterSplitAcrossReadsIsKept() throws {
+    tmux.send("/")
+    XCTAssertNotNil(tmux.waitFor("Search:"), tmux.capture())
+    tmux.send("lib", literal: true)
+    tmux.sendBytes([0xC3])
+    usleep(15_000)
+    tmux.sendBytes([0xA9])
+    tmux.send("lula", literal: true)
+    XCTAssertNotNil(tmux.waitFor("Search: libélula"), tmux.capture())
+    tmux.send("Escape")
+  }
+}
