@@ -129,6 +129,11 @@ extension Catalog {
           UPDATE assets SET mtime_ns = -1 WHERE make = 'Apple' AND format IN ('jpeg', 'heic');
           """)
     }
+    migrator.registerMigration("v7: one root a library, whatever its spelling") { db in
+      // Roots added as `/x/Pictures/.`, through a link or inside another root, and the
+      // photos indexed under those spellings, are merged into one canonical root (issue 33).
+      _ = try Catalog.mergeSpelledRoots(db)
+    }
     return migrator
   }
 

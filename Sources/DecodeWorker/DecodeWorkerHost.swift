@@ -20,6 +20,9 @@ public final class DecodeWorkerHost: @unchecked Sendable {
   private let condition = NSCondition()
   private var idle: [DecodeWorkerKind: [DecodeWorkerProcess]] = [:]
   private var live: [DecodeWorkerKind: Int] = [:]
+  /// Workers being started by `prewarm`: a request waits for one rather than starting
+  /// another.
+  private var warming: [DecodeWorkerKind: Int] = [:]
 
   public init(configuration: Configuration) {
     self.configuration = configuration
@@ -76,6 +79,39 @@ public final class DecodeWorkerHost: @unchecked Sendable {
     }
   }
 
+  /// Starts a worker of `kind` in the background when none of that kind is idle, so that a
+  /// command's first risky file does not wait for the worker to load its libraries: the
+  /// start overlaps with the command's own (reading its config, walking its folders).
+  public func prewarm(_ kind: DecodeWorkerKind) {
+    condition.lock()
+    guard idle[kind, default: []].isEmpty, live[kind, default: 0] < configuration.maxWorkers else {
+      condition.unlock()
+      return
+    }
+    live[kind, default: 0] += 1
+    warming[kind, default: 0] += 1
+    condition.unlock()
+    DispatchQueue.global(qos: .userInitiated).async {
+      let spawned = self.spawn(kind)
+      self.condition.withLock { self.warming[kind, default: 0] -= 1 }
+      switch spawned {
+      case .success(let worker): self.checkIn(worker, kind)
+      case .failure: self.checkIn(nil, kind)
+      }
+    }
+  }
+
+  /// Starts a worker of `kind` on the spawner thread.
+  private func spawn(_ kind: DecodeWorkerKind) -> Result<DecodeWorkerProcess, ImageError> {
+    let executable = configuration.executable
+    let arguments = configuration.arguments + ["--kind", kind.rawValue]
+    let environment = self.environment
+    return spawner.run {
+      DecodeWorkerProcess.spawn(
+        executable: executable, arguments: arguments, environment: environment)
+    }
+  }
+
   /// An idle worker of `kind`, or a new one when fewer than the maximum of that kind run;
   /// waits for one to come back otherwise.
   private func checkOut(_ kind: DecodeWorkerKind) -> Result<DecodeWorkerProcess, ImageError> {
@@ -94,18 +130,14 @@ public final class DecodeWorkerHost: @unchecked Sendable {
         condition.unlock()
         return .success(worker)
       }
-      if live[kind, default: 0] < configuration.maxWorkers { break }
+      if warming[kind, default: 0] == 0, live[kind, default: 0] < configuration.maxWorkers {
+        break
+      }
       condition.wait()
     }
     live[kind, default: 0] += 1
     condition.unlock()
-    let executable = configuration.executable
-    let arguments = configuration.arguments + ["--kind", kind.rawValue]
-    let environment = self.environment
-    let spawned = spawner.run {
-      DecodeWorkerProcess.spawn(
-        executable: executable, arguments: arguments, environment: environment)
-    }
+    let spawned = spawn(kind)
     if case .failure = spawned { checkIn(nil, kind) }
     return spawned
   }

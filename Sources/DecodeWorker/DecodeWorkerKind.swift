@@ -19,6 +19,26 @@ public enum DecodeWorkerKind: String, Sendable, Hashable, CaseIterable {
     return .videos
   }
 
+  /// The kind of worker a file named `name` will probably need, from its extension alone;
+  /// nil for JPEG, PNG and unknown names. Only for starting a worker early
+  /// (`DecodeWorkerHost.prewarm`): decoding always goes by the file's content.
+  public static func likely(forName name: String) -> DecodeWorkerKind? {
+    guard let dot = name.lastIndex(of: ".") else { return nil }
+    let ext = name[name.index(after: dot)...].lowercased()
+    if imageExtensions.contains(ext) { return .images }
+    if videoExtensions.contains(ext) { return .videos }
+    return nil
+  }
+
+  private static let imageExtensions: Set<String> = [
+    "heic", "heif", "hif", "avif", "webp", "gif", "tif", "tiff", "dng", "cr2", "cr3", "crw",
+    "nef", "nrw", "arw", "srf", "sr2", "raf", "orf", "rw2", "pef", "srw", "x3f", "3fr", "iiq",
+    "erf", "mef", "mos", "kdc",
+  ]
+  private static let videoExtensions: Set<String> = [
+    "mp4", "m4v", "mov", "qt", "3gp", "3g2", "mkv", "webm", "avi",
+  ]
+
   /// Loads this kind's libraries: called by the worker before its sandbox, where the
   /// loader's and their initializers' system calls are still allowed.
   func preload() {

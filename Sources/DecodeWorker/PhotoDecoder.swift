@@ -58,6 +58,18 @@ public struct PhotoDecoder: Sendable {
     return ImageDecoder.decodeInProcess(data: bytes, options: options)
   }
 
+  /// Starts, in the background, a worker of each kind the files `names` will probably need
+  /// (by extension), so the first of them does not wait for its worker to start.
+  public func prewarm(for names: some Sequence<String>) {
+    guard let host else { return }
+    var kinds: Set<DecodeWorkerKind> = []
+    for name in names {
+      if let kind = DecodeWorkerKind.likely(forName: name) { kinds.insert(kind) }
+      if kinds.count == DecodeWorkerKind.allCases.count { break }
+    }
+    for kind in kinds { host.prewarm(kind) }
+  }
+
   /// True when files of `format` are decoded by a worker with this decoder.
   public func runsOutOfProcess(_ format: MediaFormat?) -> Bool {
     host != nil && format?.decodesOutOfProcess == true

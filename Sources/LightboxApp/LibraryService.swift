@@ -139,6 +139,9 @@ public final class LibraryService: @unchecked Sendable {
       LightboxLog.logger("catalog").error("\(problem)")
       return scanWithoutCatalog(roots: roots, problem: problem)
     }
+    // One library whatever its path is called: the canonical root, or the catalog's root
+    // that holds the folder named.
+    let roots = (try? catalog.libraryRoots(for: roots)) ?? roots
     lock.withLock {
       openCatalog = catalog
       self.roots = roots

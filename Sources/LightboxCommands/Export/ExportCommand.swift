@@ -25,6 +25,7 @@ enum ExportCommand {
     jobs: Int
   ) -> Summary {
     let decoder = CommandSupport.photoDecoder()
+    decoder.prewarm(for: paths)
     let progress = ProgressLine()
     let results = ParallelFiles.map(
       count: paths.count, jobs: jobs, done: { progress.update($0, of: paths.count, "exported") }

@@ -33,7 +33,7 @@ public enum IndexCommand {
     // No memory map: an index run reads the whole table once, and mapped pages would count
     // in its resident memory (issue 19's bound per photo).
     let catalog = try Catalog(path: catalogPath, memoryMapBytes: 0)
-    var targets: [String]? = roots.isEmpty ? nil : roots
+    var targets: [String]? = roots.isEmpty ? nil : try catalog.libraryRoots(for: roots)
     if targets == nil, try catalog.roots.isEmpty { targets = [LightboxPaths().defaultLibrary] }
     let reporter = IndexProgressReporter(isTerminal: progressIsTerminal, write: progressOutput)
     let indexer =

@@ -42,6 +42,9 @@ public enum ShowCommand {
   /// turn to standard output and reports bad files on standard error. Returns the exit
   /// status: 0, or 1 when any file failed.
   public static func run(_ options: Options, environment: [String: String]) -> Int32 {
+    // The worker starts while the terminal is asked what it can draw.
+    let decoder = CommandSupport.photoDecoder()
+    decoder.prewarm(for: options.files)
     let outputIsTerminal = isatty(STDOUT_FILENO) != 0
     // Keys typed during the probe are dropped: `show` reads no input.
     let probe = CapabilityProbe.run(environment: environment, ask: outputIsTerminal)
@@ -51,7 +54,7 @@ public enum ShowCommand {
     }
     let renderer = Renderer(
       capabilities: capabilities, options: options, environment: environment,
-      decoder: CommandSupport.photoDecoder())
+      decoder: decoder)
     var failures = 0
     for path in options.files {
       switch renderer.render(path: path) {

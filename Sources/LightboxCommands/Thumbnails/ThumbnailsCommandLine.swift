@@ -56,6 +56,10 @@ struct Thumbnails: ParsableCommand {
       cache.map(CommandSupport.absolute)
       ?? environment["LIGHTBOX_CACHE"].flatMap { $0.isEmpty ? nil : CommandSupport.absolute($0) }
       ?? ThumbnailDiskCache.defaultRoot(environment: environment)
+    // A worker for the risky files named on the command line starts now, while the config is
+    // read and the cache's usage index loaded.
+    let decoder = CommandSupport.photoDecoder()
+    decoder.prewarm(for: paths)
     let loaded = CommandSupport.loadConfig()
     for problem in loaded.problems { Self.printError("lightbox: \(problem)") }
     let usage = ThumbnailCacheUsage(
@@ -68,13 +72,14 @@ struct Thumbnails: ParsableCommand {
     let roots =
       paths.isEmpty ? [LightboxPaths().defaultLibrary] : paths.map(CommandSupport.absolute)
     let (files, problems) = ThumbnailBatch.files(under: roots)
+    decoder.prewarm(for: files)
     for problem in problems { Self.printError("lightbox: \(problem)") }
     guard let size = ThumbnailSize(pixels: size) else { throw ExitCode.validationFailure }
 
     let bar = ProgressLine()
     let summary = ThumbnailBatch.run(
       files: files, cache: cache, size: size, jobs: jobs,
-      decoder: CommandSupport.photoDecoder()
+      decoder: decoder
     ) { progress in bar.show(Self.progressText(progress), final: progress.done == progress.total) }
     bar.finish()
     // Failures and skips are listed even without --verbose (the first 20 of each): a bare

@@ -1,0 +1,129 @@
+import Foundation
+import GRDB
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension Catalog {
+  /// The library roots to index and show for the folders the user named: each as its
+  /// canonical real path (symbolic links resolved, `.` and `..` and trailing slashes gone),
+  /// and a folder inside a root the catalog has already as that root — one library whatever
+  /// the path is called (`~/Pictures` through a link, `.` from inside it, a year's folder).
+  public func libraryRoots(for paths: [String]) throws -> [String] {
+    let known = try rootPaths()
+    var result: [String] = []
+    for path in paths {
+      let canonical = LibraryPath.canonical(path)
+      let root = known.filter { $0.contains(canonical) }.min { $0.bytes.count < $1.bytes.count }
+      let chosen = (root ?? canonical).string
+      if !result.contains(chosen) { result.append(chosen) }
+    }
+    return result
+  }
+
+  /// Puts every root in its canonical form and merges what that makes one (see
+  /// `mergeSpelledRoots`); returns how many photo rows were merged away.
+  @discardableResult
+  public func canonicalizeRoots() throws -> Int {
+    try write { try Self.mergeSpelledRoots($0) }
+  }
+
+  /// Roots spelled more than one way become one: each root is replaced by its canonical path
+  /// (when it exists), roots inside another root go, and the photos indexed under another
+  /// spelling are moved to their canonical path. A photo indexed twice keeps one row, the
+  /// older (its id), with the union of both: favorite, hidden, the user's rotation (the
+  /// kept row's unless it has none) and every album membership. Returns the rows merged away.
+  static func mergeSpelledRoots(_ db: Database) throws -> Int {
+    let rows = try Row.fetchAll(
+      db, sql: "SELECT path, added_at, indexed_at FROM roots ORDER BY id")
+    var merged = 0
+    // Each canonical root with the first of its spellings' dates.
+    var canonicalRoots: [(path: LibraryPath, added: Int64, indexed: Int64?)] = []
+    for row in rows {
+      let spelled = LibraryPath(bytes: [UInt8](row["path"] as Data))
+      let canonical = LibraryPath.canonical(spelled.string)
+      if canonical.bytes != spelled.bytes {
+        merged += try moveRows(db, from: spelled, to: canonical)
+      }
+      canonicalRoots.append((canonical, row["added_at"], row["indexed_at"]))
+    }
+    guard
+      canonicalRoots.map(\.path.bytes) != rows.map({ [UInt8]($0["path"] as Data) })
+        || Set(canonicalRoots.map(\.path.bytes)).count != rows.count
+        || canonicalRoots.contains(where: { root in
+          canonicalRoots.contains {
+            $0.path.bytes != root.path.bytes && $0.path.contains(root.path)
+          }
+        })
+    else { return merged }
+    // One row a canonical root, none inside another.
+    try db.execute(sql: "DELETE FROM roots")
+    var kept: [(path: LibraryPath, added: Int64, indexed: Int64?)] = []
+    for root in canonicalRoots where !kept.contains(where: { $0.path.contains(root.path) }) {
+      kept.removeAll { root.path.contains($0.path) }
+      kept.append(root)
+    }
+    for root in kept {
+      try db.execute(
+        sql: "INSERT INTO roots (path, added_at, indexed_at) VALUES (?, ?, ?)",
+        arguments: [Data(root.path.bytes), root.added, root.indexed])
+    }
+    return merged
+  }
+
+  /// Moves the rows under `old` to the same place under `new`; a row whose new path is
+  /// taken merges into the row there. Returns the rows merged away.
+  private static func moveRows(_ db: Database, from old: LibraryPath, to new: LibraryPath) throws
+    -> Int
+  {
+    let prefix = old.folderPrefix
+    let rows = try Row.fetchAll(
+      db, sql: "SELECT id, path FROM assets WHERE path = ? OR substr(path, 1, ?) = ?",
+      arguments: [Data(old.bytes), prefix.count, Data(prefix)])
+    var merged = 0
+    for row in rows {
+      let id: Int64 = row["id"]
+      let bytes = [UInt8](row["path"] as Data)
+      let moved = new.bytes + bytes.dropFirst(old.bytes.count)
+      if let other = try Int64.fetchOne(
+        db, sql: "SELECT id FROM assets WHERE path = ?", arguments: [Data(moved)])
+      {
+        let (keep, drop) = other < id ? (other, id) : (id, other)
+        try mergeRow(db, keep: keep, drop: drop)
+        if keep == id {
+          try db.execute(
+            sql: "UPDATE assets SET path = ? WHERE id = ?", arguments: [Data(moved), id])
+        }
+        merged += 1
+      } else {
+        try db.execute(
+          sql: "UPDATE assets SET path = ? WHERE id = ?", arguments: [Data(moved), id])
+      }
+    }
+    try db.execute(
+      sql: "DELETE FROM other_files WHERE path = ? OR substr(path, 1, ?) = ?",
+      arguments: [Data(old.bytes), prefix.count, Data(prefix)])
+    return merged
+  }
+
+  /// `drop`'s flags and album memberships go to `keep`; then `drop` is deleted.
+  private static func mergeRow(_ db: Database, keep: Int64, drop: Int64) throws {
+    try db.execute(
+      sql: """
+        UPDATE assets SET
+          favorite = max(favorite, (SELECT favorite FROM assets WHERE id = :drop)),
+          hidden = max(hidden, (SELECT hidden FROM assets WHERE id = :drop)),
+          rotation = CASE WHEN rotation != 0 THEN rotation
+            ELSE (SELECT rotation FROM assets WHERE id = :drop) END
+        WHERE id = :keep
+        """, arguments: ["keep": keep, "drop": drop])
+    try db.execute(
+      sql: """
+        INSERT OR IGNORE INTO album_assets (album_id, asset_id, added_at, position)
+          SELECT album_id, :keep, added_at, position FROM album_assets WHERE asset_id = :drop
+        """, arguments: ["keep": keep, "drop": drop])
+    try db.execute(sql: "DELETE FROM album_assets WHERE asset_id = ?", arguments: [drop])
+    try db.execute(sql: "DELETE FROM assets WHERE id = ?", arguments: [drop])
+  }
+}
