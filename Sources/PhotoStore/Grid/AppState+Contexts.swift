@@ -36,7 +36,7 @@ extension AppState {
       library.searchIndex.drop()
     }
     tab = newTab
-    if search.isEditing { leaveSearchField() }
+    if search.isEditing { search.leave() }
     restoreContext()
   }
 

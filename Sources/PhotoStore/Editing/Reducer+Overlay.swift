@@ -64,7 +64,7 @@ extension Reducer {
         case .typed: break  // matched above, with the length guard
         case .clear: prompt.text = ""
         case .deleteWordBackward:
-          prompt.text = String(text[..<AppState.wordStart(before: text.count, in: text)])
+          prompt.text = String(text[..<SearchState.wordStart(before: text.count, in: text)])
         case .deleteBackward: if !prompt.text.isEmpty { prompt.text.removeLast() }
         }
         prompt.error = nil

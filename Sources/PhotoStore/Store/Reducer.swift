@@ -60,7 +60,7 @@ public enum Reducer {
         if let effects = state.moveInSearchField(direction) { return effects }
         // ↓ from the query (no earlier query shown) goes to the results.
         guard !state.assets.isEmpty else { return [] }
-        state.leaveSearchField()
+        state.search.leave()
         return []
       }
       if state.context == .albumList {
@@ -83,7 +83,7 @@ public enum Reducer {
     case .open:
       if state.tab == .search && state.search.isEditing {
         // Enter in the query moves to the results; Enter there opens one.
-        state.leaveSearchField()
+        state.search.leave()
         return []
       }
       if state.context == .albumList {
@@ -127,7 +127,7 @@ public enum Reducer {
       }
       if state.tab == .search && state.screen == .grid {
         // Esc leaves the query (the keys act on the results again); / starts a new one.
-        if state.search.isEditing { state.leaveSearchField() }
+        if state.search.isEditing { state.search.leave() }
         return []
       }
       switch (state.screen, state.activeSegment) {
@@ -167,7 +167,7 @@ public enum Reducer {
       state.message = nil
       state.screen = .grid
       if state.tab == .search {
-        state.startNewSearch()
+        state.search.startNew()
       } else {
         state.switchTab(.search)
         state.search.isEditing = true
