@@ -21,14 +21,18 @@ public struct IndexSummary: Sendable, Equatable, Codable, CustomStringConvertibl
   public var seconds: Double = 0
   /// True when the run was cancelled before the end (what was written stays).
   public var cancelled: Bool = false
+  /// Folders (roots included) that could not be read.
+  public var unreadableFolders: Int = 0
   /// One line per folder or file that could not be read.
   public var problems: [String] = []
 
   public init() {}
 
-  /// `indexed N photos (A new, C changed, R removed, E errors) in T s`.
+  /// `indexed N photos (A new, C changed, R removed, E errors) in T s`; an error is a file
+  /// or a folder that could not be read ("0 errors" beside a listed unreadable folder read
+  /// as a contradiction).
   public var description: String {
     "indexed \(total) photos (\(new) new, \(changed) changed, \(removed) removed, "
-      + "\(errors) errors) in \(String(format: "%.2f", seconds)) s"
+      + "\(errors + unreadableFolders) errors) in \(String(format: "%.2f", seconds)) s"
   }
 }

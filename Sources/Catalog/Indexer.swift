@@ -156,6 +156,7 @@ public final class Indexer: Sendable {
     loading.wait()
     let unseen = try known.take()
     summary.problems = walker.problems
+    summary.unreadableFolders = walker.problems.count
 
     // 2. Compare stamps: unchanged files are not read. What is left of `unseen` after
     // the walk has vanished (each path is walked once: folders are entered once).

@@ -304,6 +304,17 @@ final class IndexerTests: XCTestCase {
     XCTAssertEqual(try JSONDecoder().decode(IndexSummary.self, from: json), summary)
   }
 
+  /// A folder that cannot be read is an error in the summary line too, not only a listed
+  /// problem beside "0 errors".
+  func testAFolderThatCannotBeReadCountsAsAnError() throws {
+    try library.writeJPEG("ok.jpg")
+    let missing = library.folder.appendingPathComponent("missing").path
+    let summary = try indexer.index(roots: [library.root, missing])
+    XCTAssertEqual(summary.problems.count, 1, "\(summary.problems)")
+    XCTAssertEqual(summary.errors, 0, "no file failed")
+    XCTAssertTrue(summary.description.contains(", 1 errors)"), summary.description)
+  }
+
   func testUnreadableAndEmptyFilesCountAsErrorsWithoutStoppingTheRun() throws {
     try library.write("empty.jpg", "")
     try library.writeJPEG("ok.jpg")

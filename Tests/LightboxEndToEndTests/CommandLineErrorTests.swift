@@ -56,6 +56,34 @@ final class CommandLineErrorTests: XCTestCase {
     XCTAssertEqual(BuildInfo.commit(fromHead: id, git: git), id, "a detached HEAD")
   }
 
+  /// Usage mistakes are usage errors (64, with the usage) in plain words.
+  func testAMistypedGraphicsModeAndTwoTurnsAreUsageErrors() {
+    let graphics = Subprocess.run(
+      [lightbox, "--graphics", "foo", "/tmp"], environment: environment)
+    XCTAssertEqual(graphics.status, 64, graphics.output)
+    XCTAssertTrue(graphics.output.contains("--graphics must be auto, kitty"), graphics.output)
+    let turns = Subprocess.run(
+      [lightbox, "rotate", "--write", "--half", "--anticlockwise", "x.jpg"],
+      environment: environment)
+    XCTAssertEqual(turns.status, 64, turns.output)
+    XCTAssertTrue(turns.output.contains("give one turn"), turns.output)
+    XCTAssertFalse(turns.output.contains("had already been set"), turns.output)
+  }
+
+  /// The help names every picture protocol, says a default once, and wraps whole sentences.
+  func testHelpTextsAreRight() {
+    let browse = Subprocess.run([lightbox, "browse", "--help"], environment: environment).output
+    XCTAssertTrue(browse.contains("kitty, iterm2, sixel, halfblock"), browse)
+    let show = Subprocess.run([lightbox, "show", "--help"], environment: environment).output
+    XCTAssertTrue(show.contains("(kitty, iTerm2, sixel or"), show)
+    XCTAssertEqual(show.components(separatedBy: "default: auto").count - 1, 1, show)
+    let demo = Subprocess.run([lightbox, "demo", "--help"], environment: environment).output
+    let paragraph = demo.components(separatedBy: "\n\n")[1].split(separator: "\n")
+    for line in paragraph.dropLast() {
+      XCTAssertGreaterThan(line.count, 60, "a line cut short mid-sentence:\n\(demo)")
+    }
+  }
+
   func testAMissingFolderIsAnErrorWithStatus2() {
     let run = Subprocess.run([lightbox, "/nonexistent/photos"], environment: environment)
     XCTAssertEqual(run.status, 2, run.output)

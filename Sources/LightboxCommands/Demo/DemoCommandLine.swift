@@ -8,7 +8,7 @@ struct Demo: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Generate a demo photo library and browse it.",
     discussion: """
-      Writes procedurally drawn photos (JPEG with EXIF, PNG screenshots, panoramas) to the
+      Writes procedurally drawn photos (JPEG with EXIF, PNG screenshots, panoramas) to the \
       library folder, then opens it. The same --seed always gives the same files.
       """)
 

@@ -20,8 +20,14 @@ struct RotateCommandLine: ParsableCommand {
   @Flag(help: "Change the files (required: rotate writes into the files it is given).")
   var write = false
 
-  @Flag(help: "Which way to turn (default: --clockwise).")
-  var direction: RotateDirection = .clockwise
+  @Flag(help: "Turn 90° clockwise (the default).")
+  var clockwise = false
+
+  @Flag(help: "Turn 90° anticlockwise.")
+  var anticlockwise = false
+
+  @Flag(help: "Turn 180°.")
+  var half = false
 
   @Option(help: "Number of files turned at once (default: one per core).")
   var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
@@ -35,35 +41,22 @@ struct RotateCommandLine: ParsableCommand {
         "rotate changes files: pass --write to turn them (the browser turns photos without it)")
     }
     guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be 1…256") }
+    // Three flags rather than one exclusive choice: the parser's own refusal said "Value to
+    // be set with flag '--anticlockwise' had already been set with flag '--half'".
+    guard [clockwise, anticlockwise, half].filter({ $0 }).count <= 1 else {
+      throw ValidationError("give one turn: --clockwise, --anticlockwise or --half")
+    }
   }
+
+  /// The turn the flags ask for.
+  var rotation: ImageRotation { anticlockwise ? .anticlockwise : half ? .halfTurn : .clockwise }
 
   func run() throws {
     let paths = files.map(CommandSupport.absolute)
     MallocTuning.keepLargeBlocks()
     let summary = RotateCommand.run(
-      paths: paths, shownAs: files, rotation: direction.rotation, jobs: jobs)
+      paths: paths, shownAs: files, rotation: rotation, jobs: jobs)
     print(summary.line)
     if summary.failed > 0 { throw ExitCode.failure }
-  }
-}
-
-/// The three turns as flags.
-enum RotateDirection: String, EnumerableFlag {
-  case clockwise, anticlockwise, half
-
-  var rotation: ImageRotation {
-    switch self {
-    case .clockwise: .clockwise
-    case .anticlockwise: .anticlockwise
-    case .half: .halfTurn
-    }
-  }
-
-  static func help(for value: RotateDirection) -> ArgumentHelp? {
-    switch value {
-    case .clockwise: "Turn 90° clockwise."
-    case .anticlockwise: "Turn 90° anticlockwise."
-    case .half: "Turn 180°."
-    }
   }
 }

@@ -6,13 +6,13 @@ import TerminalGraphics
 /// `lightbox show FILE…`: print pictures inline and exit.
 struct Show: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Print photos inline in the terminal (sixel or half-blocks) and exit.")
+    abstract: "Print photos inline in the terminal (kitty, iTerm2, sixel or half-blocks) and exit.")
 
   @Argument(help: "Image files (JPEG, PNG, HEIC/AVIF, WebP, GIF, TIFF, RAW).", completion: .file())
   var files: [String]
 
   @Option(
-    help: "auto, kitty, iterm2, sixel or halfblock (default: auto, from the terminal's answers).")
+    help: "auto, kitty, iterm2, sixel or halfblock (auto: from the terminal's answers).")
   var graphics: String = "auto"
 
   @Option(help: "Width in columns (default: the terminal's width).")

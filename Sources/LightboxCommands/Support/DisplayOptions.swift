@@ -1,4 +1,5 @@
 import ArgumentParser
+import Settings
 
 /// Options shared by the commands that draw.
 struct DisplayOptions: ParsableArguments {
@@ -7,7 +8,7 @@ struct DisplayOptions: ParsableArguments {
 
   @Option(
     help:
-      "Pictures as sixel, halfblock, or auto (sixel where the terminal has it; default: the config's, else auto)."
+      "Pictures as kitty, iterm2, sixel, halfblock, or auto (the best the terminal answers it has; default: the config's, else auto)."
   )
   var graphics: String?
 
@@ -21,4 +22,12 @@ struct DisplayOptions: ParsableArguments {
   var cache: String?
 
   @OptionGroup var log: LogOptions
+
+  /// A mistyped --graphics is a usage error (status 64, with the usage), like the others.
+  func validate() throws {
+    if let graphics, GraphicsChoice.parse(graphics) == nil {
+      throw ValidationError(
+        "--graphics must be auto, kitty, iterm2, sixel or halfblock, not '\(graphics)'")
+    }
+  }
 }
