@@ -85,7 +85,10 @@ extension LibraryView {
       }
     } else {
       lines.append(("←↑↓→ hjkl", context == .albumList ? "move between albums" : "move"))
-      add(.pageDown, "page down")
+      // PgUp, PgDn and Space as bound (Ctrl-B and Ctrl-F, less's and vim's, are in the docs).
+      let paging = [KeyCommand.pageUp, .pageDown].flatMap { keyMap.keys(for: $0).map(keyName) }
+        .filter { !$0.isEmpty && !$0.hasPrefix("Ctrl-") }
+      if !paging.isEmpty { lines.append((paging.joined(separator: " "), "a screen up / down")) }
       add(.first, "first")
       add(.last, "last (newest)")
       add(.open, context == .albumList ? "open the album" : "open")
@@ -122,8 +125,9 @@ extension LibraryView {
       add(.openExternally, "open in another program (opener)")
       add(.openFolder, "open the containing folder")
     }
-    if state.tab == .search {
-      // The query field's own keys (not rebindable, like Backspace).
+    if state.tab == .search && state.screen == .grid {
+      // The query field's own keys (not rebindable, like Backspace); not over a photo opened
+      // from the results, whose keys are the photo's.
       add(.searchTab, "a new query (the old one selected)")
       lines.append(("← → Home End", "move in the query"))
       lines.append(("↑ ↓", "earlier queries"))
@@ -148,7 +152,7 @@ extension LibraryView {
 
   static func renderHelp(_ state: AppState, keyMap: KeyMap, into frame: inout Frame) {
     let lines = helpLines(state, keyMap: keyMap)
-    let keyWidth = min(14, lines.map { TerminalText.width(of: $0.keys) }.max() ?? 0)
+    let keyWidth = min(15, lines.map { TerminalText.width(of: $0.keys) }.max() ?? 0)
     let whatWidth = lines.map { TerminalText.width(of: $0.what) }.max() ?? 0
     let box = centredBox(width: keyWidth + whatWidth + 7, height: lines.count + 4, in: frame.size)
     let inner = renderBox(box, title: "Keys", into: &frame)

@@ -41,4 +41,30 @@ extension LibraryViewSnapshotTests {
       text.contains { $0.contains("│ q") && $0.contains(" quit ") }, text.joined(separator: "\n"))
     XCTAssertFalse(text.contains { $0.contains("│ q") && $0.contains(" back ") })
   }
+
+  /// The grid's help has the screen-at-a-time keys (PgUp/PgDn and Space).
+  func testGridHelpListsPagingKeys() {
+    let state = loaded(5)
+    let lines = LibraryView.helpLines(state, keyMap: KeyMap())
+    let paging = lines.first { $0.what == "a screen up / down" }
+    XCTAssertNotNil(paging, "\(lines)")
+    for key in ["PgUp", "PgDn", "Space"] {
+      XCTAssertTrue(paging?.keys.contains(key) ?? false, "\(key) in \(paging?.keys ?? "")")
+    }
+  }
+
+  /// `?` on a photo opened from Search lists the photo's keys, not the query field's.
+  func testHelpOverAPhotoFromSearchIsThePhotosHelp() {
+    var state = loaded(5)
+    _ = Reducer.reduce(&state, .startSearch)
+    _ = Reducer.reduce(&state, .field(.typed("1")))
+    let field = LibraryView.helpLines(state, keyMap: KeyMap())
+    XCTAssertTrue(field.contains { $0.what == "earlier queries" }, "the results' help: \(field)")
+    _ = Reducer.reduce(&state, .open)  // Enter: from the field to the results
+    _ = Reducer.reduce(&state, .open)  // Enter: the result opens
+    XCTAssertEqual(state.screen, .detail, "a result opened")
+    let photo = LibraryView.helpLines(state, keyMap: KeyMap())
+    XCTAssertFalse(photo.contains { $0.what == "earlier queries" }, "\(photo)")
+    XCTAssertTrue(photo.contains { $0.what == "next photo" }, "\(photo)")
+  }
 }
