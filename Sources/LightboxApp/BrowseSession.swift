@@ -207,7 +207,9 @@ public final class BrowseSession {
         }
         keyReadAt = nil
       }
-      let before = store.state
+      // The revision, not a copy of the state: a copy kept here made every change in place
+      // copy what it touched (the whole library at a million photos).
+      let before = store.state.revision.count
       // Everything that arrived is reduced before the next frame: a held arrow key or a
       // burst of decoded thumbnails costs one frame, never a backlog.
       let wait = hold.millisecondsUntilRelease(at: DispatchTime.now().uptimeNanoseconds) ?? 1000
@@ -239,7 +241,7 @@ public final class BrowseSession {
       // The old library's memory was freed by the load, the indexer's (its stamp table and
       // walk: 180 MB at a million photos) when it finished: hand it back (`HeapTrim`).
       if freedMemory { HeapTrim.giveBack() }
-      if store.state != before { needsFrame = true }
+      if store.state.revision.count != before { needsFrame = true }
       // A key that changed nothing draws no frame.
       if !needsFrame { keyReadAt = nil }
     }

@@ -159,6 +159,21 @@ public enum UIBenchmark {
     return 0
   }
 
+  /// A state of `count` photos in the All grid with the newest `marked` marked, built so
+  /// that no other value shares its storage (the photos are made inside and dropped).
+  static func markedState(count: Int, marked: Int, terminal: TerminalSize) -> AppState {
+    var state = AppState(roots: ["/photos"], terminal: terminal)
+    _ = Reducer.reduce(&state, .start)
+    _ = Reducer.reduce(
+      &state, .library(.loaded(assets: syntheticAssets(count: count), problems: [])))
+    while state.library.segment != .all { _ = Reducer.reduce(&state, .nextSegment) }
+    state.selectedIndex = state.assets.count - 1
+    _ = Reducer.reduce(&state, .mark(.toggle))
+    state.selectedIndex = state.assets.count - marked
+    _ = Reducer.reduce(&state, .mark(.range))
+    return state
+  }
+
   /// Measures grouping, segment switches and key presses over `count` photos.
   public static func run(count: Int, terminal: TerminalSize = TerminalSize(columns: 200, rows: 60))
     -> Report
@@ -224,6 +239,41 @@ public enum UIBenchmark {
       Figure(
         name: "arrow key in All (reduce + render)", medianMilliseconds: key, runs: 100,
         limitMilliseconds: 16))
+
+    // Changes in place on the selected photo: favorite (f), hide and show again (H, twice:
+    // the photo leaves every view and comes back), a quarter turn (>). Each is timed as the
+    // browser now runs it, the state changed where it is (its revision tells the frame is
+    // due), and as it ran before: with a copy of the whole state kept to compare with after
+    // the event, so the change copied what it touched.
+    for (action, name, twice) in [
+      (Action.edit(.toggleFavorite), "favorite (f)", false),
+      (Action.edit(.toggleHidden), "hide and show again (H, H)", true),
+      (Action.edit(.rotate(clockwise: true)), "a quarter turn (>)", false),
+    ] {
+      _ = Reducer.reduce(&state, action)  // the library's one copy away from `assets`
+      if twice { _ = Reducer.reduce(&state, action) }
+      let inPlace = median(runs: 21) {
+        _ = Reducer.reduce(&state, action)
+        if twice { _ = Reducer.reduce(&state, action) }
+        _ = LibraryView.render(state)
+      }
+      figures.append(
+        Figure(
+          name: "\(name), in place (reduce + render)", medianMilliseconds: inPlace, runs: 21,
+          limitMilliseconds: 16))
+      var kept = state
+      let copied = median(runs: 21) {
+        kept = state
+        _ = Reducer.reduce(&state, action)
+        if twice { _ = Reducer.reduce(&state, action) }
+        _ = LibraryView.render(state)
+        precondition(kept.revision.count != state.revision.count)
+      }
+      figures.append(
+        Figure(
+          name: "\(name), with the state before it kept (as the browser did)",
+          medianMilliseconds: copied, runs: 21, limitMilliseconds: nil))
+    }
 
     // Entering Search: its index of every photo's day, types, camera and name is built then.
     let entering = median(runs: 5) {
@@ -311,8 +361,25 @@ public enum UIBenchmark {
     precondition(trashed == marked, "the delete took \(trashed) photos out")
     figures.append(
       Figure(
-        name: "\(marked) marked photos moved to the Trash (reduce + render)",
+        name:
+          "\(marked) marked photos moved to the Trash, the state before it kept (as the browser did)",
         medianMilliseconds: delete, runs: 5, limitMilliseconds: nil))
+    // The same on a state nothing else holds, as the browser now runs it: the library,
+    // loaded and marked anew before each run, shares its storage with no other value.
+    var own = markedState(count: count, marked: marked, terminal: terminal)
+    let deleteInPlace = median(runs: 5) {
+      _ = Reducer.reduce(&own, .edit(.delete))
+      _ = Reducer.reduce(&own, .answer(true))
+      _ = LibraryView.render(own)
+      trashed = count - own.library.assets.count
+    } between: {
+      own = markedState(count: count, marked: marked, terminal: terminal)
+    }
+    precondition(trashed == marked, "the delete took \(trashed) photos out")
+    figures.append(
+      Figure(
+        name: "\(marked) marked photos moved to the Trash, in place (reduce + render)",
+        medianMilliseconds: deleteInPlace, runs: 5, limitMilliseconds: 50))
     return Report(
       photos: count, figures: figures, peakRSSMegabytes: peakRSSMegabytes(),
       idleRSSMegabytes: idleRSS, idleRSSWithEXIFMegabytes: idleRSSWithEXIF)

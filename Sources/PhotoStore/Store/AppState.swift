@@ -2,56 +2,64 @@ import PhotoModel
 /// Everything the views draw and the reducer decides on. A value: the reducer returns a new
 /// one for every action.
 public struct AppState: Hashable, Sendable {
+  /// Bumped by every change to a stored property, so a changed state is told from an
+  /// unchanged one cheaply. The large properties (the library, the grid's list, the image
+  /// requests…) bump on every write: their `didSet` reads no `oldValue`, which keeps a change
+  /// in place instead of copying them. The small ones bump only when their value changed,
+  /// so a key that moves nothing (the first photo's ←) leaves the revision and draws nothing.
+  public private(set) var revision = StateRevision()
   /// The library's root folders.
-  public var roots: [String]
+  public var roots: [String] { didSet { if roots != oldValue { revision.bump() } } }
   /// The library as loaded, and the Library tab's segment and scroll positions.
-  public var library: LibraryState
+  public var library: LibraryState { didSet { revision.bump() } }
   /// The Albums tab.
-  public var albums: AlbumsState
+  public var albums: AlbumsState { didSet { revision.bump() } }
   /// The Search tab's query field.
-  public var search: SearchState
+  public var search: SearchState { didSet { revision.bump() } }
   /// The photos marked with v / V.
-  public var marks: MarkState
+  public var marks: MarkState { didSet { revision.bump() } }
   /// The detail view's zoom, pan and bars.
-  public var detail: DetailState
+  public var detail: DetailState { didSet { if detail != oldValue { revision.bump() } } }
   /// The tab shown (Library, Albums, Search).
-  public var tab: Tab
-  public var screen: Screen
+  public var tab: Tab { didSet { if tab != oldValue { revision.bump() } } }
+  public var screen: Screen { didSet { if screen != oldValue { revision.bump() } } }
   /// The panel or dialog open over the view.
-  public var overlay: Overlay?
+  public var overlay: Overlay? { didSet { if overlay != oldValue { revision.bump() } } }
 
   /// The photos the current grid shows (the library, an album, results), oldest first
   /// (capture date, then path).
-  public var assets: PhotoList
+  public var assets: PhotoList { didSet { revision.bump() } }
   /// Years → months → days of `assets`, rebuilt when the list changes.
-  public var timeline: Timeline
+  public var timeline: Timeline { didSet { revision.bump() } }
   /// The Days segment's entries for the current width.
-  public var daysLayout: DaysLayout
+  public var daysLayout: DaysLayout { didSet { revision.bump() } }
   /// Index into `assets` of the selected photo (0 when the list is empty).
-  public var selectedIndex: Int
+  public var selectedIndex: Int { didSet { if selectedIndex != oldValue { revision.bump() } } }
   /// The grid row (0 = oldest) shown at the top of the grid area.
-  public var gridTopRow: Int
+  public var gridTopRow: Int { didSet { if gridTopRow != oldValue { revision.bump() } } }
   /// Where each grid was left: the selected photo and the top row.
-  public var savedPositions: [BrowseContext: SavedPosition]
+  public var savedPositions: [BrowseContext: SavedPosition] { didSet { revision.bump() } }
 
-  public var terminal: TerminalSize
+  public var terminal: TerminalSize { didSet { if terminal != oldValue { revision.bump() } } }
   /// How many image pixels one cell shows (half-blocks: 1×2).
-  public var cellPixelSize: PixelSize
-  public var preferredTile: TileSize
+  public var cellPixelSize: PixelSize {
+    didSet { if cellPixelSize != oldValue { revision.bump() } }
+  }
+  public var preferredTile: TileSize { didSet { if preferredTile != oldValue { revision.bump() } } }
   /// A one-line message for the status line (cleared by the next move).
-  public var message: String?
+  public var message: String? { didSet { if message != oldValue { revision.bump() } } }
   /// False once the user quit.
-  public var isRunning: Bool
+  public var isRunning: Bool { didSet { if isRunning != oldValue { revision.bump() } } }
 
   /// Every image request that is wanted now, and where it stands.
-  public var images: [ImageKey: ImageStatus]
+  public var images: [ImageKey: ImageStatus] { didSet { revision.bump() } }
   /// Requests made ahead at prefetch priority (re-sent as urgent when they come into view).
-  public var prefetching: Set<ImageKey>
+  public var prefetching: Set<ImageKey> { didSet { revision.bump() } }
   /// Requests whose file read has blocked for a second: their tiles say "waiting for disk".
-  public var waitingForDisk: Set<ImageKey>
+  public var waitingForDisk: Set<ImageKey> { didSet { revision.bump() } }
   /// The way the grid last scrolled: +1 down (towards newer), -1 up. The row just off-screen
   /// that way is decoded ahead.
-  public var scrollDirection: Int
+  public var scrollDirection: Int { didSet { if scrollDirection != oldValue { revision.bump() } } }
 
   public init(
     roots: [String], terminal: TerminalSize,
