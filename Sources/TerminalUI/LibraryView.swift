@@ -286,7 +286,7 @@ public enum LibraryView {
     var role = StyleRole.status
     if let message = state.message {
       text = " " + message
-      role = .statusError
+      role = state.messageIsError ? .statusError : .status
     } else if state.screen == .grid, state.library.segment == .years, let year = state.selectedYear
     {
       let group = state.timeline.years[year]

@@ -77,6 +77,12 @@ extension LibraryEditingTests {
     store.send(.edit(.restore)) { $0.message = "r restores photos in Albums › Recently Deleted" }
     store.send(.library(.operationFailed(reason: "IMG_1.jpg: permission denied"))) {
       $0.message = "IMG_1.jpg: permission denied"
+      $0.messageIsError = true
     }
+    XCTAssertFalse(
+      {
+        var s = store.state; s.message = "turned clockwise · u undo"; return s.messageIsError
+      }(),
+      "a new message is neutral unless its sender says otherwise")
   }
 }

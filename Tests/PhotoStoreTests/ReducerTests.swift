@@ -331,6 +331,7 @@ final class ReducerTests: XCTestCase {
       $0.daysLayout = DaysLayout(timeline: Timeline(), columns: 5)
       $0.library.problems = ["/empty: Permission denied"]
       $0.message = "1 file could not be read: /empty: Permission denied"
+      $0.messageIsError = true
     }
     store.send(.move(.down))
     store.send(.open)

@@ -119,6 +119,7 @@ extension AppState {
       guard detail.playback?.token == token else { return }
       detail.playback = nil
       message = "Cannot play: \(reason)"
+      messageIsError = true
     default:
       break
     }

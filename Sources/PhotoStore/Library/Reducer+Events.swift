@@ -13,6 +13,7 @@ extension Reducer {
 
     case .operationFailed(let reason):
       state.message = reason
+      state.messageIsError = true
 
     case .operationDone(let message):
       state.message = message
@@ -34,6 +35,7 @@ extension Reducer {
       if !problems.isEmpty {
         let noun = problems.count == 1 ? "file" : "files"
         state.message = "\(problems.count) \(noun) could not be read: \(problems[0])"
+        state.messageIsError = true
       }
     }
   }

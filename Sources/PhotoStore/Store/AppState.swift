@@ -47,7 +47,17 @@ public struct AppState: Hashable, Sendable {
   }
   public var preferredTile: TileSize { didSet { if preferredTile != oldValue { revision.bump() } } }
   /// A one-line message for the status line (cleared by the next move).
-  public var message: String? { didSet { if message != oldValue { revision.bump() } } }
+  public var message: String? {
+    didSet {
+      guard message != oldValue else { return }
+      revision.bump()
+      // A new message is neutral unless its sender says it is an error (after setting it).
+      messageIsError = false
+    }
+  }
+  /// True when `message` reports a failure (drawn in the error colour); success and neutral
+  /// messages ("turned clockwise · u undo") are drawn as the status line.
+  public var messageIsError: Bool { didSet { if messageIsError != oldValue { revision.bump() } } }
   /// False once the user quit.
   public var isRunning: Bool { didSet { if isRunning != oldValue { revision.bump() } } }
 
@@ -85,6 +95,7 @@ public struct AppState: Hashable, Sendable {
     self.cellPixelSize = cellPixelSize
     self.preferredTile = preferredTile
     self.message = nil
+    self.messageIsError = false
     self.isRunning = true
     self.images = [:]
     self.prefetching = []
