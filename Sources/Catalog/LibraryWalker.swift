@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import PhotoModel
 
 /// Walks library folders and lists the regular files in them with their size and mtime.
 ///
@@ -30,6 +31,12 @@ struct LibraryWalker {
   /// Folders (and missing roots) whose contents are unknown this time.
   var unreadable: [LibraryPath] = []
   var visited = Set<DirectoryIdentity>()
+  /// The root being walked: a folder Lightbox exported into is skipped unless it is this.
+  var currentRoot: LibraryPath?
+
+  /// The file Lightbox leaves in a folder it exports into: such a folder is not part of a
+  /// library that holds it, unless it is a root itself.
+  static let exportMarker = ExportMarker.fileName
   /// Threads a root's subfolders are walked on (see `LibraryWalker+Parallel`).
   let threads: Int
 
@@ -37,6 +44,7 @@ struct LibraryWalker {
 
   /// Walks `root`, a folder or a single file.
   mutating func walk(root: LibraryPath) {
+    currentRoot = root
     var info = stat()
     let found = root.withCString { stat($0, &info) }
     guard found == 0 else {
@@ -88,9 +96,20 @@ struct LibraryWalker {
     let prefix = folder.folderPrefix
     var subfolders: [(LibraryPath, DirectoryIdentity)] = []
     var info = stat()
+    let filesBefore = files.count
+    var exported = false
     while let entry = readdir(handle) {
       // Hidden files and folders, and "." and "..".
-      if UInt8(bitPattern: entry.pointee.d_name.0) == UInt8(ascii: ".") { continue }
+      if UInt8(bitPattern: entry.pointee.d_name.0) == UInt8(ascii: ".") {
+        exported =
+          exported
+          || withUnsafePointer(to: &entry.pointee.d_name) {
+            $0.withMemoryRebound(to: CChar.self, capacity: 256) {
+              strcmp($0, Self.exportMarker) == 0
+            }
+          }
+        continue
+      }
       let type = Int32(entry.pointee.d_type)
       guard
         type == Int32(DT_REG) || type == Int32(DT_DIR) || type == Int32(DT_LNK)
@@ -117,6 +136,12 @@ struct LibraryWalker {
       case S_IFDIR: subfolders.append((LibraryPath(bytes: path), Self.identity(info)))
       default: continue
       }
+    }
+    // Photos Lightbox exported (no metadata, dated the day they were written) are not new
+    // photos of the library they were exported into (issue 33).
+    if exported && folder != currentRoot {
+      files.removeSubrange(filesBefore...)
+      return []
     }
     subfolders.sort { $0.0 < $1.0 }
     return subfolders

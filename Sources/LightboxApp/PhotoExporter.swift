@@ -15,6 +15,7 @@ enum PhotoExporter {
       fail(inbox, "Cannot make the folder \(folder): \(error.localizedDescription)")
       return
     }
+    PhotoExport.markFolder(folder)
     var written = 0
     var problems: [String] = []
     for (index, path) in job.paths.enumerated() {

@@ -11,6 +11,14 @@ public enum PhotoExport {
   /// The quality `lightbox export` uses unless told otherwise.
   public static let defaultQuality = 90
 
+  /// Leaves `ExportMarker` in `folder` (once), so a library that holds the folder does not
+  /// index the exported copies as new photos.
+  public static func markFolder(_ folder: String) {
+    let path = (folder.hasSuffix("/") ? folder : folder + "/") + ExportMarker.fileName
+    guard !AtomicFile.exists(path) else { return }
+    _ = AtomicFile.create(path, with: Array(ExportMarker.text.utf8))
+  }
+
   /// The file name the export of `source` gets: its name with the extension replaced by
   /// `.jpg` (`IMG_1.HEIC` → `IMG_1.jpg`; a name without one gets `.jpg` added).
   public static func outputName(for source: String) -> String {

@@ -304,6 +304,20 @@ final class IndexerTests: XCTestCase {
     XCTAssertEqual(try JSONDecoder().decode(IndexSummary.self, from: json), summary)
   }
 
+  /// A folder Lightbox exported into (its marker file inside) is not part of the library
+  /// that holds it — the copies would be new photos dated today — unless it is a root.
+  func testAFolderLightboxExportedIntoIsLeftOutUnlessItIsARoot() throws {
+    try library.writeJPEG("a.jpg")
+    try library.writeJPEG("Exports/a.jpg")
+    try library.writeJPEG("Exports/deeper/b.jpg")
+    try library.write("Exports/" + ExportMarker.fileName, ExportMarker.text)
+    let summary = try indexer.index(roots: [library.root])
+    XCTAssertEqual(summary.total, 1, "only the library's own photo")
+    let exports = library.root + "/Exports"
+    let asRoot = try indexer.index(roots: [exports])
+    XCTAssertEqual(asRoot.total, 2, "a root is indexed whatever it holds")
+  }
+
   /// A folder that cannot be read is an error in the summary line too, not only a listed
   /// problem beside "0 errors".
   func testAFolderThatCannotBeReadCountsAsAnError() throws {

@@ -109,7 +109,9 @@ final class ExportKeyTests: XCTestCase {
     try BrowseSession(options: .init(roots: [library.path], colorDepth: .trueColor))
       .run(on: terminal)
 
-    let names = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+    let all = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+    XCTAssertTrue(all.contains(".lightbox-export"), "the folder is marked as an export: \(all)")
+    let names = all.filter { !$0.hasPrefix(".") }
     XCTAssertEqual(names, (0..<3).map { "IMG_2024081\($0)_120000.jpg" })
     for name in names {
       let exported = try ImageDecoder.decode(

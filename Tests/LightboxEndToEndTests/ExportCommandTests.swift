@@ -47,7 +47,7 @@ final class ExportCommandTests: XCTestCase {
     XCTAssertEqual(first.status, 0, first.output)
     XCTAssertTrue(first.output.contains("export: 3 photos: 3 written, 0 failed"), first.output)
     let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
-    XCTAssertEqual(names, ["Landscape_6.jpg", "logo.jpg", "orientation6.jpg"])
+    XCTAssertEqual(names, [".lightbox-export", "Landscape_6.jpg", "logo.jpg", "orientation6.jpg"])
     let landscape = try size(folder + "/Landscape_6.jpg")
     XCTAssertEqual(landscape, PixelSize(width: 300, height: 200), "turned upright")
     let logo = try size(folder + "/logo.jpg")

@@ -26,6 +26,7 @@ enum ExportCommand {
   ) -> Summary {
     let decoder = CommandSupport.photoDecoder()
     decoder.prewarm(for: paths)
+    PhotoExport.markFolder(folder)
     let progress = ProgressLine()
     let results = ParallelFiles.map(
       count: paths.count, jobs: jobs, done: { progress.update($0, of: paths.count, "exported") }

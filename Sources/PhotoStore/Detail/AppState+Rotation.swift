@@ -31,16 +31,15 @@ extension AppState {
 
   /// Puts `turns` into every copy of those photos the state holds.
   private mutating func setRotations(_ turns: [AssetID: Int]) {
-    for i in library.assets.indices {
-      if let t = turns[library.assets[i].id] { library.assets[i].userRotation = t }
-    }
-    for i in library.collections.hidden.indices {
-      if let t = turns[library.collections.hidden[i].id] {
-        library.collections.hidden[i].userRotation = t
-      }
-    }
     // The zoomed region was in the old orientation's pixels.
     detail.zoom = nil
-    libraryChanged(timelineToo: false)
+    changeLibraryPhotos(timelineToo: false) { photos, hidden in
+      for i in photos.indices {
+        if let t = turns[photos[i].id] { photos[i].userRotation = t }
+      }
+      for i in hidden.indices {
+        if let t = turns[hidden[i].id] { hidden[i].userRotation = t }
+      }
+    }
   }
 }

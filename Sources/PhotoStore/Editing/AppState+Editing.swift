@@ -28,16 +28,12 @@ extension AppState {
     let ids = actionTargets
     guard !ids.isEmpty, context != .album(.recentlyDeleted) else { return [] }
     let targets = Set(ids)
-    let allFavorite = assets.filter { targets.contains($0.id) }.allSatisfy(\.isFavorite)
+    let allFavorite = ids.allSatisfy { asset(withID: $0)?.isFavorite ?? true }
     let value = !allFavorite
-    for i in library.assets.indices where targets.contains(library.assets[i].id) {
-      library.assets[i].isFavorite = value
+    changeLibraryPhotos(timelineToo: false) { photos, hidden in
+      for i in photos.indices where targets.contains(photos[i].id) { photos[i].isFavorite = value }
+      for i in hidden.indices where targets.contains(hidden[i].id) { hidden[i].isFavorite = value }
     }
-    for i in library.collections.hidden.indices
-    where targets.contains(library.collections.hidden[i].id) {
-      library.collections.hidden[i].isFavorite = value
-    }
-    libraryChanged(timelineToo: false)
     let what = describeTargets(ids)
     // ♦ is the view's favorite glyph (TerminalUI.Glyphs.favorite; no console font has ♥).
     message = value ? "♦ \(what) added to Favorites" : "\(what) removed from Favorites"
@@ -53,23 +49,24 @@ extension AppState {
     let fileIDs = withCompanions(ids)
     let targets = Set(ids)
     let unhide = context == .album(.hidden)
-    if unhide {
-      let moving = library.collections.hidden.filter { targets.contains($0.id) }
-      library.collections.hidden.removeAll { targets.contains($0.id) }
-      for var asset in moving {
-        asset.isHidden = false
-        Self.insertSorted(asset, into: &library.assets)
-      }
-    } else {
-      let moving = library.assets.filter { targets.contains($0.id) }
-      library.assets.removeAll { targets.contains($0.id) }
-      for var asset in moving {
-        asset.isHidden = true
-        Self.insertSorted(asset, into: &library.collections.hidden)
+    marks.ids = []
+    changeLibraryPhotos(timelineToo: true) { photos, hidden in
+      if unhide {
+        let moving = hidden.filter { targets.contains($0.id) }
+        hidden.removeAll { targets.contains($0.id) }
+        for var asset in moving {
+          asset.isHidden = false
+          Self.insertSorted(asset, into: &photos)
+        }
+      } else {
+        let moving = photos.filter { targets.contains($0.id) }
+        photos.removeAll { targets.contains($0.id) }
+        for var asset in moving {
+          asset.isHidden = true
+          Self.insertSorted(asset, into: &hidden)
+        }
       }
     }
-    marks.ids = []
-    libraryChanged()
     let what = describeTargets(ids)
     message =
       unhide ? "\(what) back in the library" : "\(what) hidden · shown only in Albums › Hidden"
@@ -114,6 +111,10 @@ extension AppState {
       library.assets.filter { targets.contains($0.id) }
       + library.collections.hidden.filter { targets.contains($0.id) }
     guard !moving.isEmpty else { return [] }
+    // The grid lets go of the library's storage first, so the removal is made in place
+    // (`changeLibraryPhotos`); the views follow below.
+    let previous = selectedAsset?.id
+    assets = []
     library.assets.removeAll { targets.contains($0.id) }
     library.collections.hidden.removeAll { targets.contains($0.id) }
     // A RAW+JPEG pair or a Live Photo is one photo: its RAW file or movie goes to the Trash
@@ -140,7 +141,7 @@ extension AppState {
     marks.ids = []
     library.undoableTrash = files.map(\.id)
     library.undoableRotation = [:]
-    libraryChanged()
+    libraryChanged(timelineToo: true, keeping: previous)
     message = "\(what) moved to Recently Deleted · u undo"
     return [.moveToTrash(files.map(\.id))]
   }

@@ -1,12 +1,13 @@
 import PhotoModel
 
 extension AppState {
-  /// e: the export prompt for the selected (or marked) photos, with a folder filled in.
+  /// e: the export prompt for the selected (or marked) photos, with a folder filled in:
+  /// `~/Exports`, outside the usual library (`~/Pictures/Exports` put the copies in it).
   mutating func openExportPrompt() {
     let ids = actionTargets
     guard !ids.isEmpty else { return }
     overlay = .prompt(
-      NamePrompt(purpose: .export(ids), text: "~/Pictures/Exports \(ExportJob.defaultLongEdge)"))
+      NamePrompt(purpose: .export(ids), text: "~/Exports \(ExportJob.defaultLongEdge)"))
   }
 
   /// The folder and long edge typed: "FOLDER" or "FOLDER SIZE" (a number of pixels last).
