@@ -9,7 +9,9 @@ extension AppState {
     guard !ids.isEmpty else { return [] }
     let targets = Set(ids)
     var previous: [AssetID: Int] = [:]
-    for asset in assets where targets.contains(asset.id) { previous[asset.id] = asset.userRotation }
+    for id in targets {
+      if let asset = asset(withID: id) { previous[id] = asset.userRotation }
+    }
     let turned = previous.mapValues { (($0 + quarterTurns) % 4 + 4) % 4 }
     setRotations(turned)
     library.undoableRotation = previous
@@ -33,13 +35,10 @@ extension AppState {
   private mutating func setRotations(_ turns: [AssetID: Int]) {
     // The zoomed region was in the old orientation's pixels.
     detail.zoom = nil
+    let ids = Set(turns.keys)
     changeLibraryPhotos(timelineToo: false) { photos, hidden in
-      for i in photos.indices {
-        if let t = turns[photos[i].id] { photos[i].userRotation = t }
-      }
-      for i in hidden.indices {
-        if let t = turns[hidden[i].id] { hidden[i].userRotation = t }
-      }
+      for i in PhotoPositions.of(ids, in: photos) { photos[i].userRotation = turns[photos[i].id]! }
+      for i in PhotoPositions.of(ids, in: hidden) { hidden[i].userRotation = turns[hidden[i].id]! }
     }
   }
 }

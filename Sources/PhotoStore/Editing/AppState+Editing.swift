@@ -18,9 +18,12 @@ extension AppState {
 
   /// A photo of the library, the hidden ones or the Trash.
   func asset(withID id: AssetID) -> Asset? {
-    assets.first { $0.id == id } ?? library.assets.first { $0.id == id }
-      ?? library.collections.hidden.first { $0.id == id }
-      ?? library.collections.trashed.first { $0.asset.id == id }?.asset
+    if let index = assets.firstIndex(ofID: id) { return assets[index] }
+    if let index = PhotoPositions.first(id, in: library.assets) { return library.assets[index] }
+    if let index = PhotoPositions.first(id, in: library.collections.hidden) {
+      return library.collections.hidden[index]
+    }
+    return library.collections.trashed.first { $0.asset.id == id }?.asset
   }
 
   /// f: favorites the photos (or clears the flag when all of them are favorites already).
@@ -31,8 +34,8 @@ extension AppState {
     let allFavorite = ids.allSatisfy { asset(withID: $0)?.isFavorite ?? true }
     let value = !allFavorite
     changeLibraryPhotos(timelineToo: false) { photos, hidden in
-      for i in photos.indices where targets.contains(photos[i].id) { photos[i].isFavorite = value }
-      for i in hidden.indices where targets.contains(hidden[i].id) { hidden[i].isFavorite = value }
+      for i in PhotoPositions.of(targets, in: photos) { photos[i].isFavorite = value }
+      for i in PhotoPositions.of(targets, in: hidden) { hidden[i].isFavorite = value }
     }
     let what = describeTargets(ids)
     // ♦ is the view's favorite glyph (TerminalUI.Glyphs.favorite; no console font has ♥).
