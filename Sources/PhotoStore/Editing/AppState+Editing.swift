@@ -18,6 +18,7 @@ extension AppState {
 
   /// A photo of the library, the hidden ones or the Trash.
   func asset(withID id: AssetID) -> Asset? {
+    if let selected = selectedAsset, selected.id == id { return selected }
     if let index = assets.firstIndex(ofID: id) { return assets[index] }
     if let index = PhotoPositions.first(id, in: library.assets) { return library.assets[index] }
     if let index = PhotoPositions.first(id, in: library.collections.hidden) {

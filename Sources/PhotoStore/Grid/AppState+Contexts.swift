@@ -59,9 +59,11 @@ extension AppState {
   /// The same, keeping the photo `previous` selected when it is still shown.
   mutating func refreshAssets(keeping previous: AssetID?) {
     assets = currentList()
-    if let previous, let index = assets.firstIndex(ofID: previous) {
+    // Where it was, most often (a favorite, a turn): no scan of a million ids for it.
+    let stays = selectedIndex < assets.count && assets[selectedIndex].id == previous
+    if !stays, let previous, let index = assets.firstIndex(ofID: previous) {
       selectedIndex = index
-    } else {
+    } else if !stays {
       selectedIndex = min(max(0, selectedIndex), max(0, assets.count - 1))
     }
     if assets.isEmpty && screen == .detail { screen = .grid }
