@@ -52,7 +52,8 @@ public enum MediaType: String, Hashable, Sendable, CaseIterable {
     }
   }
 
-  /// File names screenshot tools write, or a PNG no camera made.
+  /// File names screenshot tools write, or a PNG no camera made whose size could be read (a
+  /// broken download is no screenshot).
   static func isScreenshot(_ asset: Asset) -> Bool {
     let named = asset.withFileNameBytes { name in
       screenshotPrefixes.contains { ASCIIMatch.hasPrefix(name, $0) }
@@ -60,6 +61,7 @@ public enum MediaType: String, Hashable, Sendable, CaseIterable {
     }
     if named { return true }
     return asset.format == .png && asset.cameraMake == nil && asset.cameraModel == nil
+      && asset.storedPixelSize != nil
   }
 
   /// A phone's front camera ("iPhone 15 front camera 2.69mm f/1.9"), by its lens name.
@@ -70,7 +72,12 @@ public enum MediaType: String, Hashable, Sendable, CaseIterable {
     return lens.withUTF8 { ASCIIMatch.contains($0, frontWord) }
   }
 
-  /// Wider (or taller) than 2:1 upright, or named as a panorama by the camera.
+  /// The long side a picture needs to count as a panorama by its shape: a 64×16 icon or a
+  /// banner is not one.
+  public static let panoramaMinimumLongSide = 2000
+
+  /// Wider (or taller) than 2:1 upright and at least `panoramaMinimumLongSide` long, or
+  /// named as a panorama by the camera.
   static func isPanorama(_ asset: Asset) -> Bool {
     let named = asset.withFileNameBytes { name in
       ASCIIMatch.hasPrefix(name, panoPrefix) || ASCIIMatch.contains(name, panoInfix)
@@ -81,7 +88,7 @@ public enum MediaType: String, Hashable, Sendable, CaseIterable {
     }
     let long = max(size.width, size.height)
     let short = min(size.width, size.height)
-    return long >= 2 * short
+    return long >= 2 * short && long >= panoramaMinimumLongSide
   }
 
   // Matched without case on the name's bytes: this runs for every photo whenever the library

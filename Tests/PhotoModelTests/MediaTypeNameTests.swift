@@ -99,4 +99,39 @@ final class MediaTypeNameTests: XCTestCase {
     XCTAssertEqual(asset("c.jpg").withFileNameBytes { Array($0) }, Array("c.jpg".utf8))
     XCTAssertEqual(asset("a/").withFileNameBytes { $0.count }, 0)
   }
+
+  func shaped(_ name: String, format: MediaFormat, size: PixelSize?, camera: String? = nil)
+    -> Asset
+  {
+    Asset(
+      id: AssetID(1), path: "/downloads/" + name, byteSize: 1, modificationTime: 0,
+      format: format, storedPixelSize: size, orientation: .up,
+      captureDate: CaptureDate(year: 2024, month: 5, day: 1, source: .exif), cameraMake: camera)
+  }
+
+  /// A panorama by its shape is at least 2:1 and 2,000 px long: a 64×16 icon or banner is
+  /// not one, and neither is a file whose size could not be read (issue 33).
+  func testAPanoramaByShapeIsLongEnough() {
+    let wide = { (w: Int, h: Int) in
+      MediaType.isPanorama(
+        self.shaped("a.jpg", format: .jpeg, size: PixelSize(width: w, height: h)))
+    }
+    XCTAssertTrue(wide(6000, 2000))
+    XCTAssertTrue(wide(1000, 2400), "tall ones too")
+    XCTAssertFalse(wide(64, 16))
+    XCTAssertFalse(wide(1900, 600))
+    XCTAssertFalse(wide(3000, 2000), "not 2:1")
+    XCTAssertFalse(MediaType.isPanorama(shaped("a.jpg", format: .jpeg, size: nil)))
+    XCTAssertTrue(MediaType.isPanorama(shaped("PANO_1.jpg", format: .jpeg, size: nil)))
+  }
+
+  /// A PNG no camera made is a screenshot only when its size could be read: a broken
+  /// download is none.
+  func testABrokenPNGIsNoScreenshot() {
+    let size = PixelSize(width: 1170, height: 2532)
+    XCTAssertTrue(MediaType.isScreenshot(shaped("a.png", format: .png, size: size)))
+    XCTAssertFalse(MediaType.isScreenshot(shaped("a.png", format: .png, size: nil)))
+    XCTAssertFalse(
+      MediaType.isScreenshot(shaped("a.png", format: .png, size: size, camera: "Apple")))
+  }
 }
