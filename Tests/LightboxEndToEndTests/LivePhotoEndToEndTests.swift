@@ -98,8 +98,13 @@ final class LivePhotoEndToEndTests: XCTestCase {
       tmux.waitUntil { _ in
         (try? FileManager.default.contentsOfDirectory(atPath: trashInfo).count) == 2
       }, "two .trashinfo files")
-    XCTAssertFalse(FileManager.default.fileExists(atPath: still))
-    XCTAssertFalse(FileManager.default.fileExists(atPath: movie))
+    // Each .trashinfo is written before its file moves: wait for the moves too (a loaded
+    // machine saw the still checked between the two).
+    XCTAssertNotNil(
+      tmux.waitUntil { _ in
+        !FileManager.default.fileExists(atPath: still)
+          && !FileManager.default.fileExists(atPath: movie)
+      }, "both files moved out of the library")
     tmux.send("u")
     XCTAssertNotNil(tmux.waitFor("IMG_0001.JPG restored"), tmux.capture())
     XCTAssertNotNil(tmux.waitFor("\\b9 photos"), tmux.capture())
