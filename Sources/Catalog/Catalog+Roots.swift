@@ -48,22 +48,17 @@ extension Catalog {
       }
       canonicalRoots.append((canonical, row["added_at"], row["indexed_at"]))
     }
-    guard
-      canonicalRoots.map(\.path.bytes) != rows.map({ [UInt8]($0["path"] as Data) })
-        || Set(canonicalRoots.map(\.path.bytes)).count != rows.count
-        || canonicalRoots.contains(where: { root in
-          canonicalRoots.contains {
-            $0.path.bytes != root.path.bytes && $0.path.contains(root.path)
-          }
-        })
-    else { return merged }
-    // One row a canonical root, none inside another.
-    try db.execute(sql: "DELETE FROM roots")
+    // One row a canonical root, none inside another; the table is written again only when
+    // that changes it.
     var kept: [(path: LibraryPath, added: Int64, indexed: Int64?)] = []
     for root in canonicalRoots where !kept.contains(where: { $0.path.contains(root.path) }) {
       kept.removeAll { root.path.contains($0.path) }
       kept.append(root)
     }
+    guard kept.map(\.path.bytes) != rows.map({ [UInt8]($0["path"] as Data) }) else {
+      return merged
+    }
+    try db.execute(sql: "DELETE FROM roots")
     for root in kept {
       try db.execute(
         sql: "INSERT INTO roots (path, added_at, indexed_at) VALUES (?, ?, ?)",

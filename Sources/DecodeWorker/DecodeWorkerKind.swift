@@ -1,6 +1,7 @@
-@_spi(Decoders) import Decoders
+import Decoders
 import Pixels
 import PhotoMetadata
+import PhotoModel
 
 /// Which decoders a worker loads before it enters its sandbox, so a worker pays only for the
 /// libraries its job needs: starting one that loads FFmpeg's ~136 libraries for a HEIC made
@@ -11,12 +12,17 @@ public enum DecodeWorkerKind: String, Sendable, Hashable, CaseIterable {
   /// Video posters and every clip's frames (playback): FFmpeg.
   case videos
 
+  /// The kind of worker that decodes files of `format`.
+  init(format: MediaFormat?) {
+    self = format == .video ? .videos : .images
+  }
+
   /// The kind of worker that decodes the file at `path`, from its head.
   static func of(path: String) -> DecodeWorkerKind {
-    guard case .success(let head) = ImageFile.prefix(atPath: path, count: 64),
-      FormatSniffer.format(of: head) == .video
-    else { return .images }
-    return .videos
+    guard case .success(let head) = ImageFile.prefix(atPath: path, count: 64) else {
+      return .images
+    }
+    return DecodeWorkerKind(format: FormatSniffer.format(of: head))
   }
 
   /// The kind of worker a file named `name` will probably need, from its extension alone;

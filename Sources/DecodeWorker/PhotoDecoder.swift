@@ -35,10 +35,11 @@ public struct PhotoDecoder: Sendable {
   /// Decodes the file at `path`: its head is sniffed, a risky format goes to a worker.
   public func decode(path: String, options: DecodeOptions) -> Result<Bitmap, ImageError> {
     guard let host else { return ImageDecoder.decode(path: path, options: options) }
+    // The head read here tells the worker's kind too: the file is not read for it again.
     if case .success(let head) = ImageFile.prefix(atPath: path, count: Self.headSize),
-      FormatSniffer.format(of: head)?.decodesOutOfProcess == true
+      let format = FormatSniffer.format(of: head), format.decodesOutOfProcess
     {
-      return host.decode(path: path, options: options)
+      return host.decode(path: path, options: options, kind: DecodeWorkerKind(format: format))
     }
     return ImageDecoder.decodeInProcess(path: path, options: options)
   }
@@ -54,7 +55,9 @@ public struct PhotoDecoder: Sendable {
       if format == .video { return ImageDecoder.decode(path: path, options: options) }
       return ImageDecoder.decode(data: bytes, options: options)
     }
-    if format?.decodesOutOfProcess == true { return host.decode(path: path, options: options) }
+    if format?.decodesOutOfProcess == true {
+      return host.decode(path: path, options: options, kind: DecodeWorkerKind(format: format))
+    }
     return ImageDecoder.decodeInProcess(data: bytes, options: options)
   }
 

@@ -9,7 +9,10 @@ public struct LightboxCommand: ParsableCommand {
   public static let configuration = CommandConfiguration(
     commandName: "lightbox",
     abstract: "The Photos app of the terminal: browse a photo library with real thumbnails.",
-    version: BuildInfo.versionLine,
+    // The commit is looked for (a build flag, else the checkout's .git) only when the version
+    // is asked: the configuration is built on every start, decode workers' included.
+    version: CommandLine.arguments.contains("--version")
+      ? BuildInfo.versionLine : BuildInfo.version,
     subcommands: [
       Browse.self, Demo.self, IndexCommandLine.self, InfoCommandLine.self, Show.self,
       Thumbnails.self, RotateCommandLine.self, ExportCommandLine.self, Doctor.self,

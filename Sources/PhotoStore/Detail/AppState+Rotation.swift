@@ -9,9 +9,7 @@ extension AppState {
     guard !ids.isEmpty else { return [] }
     let targets = Set(ids)
     var previous: [AssetID: Int] = [:]
-    for id in targets {
-      if let asset = asset(withID: id) { previous[id] = asset.userRotation }
-    }
+    for asset in libraryPhotos(withIDs: targets) { previous[asset.id] = asset.userRotation }
     let turned = previous.mapValues { (($0 + quarterTurns) % 4 + 4) % 4 }
     setRotations(turned)
     library.undoableRotation = previous
@@ -36,9 +34,13 @@ extension AppState {
     // The zoomed region was in the old orientation's pixels.
     detail.zoom = nil
     let ids = Set(turns.keys)
-    changeLibraryPhotos(timelineToo: false) { photos, hidden in
-      for i in PhotoPositions.of(ids, in: photos) { photos[i].userRotation = turns[photos[i].id]! }
-      for i in PhotoPositions.of(ids, in: hidden) { hidden[i].userRotation = turns[hidden[i].id]! }
+    changeLibraryPhotos(timelineToo: false) { library in
+      for i in PhotoPositions.of(ids, in: library.assets) {
+        library.assets[i].userRotation = turns[library.assets[i].id]!
+      }
+      for i in PhotoPositions.of(ids, in: library.collections.hidden) {
+        library.collections.hidden[i].userRotation = turns[library.collections.hidden[i].id]!
+      }
     }
   }
 }

@@ -27,16 +27,29 @@ extension AppState {
     return library.collections.trashed.first { $0.asset.id == id }?.asset
   }
 
+  /// The photos of the library and the hidden ones with these ids, in one pass over each
+  /// (not a search a photo: 10,000 marked photos were 10,000 scans of the library).
+  func libraryPhotos(withIDs ids: Set<AssetID>) -> [Asset] {
+    if ids.count == 1, let selected = selectedAsset, ids.contains(selected.id) { return [selected] }
+    let hidden = library.collections.hidden
+    return PhotoPositions.of(ids, in: library.assets).map { library.assets[$0] }
+      + PhotoPositions.of(ids, in: hidden).map { hidden[$0] }
+  }
+
   /// f: favorites the photos (or clears the flag when all of them are favorites already).
   mutating func toggleFavorite() -> [Effect] {
     let ids = actionTargets
     guard !ids.isEmpty, context != .album(.recentlyDeleted) else { return [] }
     let targets = Set(ids)
-    let allFavorite = ids.allSatisfy { asset(withID: $0)?.isFavorite ?? true }
+    let allFavorite = libraryPhotos(withIDs: targets).allSatisfy(\.isFavorite)
     let value = !allFavorite
-    changeLibraryPhotos(timelineToo: false) { photos, hidden in
-      for i in PhotoPositions.of(targets, in: photos) { photos[i].isFavorite = value }
-      for i in PhotoPositions.of(targets, in: hidden) { hidden[i].isFavorite = value }
+    changeLibraryPhotos(timelineToo: false) { library in
+      for i in PhotoPositions.of(targets, in: library.assets) {
+        library.assets[i].isFavorite = value
+      }
+      for i in PhotoPositions.of(targets, in: library.collections.hidden) {
+        library.collections.hidden[i].isFavorite = value
+      }
     }
     let what = describeTargets(ids)
     // ♦ is the view's favorite glyph (TerminalUI.Glyphs.favorite; no console font has ♥).
@@ -54,20 +67,20 @@ extension AppState {
     let targets = Set(ids)
     let unhide = context == .album(.hidden)
     marks.ids = []
-    changeLibraryPhotos(timelineToo: true) { photos, hidden in
+    changeLibraryPhotos(timelineToo: true) { library in
       if unhide {
-        let moving = hidden.filter { targets.contains($0.id) }
-        hidden.removeAll { targets.contains($0.id) }
+        let moving = library.collections.hidden.filter { targets.contains($0.id) }
+        library.collections.hidden.removeAll { targets.contains($0.id) }
         for var asset in moving {
           asset.isHidden = false
-          Self.insertSorted(asset, into: &photos)
+          Self.insertSorted(asset, into: &library.assets)
         }
       } else {
-        let moving = photos.filter { targets.contains($0.id) }
-        photos.removeAll { targets.contains($0.id) }
+        let moving = library.assets.filter { targets.contains($0.id) }
+        library.assets.removeAll { targets.contains($0.id) }
         for var asset in moving {
           asset.isHidden = true
-          Self.insertSorted(asset, into: &hidden)
+          Self.insertSorted(asset, into: &library.collections.hidden)
         }
       }
     }
@@ -115,12 +128,6 @@ extension AppState {
       library.assets.filter { targets.contains($0.id) }
       + library.collections.hidden.filter { targets.contains($0.id) }
     guard !moving.isEmpty else { return [] }
-    // The grid lets go of the library's storage first, so the removal is made in place
-    // (`changeLibraryPhotos`); the views follow below.
-    let previous = selectedAsset?.id
-    assets = []
-    library.assets.removeAll { targets.contains($0.id) }
-    library.collections.hidden.removeAll { targets.contains($0.id) }
     // A RAW+JPEG pair or a Live Photo is one photo: its RAW file or movie goes to the Trash
     // with it (and comes back with an undo), listed there under its own name.
     let companions = moving.flatMap { asset in
@@ -137,15 +144,18 @@ extension AppState {
       }
     }
     let files = moving + companions
-    for asset in files {
-      library.collections.trashed.append(
-        TrashedPhoto(asset: asset, originalPath: asset.path, deletedAt: library.collections.now))
-    }
     let what = ids.count == 1 ? moving[0].fileName : Self.photoCount(moving.count)
     marks.ids = []
-    library.undoableTrash = files.map(\.id)
-    library.undoableRotation = [:]
-    libraryChanged(timelineToo: true, keeping: previous)
+    changeLibraryPhotos(timelineToo: true) { library in
+      library.assets.removeAll { targets.contains($0.id) }
+      library.collections.hidden.removeAll { targets.contains($0.id) }
+      for asset in files {
+        library.collections.trashed.append(
+          TrashedPhoto(asset: asset, originalPath: asset.path, deletedAt: library.collections.now))
+      }
+      library.undoableTrash = files.map(\.id)
+      library.undoableRotation = [:]
+    }
     message = "\(what) moved to Recently Deleted · u undo"
     return [.moveToTrash(files.map(\.id))]
   }
