@@ -39,10 +39,12 @@ public final class SearchIndex: Sendable {
 
   /// A camera's names as the matcher reads them.
   struct CameraText: Sendable {
-    /// Make, model and lens, ASCII letters lowercased, each followed by a 0 byte.
+    /// Make and model, ASCII letters lowercased, each followed by a 0 byte.
     let folded: [UInt8]
-    /// The names as recorded, for a word with non-ASCII letters.
+    /// Make and model as recorded, for a word with non-ASCII letters.
     let names: [String]
+    /// The lens as recorded (matched by whole words, or inside words for `lens:` terms).
+    let lens: String?
   }
 
   /// The index of `assets`, or nil when their file names together pass 4 GiB (a library of
@@ -113,28 +115,30 @@ public final class SearchIndex: Sendable {
   }
 
   /// Which photos' file names, makes, models or lenses hold `word` (lowercase), one flag a
-  /// photo.
+  /// photo; with `lensOnly`, which photos' lenses hold it (inside words too).
   ///
   /// An ASCII word matches ignoring ASCII case; a word with other letters matches the
   /// lowercased names of the photos whose names have such letters (`isNameMatched` reads
-  /// those from `assets`).
+  /// those from `assets`). A lens holds a plain word only as a whole word (`WholeWordMatch`).
   public func photos(
-    holding word: String, isNameMatched: (Int) -> Bool
+    holding word: String, lensOnly: Bool = false, isNameMatched: (Int) -> Bool
   ) -> [Bool] {
     var hits = [Bool](repeating: false, count: count)
     let bytes = Array(word.utf8)
     guard !bytes.isEmpty else { return [Bool](repeating: true, count: count) }
     let isASCII = bytes.allSatisfy { $0 < 0x80 }
     let cameraHits = cameras.map { camera in
-      isASCII
+      if lensOnly { return camera.lens.map { $0.lowercased().contains(word) } ?? false }
+      if let lens = camera.lens, WholeWordMatch.contains(lens, word: word) { return true }
+      return isASCII
         ? camera.folded.withUnsafeBufferPointer { Self.firstMatch(of: bytes, in: $0, from: 0) }
           != nil
         : camera.names.contains { $0.lowercased().contains(word) }
     }
     hits.withUnsafeMutableBufferPointer { hits in
-      if isASCII {
+      if isASCII && !lensOnly {
         markNames(holding: bytes, in: hits)
-      } else {
+      } else if !lensOnly {
         for index in 0..<count where flags[index] & Self.nonASCIIName != 0 {
           if isNameMatched(index) { hits[index] = true }
         }
@@ -147,6 +151,16 @@ public final class SearchIndex: Sendable {
         }
       }
     }
+    return hits
+  }
+
+  /// Which photos' file names hold `word` (lowercase ASCII: a year's digits), one flag a
+  /// photo.
+  public func photos(withNameHolding word: String) -> [Bool] {
+    var hits = [Bool](repeating: false, count: count)
+    let bytes = Array(word.utf8)
+    guard !bytes.isEmpty, bytes.allSatisfy({ $0 < 0x80 }) else { return hits }
+    hits.withUnsafeMutableBufferPointer { markNames(holding: bytes, in: $0) }
     return hits
   }
 
@@ -289,11 +303,12 @@ extension SearchIndex {
 extension SearchIndex.CameraText {
   init(_ camera: CameraNames) {
     var folded: [UInt8] = []
-    for name in [camera.make, camera.model, camera.lens] {
+    for name in [camera.make, camera.model] {
       for byte in (name ?? "").utf8 { folded.append(ASCIIMatch.fold(byte)) }
       folded.append(0)
     }
     self.folded = folded
-    self.names = [camera.make, camera.model, camera.lens].compactMap { $0 }
+    self.names = [camera.make, camera.model].compactMap { $0 }
+    self.lens = camera.lens
   }
 }

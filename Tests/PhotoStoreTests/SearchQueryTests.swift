@@ -154,6 +154,43 @@ final class SearchQueryTests: XCTestCase {
     XCTAssertFalse(match("canon nikon"))
   }
 
+  /// A year also finds the files with it in their names (WhatsApp's IMG-20190412-WA0003.jpg,
+  /// dated by the day it was saved); lens words count whole ("trip" is not "triple"), and a
+  /// `lens:` term looks inside the lens name only.
+  func testYearsFindNamesAndLensWordsCountWhole() {
+    let whatsApp = asset(id: 1, name: "IMG-20190412-WA0003.jpg", date: (2021, 3, 2))
+    let iPhone = asset(
+      id: 2, name: "IMG_5195.HEIC", date: (2024, 8, 13), make: "Apple", model: "iPhone 15 Pro",
+      lens: "iPhone 15 Pro back triple camera 6.765mm f/1.78")
+    let canon = asset(
+      id: 3, name: "IMG_2041.JPG", date: (2019, 8, 13), make: "Canon", model: "EOS R6",
+      lens: "RF24-105mm F4 L")
+    let photos = [whatsApp, iPhone, canon]
+    func found(_ text: String) -> [Int] {
+      let query = SearchQuery(text, today: today)
+      let byAssets = photos.filter { query.matches($0, albumNames: []) }.map { Int($0.id.rawValue) }
+      let index = SearchIndex(photos)!
+      let byIndex = query.matchingIndices(in: photos, index: index, albums: []).map {
+        Int(photos[$0].id.rawValue)
+      }
+      XCTAssertEqual(byAssets, byIndex, text)
+      return byAssets
+    }
+    XCTAssertEqual(found("2019"), [1, 3])
+    XCTAssertEqual(found("2021"), [1])
+    XCTAssertEqual(found("trip"), [])
+    XCTAssertEqual(found("triple"), [2])
+    XCTAssertEqual(found("lens:trip"), [2])
+    XCTAssertEqual(found("lens:apple"), [])
+    XCTAssertEqual(found("apple"), [2])
+    XCTAssertEqual(found("24-105"), [3])
+    XCTAssertEqual(found("105mm"), [3])
+    XCTAssertEqual(found("f4"), [3])
+    XCTAssertEqual(found("camera 2024"), [2])
+    XCTAssertEqual(SearchQuery("2019", today: today).terms, [.year(2019)])
+    XCTAssertEqual(SearchQuery("lens:Tele", today: today).terms, [.lens("tele")])
+  }
+
   func testNonASCIIWordsIgnoreCase() {
     let photo = asset(id: 1, name: "Été à Séoul.png", date: (2024, 8, 13), make: "ÖKO")
     let query = SearchQuery("été", today: today)
@@ -257,7 +294,7 @@ final class SearchQueryTests: XCTestCase {
       ] + albums
     func has(_ word: String) -> Bool { haystacks.contains { $0.lowercased().contains(word) } }
     switch text {
-    case "2019": return d.year == 2019
+    case "2019": return d.year == 2019 || photo.fileName.contains("2019")
     case "aug 2019 canon": return d.year == 2019 && d.month == 8 && has("canon")
     case "last year sony": return d.year == 2023 && has("sony")
     default: return has(text)

@@ -38,6 +38,9 @@ extension SearchQuery {
       } else if let term = single(words[i], today: today) {
         terms.append(term)
         i += 1
+      } else if words[i].hasPrefix("lens:"), words[i].count > 5 {
+        terms.append(.lens(String(words[i].dropFirst(5))))
+        i += 1
       } else {
         terms.append(.text(words[i]))
         i += 1
@@ -136,7 +139,7 @@ extension SearchQuery {
       // A bare number is a year only when it could be one: IMG_2041 is a file name while
       // 2041 is still in the future.
       guard (1800...today.year + 1).contains(year) else { return nil }
-      return yearOf(year)
+      return .year(year)
     case 2:
       guard let month = number(parts[1], digits: 1...2), (1...12).contains(month) else {
         return nil

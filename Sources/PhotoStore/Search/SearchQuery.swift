@@ -14,8 +14,14 @@ public struct SearchQuery: Hashable, Sendable {
     case month(Int)
     /// Taken on a day of a month in any year ("13 August").
     case monthDay(month: Int, day: Int)
-    /// The lowercased text appears in the file name, camera, lens or an album name.
+    /// The lowercased text appears in the file name, camera or an album name, or is a whole
+    /// word of the lens.
     case text(String)
+    /// The lowercased text appears in the lens name, inside words too ("lens:tele").
+    case lens(String)
+    /// Taken in the year, or with the year's digits in the file name ("2019" finds WhatsApp's
+    /// `IMG-20190412-WA0003.jpg` whatever its date says).
+    case year(Int)
     /// Of a media type ("video", "videos": the Videos media type).
     case mediaType(MediaType)
   }
@@ -33,8 +39,11 @@ public struct SearchQuery: Hashable, Sendable {
     let terms = SearchQuery.parse(text, today: SearchQuery.Today(today))
     self.terms = terms
     self.needles = terms.compactMap { term in
-      if case .text(let word) = term { return Needle(word) }
-      return nil
+      switch term {
+      case .text(let word): return Needle(word)
+      case .lens(let word): return Needle(word, lensOnly: true)
+      default: return nil
+      }
     }
   }
 
@@ -81,10 +90,10 @@ public struct SearchQuery: Hashable, Sendable {
     // Per photo: every word found so far.
     var kept = [Bool](repeating: true, count: index.count)
     for needle in needles {
-      var hits = index.photos(holding: needle.word) { photo in
+      var hits = index.photos(holding: needle.word, lensOnly: needle.lensOnly) { photo in
         needle.found(inAnyOf: assets[photo], albumNames: [])
       }
-      let inNamedAlbum = needle.members(ofAlbumsNamedWithIt: albums)
+      let inNamedAlbum = needle.lensOnly ? [] : needle.members(ofAlbumsNamedWithIt: albums)
       if !inNamedAlbum.isEmpty {
         assets.withUnsafeBufferPointer { assets in
           for photo in assets.indices where !hits[photo] && inNamedAlbum.contains(assets[photo].id)
@@ -126,6 +135,8 @@ public struct SearchQuery: Hashable, Sendable {
     var monthDay = -1
     var types: UInt8 = 0
     var tested = false
+    // Per year term: its days, and the photos with its digits in their names.
+    var years: [(first: Int, last: Int, named: [Bool])] = []
     for term in terms {
       switch term {
       case .days(let from, let through):
@@ -139,7 +150,11 @@ public struct SearchQuery: Hashable, Sendable {
         (monthDay, tested) = (key, true)
       case .mediaType(let type):
         (types, tested) = (types | type.bit, true)
-      case .text:
+      case .year(let year):
+        let (from, through) = Self.days(ofYear: year)
+        years.append((from, through, index.photos(withNameHolding: String(year))))
+        tested = true
+      case .text, .lens:
         break
       }
     }
@@ -155,6 +170,9 @@ public struct SearchQuery: Hashable, Sendable {
             if month != -1 && Int(monthDays[photo] / 64) != month { continue }
             if monthDay != -1 && Int(monthDays[photo]) != monthDay { continue }
             if flags[photo] & types != types { continue }
+            if !years.allSatisfy({ (key >= $0.first && key <= $0.last) || $0.named[photo] }) {
+              continue
+            }
             result.append(photo)
           }
         }
@@ -177,11 +195,21 @@ public struct SearchQuery: Hashable, Sendable {
         if date.month != month || date.day != day { return false }
       case .mediaType(let type):
         if !type.contains(asset) { return false }
-      case .text:
+      case .year(let year):
+        let (first, last) = Self.days(ofYear: year)
+        if (key < first || key > last) && !Needle(String(year)).inFileName(asset.path) {
+          return false
+        }
+      case .text, .lens:
         break
       }
     }
     return true
+  }
+
+  /// The first and last day keys of a year.
+  static func days(ofYear year: Int) -> (first: Int, last: Int) {
+    (dayKey(year: year, month: 1, day: 1), dayKey(year: year, month: 12, day: 31))
   }
 
   /// A local calendar day as one comparable number: year × 10,000 + month × 100 + day
@@ -199,25 +227,30 @@ extension SearchQuery {
     /// ASCII needles are matched byte-wise with ASCII case folding; others fall back to
     /// lowercasing the haystack (rare: only when the user types non-ASCII letters).
     let isASCII: Bool
+    /// A `lens:` term: found in the lens name only, inside words too.
+    let lensOnly: Bool
 
-    init(_ word: String) {
+    init(_ word: String, lensOnly: Bool = false) {
       self.word = word
       self.bytes = Array(word.utf8)
       self.isASCII = bytes.allSatisfy { $0 < 0x80 }
+      self.lensOnly = lensOnly
     }
 
-    /// True when the needle is in the file name, camera make or model, lens or an album name.
+    /// True when the needle is in the file name, camera make or model or an album name, or
+    /// is a whole word of the lens (a `lens:` needle: anywhere in the lens, and only there).
     func found(inAnyOf asset: Asset, albumNames: [String]) -> Bool {
+      if lensOnly { return asset.lensModel.map { found(in: $0) } ?? false }
       if inFileName(asset.path) { return true }
       if let make = asset.cameraMake, found(in: make) { return true }
       if let model = asset.cameraModel, found(in: model) { return true }
-      if let lens = asset.lensModel, found(in: lens) { return true }
+      if let lens = asset.lensModel, WholeWordMatch.contains(lens, word: word) { return true }
       for name in albumNames where found(in: name) { return true }
       return false
     }
 
     /// Searches only the last path component, without cutting the path into a new string.
-    private func inFileName(_ path: String) -> Bool {
+    func inFileName(_ path: String) -> Bool {
       var path = path
       var hasNonASCII = false
       let result = path.withUTF8 { buffer -> Bool in
@@ -239,6 +272,7 @@ extension SearchQuery {
     /// once per photo in it.
     func members(ofAlbumsNamedWithIt albums: [Album]) -> Set<AssetID> {
       var ids: Set<AssetID> = []
+      if lensOnly { return ids }
       for album in albums where found(inAnyOf: album.name) { ids.formUnion(album.assetIDs) }
       return ids
     }
