@@ -48,8 +48,11 @@ struct LibraryWalker {
     var info = stat()
     let found = root.withCString { stat($0, &info) }
     guard found == 0 else {
+      // A root that is not there is most often the default ~/Pictures of a new user: say
+      // what to do, not "1 file could not be read … No such file or directory".
       let reason = String(cString: strerror(errno))
-      problems.append("\(root): \(reason)")
+      problems.append(
+        errno == ENOENT ? ScanProblem.missingRoot("\(root)") : "\(root): \(reason)")
       unreadable.append(root)
       return
     }
@@ -87,7 +90,8 @@ struct LibraryWalker {
   {
     guard visited.insert(identity).inserted else { return nil }
     guard let handle = folder.withCString({ opendir($0) }) else {
-      problems.append("\(folder): cannot read folder (\(String(cString: strerror(errno))))")
+      problems.append(
+        ScanProblem.unreadableFolder("\(folder)", reason: String(cString: strerror(errno))))
       unreadable.append(folder)
       return nil
     }

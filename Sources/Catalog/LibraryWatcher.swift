@@ -1,6 +1,7 @@
 #if canImport(Glibc)
   import Foundation
   import Glibc
+  import PhotoModel
 
   /// Watches the library folders with inotify and reports changed paths in batches.
   ///
@@ -119,7 +120,8 @@
       }
       lock.withLock { folders[wd] = folder }
       guard let handle = folder.withCString({ opendir($0) }) else {
-        onProblem("\(folder): cannot read folder (\(String(cString: strerror(errno))))")
+        onProblem(
+          ScanProblem.unreadableFolder("\(folder)", reason: String(cString: strerror(errno))))
         return
       }
       var subfolders: [LibraryPath] = []

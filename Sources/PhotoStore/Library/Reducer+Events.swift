@@ -32,9 +32,8 @@ extension Reducer {
       } else {
         state.libraryChanged()
       }
-      if !problems.isEmpty {
-        let noun = problems.count == 1 ? "file" : "files"
-        state.message = "\(problems.count) \(noun) could not be read: \(problems[0])"
+      if let summary = ScanProblem.summary(problems) {
+        state.message = summary
         state.messageIsError = true
       }
     }
