@@ -7,6 +7,7 @@ public enum KeyName {
   /// the canonical name of the same key.
   public static let namedKeys: [(name: String, event: InputEvent)] = [
     ("up", .up), ("down", .down), ("left", .left), ("right", .right),
+    ("shift-left", .shiftLeft), ("shift-right", .shiftRight),
     ("pgup", .pageUp), ("pgdn", .pageDown), ("home", .home), ("end", .end),
     ("enter", .enter), ("esc", .escape), ("tab", .tab), ("shift-tab", .backTab),
     ("backspace", .backspace), ("delete", .delete), ("space", .character(" ")),

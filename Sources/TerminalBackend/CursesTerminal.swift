@@ -92,7 +92,7 @@ public final class CursesTerminal: Terminal {
     // Every spelling of Home and End, whatever the terminal description says: tmux and the
     // Linux console send ESC[1~ and ESC[4~, rxvt ESC[7~ and ESC[8~, xterm ESC[H or ESCOH.
     // Under tmux with an xterm TERM, Home was read as Esc then "1" (back out of the photo).
-    for (sequence, key) in Self.homeAndEnd { _ = define_key(sequence, key) }
+    for (sequence, key) in Self.extraKeySequences { _ = define_key(sequence, key) }
     // Clicks, double-clicks and the wheel; 200 ms tells a double-click from two clicks.
     mousemask(lb_mouse_mask(), nil)
     mouseinterval(200)
@@ -348,10 +348,13 @@ public final class CursesTerminal: Terminal {
   }
 
   /// The Home and End sequences terminals send, each taught to curses (`define_key`).
-  static let homeAndEnd: [(String, Int32)] = [
+  static let extraKeySequences: [(String, Int32)] = [
     ("\u{1B}[H", KEY_HOME), ("\u{1B}[1~", KEY_HOME), ("\u{1B}[7~", KEY_HOME),
     ("\u{1B}OH", KEY_HOME), ("\u{1B}[F", KEY_END), ("\u{1B}[4~", KEY_END),
     ("\u{1B}[8~", KEY_END), ("\u{1B}OF", KEY_END),
+    // Shift-← and Shift-→: xterm's and tmux's modifier form (TERM=screen has none), rxvt's.
+    ("\u{1B}[1;2D", KEY_SLEFT), ("\u{1B}[1;2C", KEY_SRIGHT), ("\u{1B}[d", KEY_SLEFT),
+    ("\u{1B}[c", KEY_SRIGHT),
   ]
 
   static func functionKey(_ code: Int32) -> InputEvent? {
@@ -360,6 +363,8 @@ public final class CursesTerminal: Terminal {
     case KEY_DOWN: return .down
     case KEY_LEFT: return .left
     case KEY_RIGHT: return .right
+    case KEY_SLEFT: return .shiftLeft
+    case KEY_SRIGHT: return .shiftRight
     case KEY_PPAGE: return .pageUp
     case KEY_NPAGE: return .pageDown
     case KEY_HOME: return .home

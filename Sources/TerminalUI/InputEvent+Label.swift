@@ -8,6 +8,8 @@ extension InputEvent {
     case .down: return "↓"
     case .left: return "←"
     case .right: return "→"
+    case .shiftLeft: return "Shift-←"
+    case .shiftRight: return "Shift-→"
     case .pageUp: return "PgUp"
     case .pageDown: return "PgDn"
     case .home: return "Home"

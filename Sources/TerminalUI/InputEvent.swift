@@ -2,6 +2,8 @@
 public enum InputEvent: Hashable, Sendable {
   case character(Character)
   case up, down, left, right
+  /// Shift-← and Shift-→ (seek in a clip).
+  case shiftLeft, shiftRight
   case pageUp, pageDown, home, end
   case enter, escape, tab, backTab, backspace, delete
   /// Ctrl-C typed while the terminal delivers it as a key (raw mode).

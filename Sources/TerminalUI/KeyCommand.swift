@@ -44,6 +44,8 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
   case slideshowFaster = "slideshow-faster"
   case slideshowSlower = "slideshow-slower"
   case play = "play"
+  case seekBack = "seek-back"
+  case seekForward = "seek-forward"
   case copyPath = "copy-path"
   case copyMarkedPaths = "copy-marked-paths"
   case openExternally = "open-externally"
@@ -96,6 +98,8 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case .slideshowFaster: return .detail(.slideshowFaster)
     case .slideshowSlower: return .detail(.slideshowSlower)
     case .play: return .detail(.togglePlayback)
+    case .seekBack: return .detail(.seek(forward: false))
+    case .seekForward: return .detail(.seek(forward: true))
     case .copyMarkedPaths: return .edit(.copyMarkedPaths)
     case .openExternally: return .edit(.openExternally(folder: false))
     case .openFolder: return .edit(.openExternally(folder: true))
@@ -152,6 +156,9 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case .slideshowSlower: return [.character("]")]
     // p as in mpv's and every player's pause key.
     case .play: return [.character("p")]
+    // Shift-arrows as in mpv (its exact seek) and VLC (a short jump): ← → page or seek.
+    case .seekBack: return [.shiftLeft]
+    case .seekForward: return [.shiftRight]
     case .copyMarkedPaths: return [.character("Y")]
     // o as in ranger's and nnn's "open with"; O for the folder, as in lf's and yazi's reveal.
     case .openExternally: return [.character("o")]

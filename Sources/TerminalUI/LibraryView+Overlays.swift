@@ -70,7 +70,7 @@ extension LibraryView {
     }
     let context = state.context
     if state.screen == .detail {
-      let playing = state.detail.playback != nil
+      let playing = state.detail.playback?.arrowsSeek ?? false
       add(
         .moveLeft,
         playing ? "5 s back" : state.detail.zoom == nil ? "previous photo" : "pan (zoomed)")
@@ -81,7 +81,8 @@ extension LibraryView {
       add(.chrome, "hide or show the bars")
       add([.slideshow, .slideshowFaster, .slideshowSlower], "slideshow, pause / speed")
       if let asset = state.selectedAsset, AppState.playableClip(of: asset) != nil {
-        add(.play, "play / pause (←→ seek 5 s)")
+        add(.play, "play / pause")
+        add([.seekBack, .seekForward], "5 s back / on")
       }
     } else {
       lines.append(("←↑↓→ hjkl", context == .albumList ? "move between albums" : "move"))

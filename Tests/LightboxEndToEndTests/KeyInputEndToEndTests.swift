@@ -74,6 +74,15 @@ final class KeyInputEndToEndTests: XCTestCase {
       XCTAssertNotNil(atLast, "\(end.0) did not go to the newest photo:\n\(tmux.capture())")
     }
     XCTAssertTrue(tmux.capture().contains("12 photos"), "still in the grid:\n\(tmux.capture())")
+    // Shift-← and Shift-→ (seek keys) in xterm's and rxvt's spellings are keys, not Esc
+    // then "[1;2D" (1 and 2 switch tabs) or "[d" (d deletes): the grid stays as it is.
+    for bytes in ["[1;2D", "[1;2C", "[d", "[c"] { tmux.sendBytes([esc] + Array(bytes.utf8)) }
+    tmux.send("G")
+    let settled = tmux.waitUntil(timeout: 20) { Self.photoName($0) == last }
+    XCTAssertNotNil(settled, "after Shift-arrows:\n\(tmux.capture())")
+    let screen = tmux.capture()
+    XCTAssertTrue(screen.contains("12 photos") && screen.contains("[Library]"), screen)
+    XCTAssertFalse(screen.contains("Trash"), "no delete was asked:\n\(screen)")
   }
 
   /// "é" whose two bytes arrive in two reads 15 ms apart (xterm typing fast) is one letter in

@@ -86,6 +86,48 @@ final class PlaybackTests: XCTestCase {
     XCTAssertEqual(end.startMilliseconds, 41_000, "never past the clip's last second")
   }
 
+  /// A GIF's loop (its length unknown), a paused clip and a clip shorter than a seek step
+  /// page with ←/→ (the user could not leave a 1 s loop but with Esc); Shift-←/→ seek in
+  /// each, paused or not.
+  func testOnALoopOrPausedArrowsPageAndShiftArrowsSeek() throws {
+    var gif = detail(at: 2)
+    let loop = try XCTUnwrap(started(Reducer.reduce(&gif, .detail(.togglePlayback))))
+    let seek = try XCTUnwrap(started(Reducer.reduce(&gif, .detail(.seek(forward: true)))))
+    XCTAssertEqual(seek.startMilliseconds, 5000)
+    XCTAssertTrue(seek.loops)
+    XCTAssertEqual(gif.selectedIndex, 2)
+    let paging = Reducer.reduce(&gif, .move(.right))
+    XCTAssertEqual(gif.selectedIndex, 3, "→ pages on a loop")
+    XCTAssertTrue(paging.contains(.stopPlayback(token: seek.token)))
+    XCTAssertGreaterThan(seek.token, loop.token)
+
+    var paused = detail(at: 1)
+    _ = Reducer.reduce(&paused, .detail(.togglePlayback))
+    _ = Reducer.reduce(&paused, .detail(.togglePlayback))
+    XCTAssertEqual(paused.detail.playback?.isPaused, true)
+    let back = try XCTUnwrap(started(Reducer.reduce(&paused, .detail(.seek(forward: true)))))
+    XCTAssertEqual(back.startMilliseconds, 5000)
+    XCTAssertTrue(back.paused, "a seek keeps a paused clip paused")
+    _ = Reducer.reduce(&paused, .move(.left))
+    XCTAssertEqual(paused.selectedIndex, 0, "← pages while paused")
+    XCTAssertNil(paused.detail.playback)
+
+    var short = detail(at: 1)
+    var assets = short.library.assets
+    assets[1].duration = 1.5
+    _ = Reducer.reduce(&short, .library(.loaded(assets: assets, problems: [])))
+    _ = try XCTUnwrap(started(Reducer.reduce(&short, .detail(.togglePlayback))))
+    _ = Reducer.reduce(&short, .move(.right))
+    XCTAssertEqual(short.selectedIndex, 2, "→ pages on a clip shorter than a seek step")
+
+    var still = detail(at: 0)
+    XCTAssertEqual(Reducer.reduce(&still, .detail(.seek(forward: true))), [])
+    XCTAssertNil(still.message, "Shift-→ on a still does nothing")
+    var video = detail(at: 1)
+    XCTAssertEqual(Reducer.reduce(&video, .detail(.seek(forward: true))), [])
+    XCTAssertEqual(video.message, "p plays it; Shift-← → seek while it plays")
+  }
+
   func testLeavingThePhotoStopsPlaybackAtOnce() throws {
     for leave in [Action.back, .move(.down), .detail(.zoomIn), .showTab(.albums)] {
       var state = detail(at: 1)

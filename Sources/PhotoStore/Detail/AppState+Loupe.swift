@@ -106,7 +106,7 @@ extension AppState {
         Double(area.width) / Double(image.width), Double(area.height) / Double(image.height))
       wanted = detail.zoom == nil ? fill : nil
     case .toggleChrome, .slideshow, .slideshowFaster, .slideshowSlower, .slideshowTick,
-      .togglePlayback, .playbackFrame, .playbackEnded, .playbackFailed:
+      .togglePlayback, .seek, .playbackFrame, .playbackEnded, .playbackFailed:
       return
     }
     // Anything at or under the fitted scale is the fitted view (a small step of rounding

@@ -24,6 +24,8 @@ public enum DetailAction: Hashable, Sendable {
   /// p: play the video, Live Photo or animated image shown; pause or resume it; after its
   /// end, play it again.
   case togglePlayback
+  /// Shift-←/→: five seconds back or on in the clip playing or paused.
+  case seek(forward: Bool)
   /// A stream's frame is in the picture cache (`frame`), showing `milliseconds` into the
   /// clip.
   case playbackFrame(token: Int, frame: Int, milliseconds: Int)

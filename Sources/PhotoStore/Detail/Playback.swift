@@ -38,6 +38,13 @@ public struct Playback: Hashable, Sendable {
 
   /// How far ←/→ seek while playing.
   public static let seekMilliseconds = 5000
+
+  /// True when ←/→ seek rather than page: playing (not paused or ended) a clip known to be
+  /// longer than a seek step. A GIF's loop (its length unknown, mostly a second or two) or
+  /// a paused clip pages, as the user expected; Shift-←/→ always seek.
+  public var arrowsSeek: Bool {
+    !isPaused && !hasEnded && (durationMilliseconds ?? 0) > Self.seekMilliseconds
+  }
 }
 
 /// What the effect runner needs to stream a clip's frames into the picture cache.

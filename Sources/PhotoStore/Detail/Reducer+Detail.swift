@@ -8,6 +8,16 @@ extension Reducer {
     case .slideshow: return state.startOrPauseSlideshow()
     case .slideshowTick(let token): return state.advanceSlideshow(token: token)
     case .togglePlayback: return state.togglePlayback()
+    case .seek(let forward):
+      guard state.screen == .detail, state.detail.playback != nil else {
+        if state.screen == .detail, let asset = state.selectedAsset,
+          AppState.playableClip(of: asset) != nil
+        {
+          state.message = "p plays it; Shift-← → seek while it plays"
+        }
+        return []
+      }
+      return state.seekPlayback(forward: forward)
     case .playbackFrame, .playbackEnded, .playbackFailed:
       state.receivePlayback(action)
       return []
@@ -26,7 +36,7 @@ extension Reducer {
       state.detail.slideshowSeconds = seconds
       state.detail.slideshow?.intervalSeconds = seconds
       state.message = "Slideshow: \(seconds) s per photo"
-    case .slideshow, .slideshowTick, .togglePlayback, .playbackFrame, .playbackEnded,
+    case .slideshow, .slideshowTick, .togglePlayback, .seek, .playbackFrame, .playbackEnded,
       .playbackFailed:
       break  // handled above
     }

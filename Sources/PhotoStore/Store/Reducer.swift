@@ -10,10 +10,12 @@ public enum Reducer {
       state.message = "Slideshow stopped"
       return state.reconcileImages()
     }
-    if state.detail.playback != nil, state.screen == .detail, state.overlay == nil,
-      case .move(let direction) = action, direction == .left || direction == .right
+    if let playback = state.detail.playback, playback.arrowsSeek, state.screen == .detail,
+      state.overlay == nil, case .move(let direction) = action,
+      direction == .left || direction == .right
     {
-      // While a clip plays, ←/→ seek in it instead of paging (as a player's arrows do).
+      // While a clip longer than a seek step plays, ←/→ seek in it instead of paging (as a
+      // player's arrows do); paused, or on a one-second loop, they page (Shift seeks).
       return state.seekPlayback(forward: direction == .right) + state.reconcileImages()
     }
     var effects = dispatch(&state, action)
