@@ -50,6 +50,27 @@ final class VideoBadgeTests: XCTestCase {
     XCTAssertTrue(LibraryView.describe(video).contains("0:42"))
   }
 
+  /// The gap row under a tile holds its length and heart and is also the top edge of the
+  /// frame of the tile below it: selecting that tile left the badges readable, the frame
+  /// running on around them (it hid them, issue 33 item 11).
+  func testTheSelectedFrameLeavesTheBadgesAboveItReadable() throws {
+    var assets = Fixtures.assets(8)
+    assets[1].format = .video
+    assets[1].duration = 42.4
+    assets[1].isFavorite = true
+    var state = state(assets)
+    let above = try XCTUnwrap(state.assets.firstIndex { $0.id == assets[1].id })
+    state.selectedIndex = above + state.grid.columns
+    let frame = LibraryView.render(state)
+    Snapshot.assert(frame.snapshotText, named: "video-badges-under-frame-80x24")
+    let rects = frame.images.map(\.rect)
+    let rect = rects[above]
+    let gap = rect.row + rect.height
+    let row = (rect.column - 1...rect.column + rect.width).map { frame[gap, $0].text }.joined()
+    XCTAssertTrue(row.hasPrefix("┌" + Glyphs.favorite), row)
+    XCTAssertTrue(row.hasSuffix("0:42┐"), row)
+  }
+
   func testLengthsReadAsBadges() {
     XCTAssertEqual(DurationText.badge(seconds: 42), "0:42")
     XCTAssertEqual(DurationText.badge(seconds: 0.3), "0:01")
