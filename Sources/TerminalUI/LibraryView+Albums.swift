@@ -164,17 +164,28 @@ extension LibraryView {
 
   // MARK: Tiles
 
-  /// The selection frame, a marked photo's frame, and a favorite's heart.
-  static func renderMarks(
+  /// The selection frame and a marked photo's frame.
+  static func renderFrames(
     _ state: AppState, index: Int, rect: CellRect, labelRows: Int, into frame: inout Frame
   ) {
-    let asset = state.assets[index]
     let framed = CellRect(
       row: rect.row, column: rect.column, width: rect.width, height: rect.height + labelRows)
-    if state.marks.ids.contains(asset.id) {
+    if state.marks.ids.contains(state.assets[index].id) {
       renderSelectionFrame(around: framed, role: .marked, heavy: true, into: &frame)
     }
     if index == state.selectedIndex { renderSelectionFrame(around: framed, into: &frame) }
+  }
+
+  /// A marked photo's tick, a favorite's heart and the badges (length, LIVE, RAW) in the gap
+  /// row under the tile.
+  ///
+  /// That row is also the top edge of the frame of the tile below: badges are drawn after
+  /// every frame (`renderTiles`), so a selected tile's frame no longer hid the length and
+  /// the heart of the tile above it (issue 33 item 11); the frame runs on around them.
+  static func renderBadges(
+    _ state: AppState, index: Int, rect: CellRect, labelRows: Int, into frame: inout Frame
+  ) {
+    let asset = state.assets[index]
     if state.marks.ids.contains(asset.id) {
       frame.put(Glyphs.mark, row: rect.row - 1, column: rect.column, role: .marked)
     }

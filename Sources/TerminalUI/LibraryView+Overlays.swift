@@ -155,15 +155,24 @@ extension LibraryView {
     let lines = helpLines(state, keyMap: keyMap)
     let keyWidth = min(15, lines.map { TerminalText.width(of: $0.keys) }.max() ?? 0)
     let whatWidth = lines.map { TerminalText.width(of: $0.what) }.max() ?? 0
-    let box = centredBox(width: keyWidth + whatWidth + 7, height: lines.count + 4, in: frame.size)
+    // A page over the whole view between the tab bar and the status line, as htop's and
+    // yazi's help: a box over part of a grid blanked every tile it touched, the parts it
+    // left uncovered too (pictures are whole or gone), issue 33 item 14.
+    // The tab bar and the status line stay when the keys fit between them (at 80×24 the
+    // photo view's keys need the whole screen).
+    let fits = lines.count + 2 <= frame.size.rows - 2
+    let box = CellRect(
+      row: fits ? 1 : 0, column: 0, width: frame.size.columns,
+      height: max(0, frame.size.rows - (fits ? 2 : 0)))
     let inner = renderBox(box, title: "Keys", into: &frame)
-    for (i, line) in lines.enumerated() where i < inner.height - 1 {
+    let contentWidth = min(inner.width, keyWidth + whatWidth + 2)
+    let left = inner.column + max(0, (inner.width - contentWidth) / 2)
+    let top = inner.row + max(0, (inner.height - lines.count) / 2)
+    for (i, line) in lines.enumerated() where top + i < inner.row + inner.height {
+      frame.put(line.keys, row: top + i, column: left, role: .panelTitle, maxWidth: keyWidth)
       frame.put(
-        line.keys, row: inner.row + 1 + i, column: inner.column, role: .panelTitle,
-        maxWidth: keyWidth)
-      frame.put(
-        line.what, row: inner.row + 1 + i, column: inner.column + keyWidth + 2, role: .panel,
-        maxWidth: max(0, inner.width - keyWidth - 2))
+        line.what, row: top + i, column: left + keyWidth + 2, role: .panel,
+        maxWidth: max(0, contentWidth - keyWidth - 2))
     }
   }
 
@@ -252,10 +261,12 @@ extension LibraryView {
       // The column is as tall as the photo: no blank line under the title, to fit more.
       gap = 0
     } else {
-      let width = min(frame.size.columns, max(36, min(60, frame.size.columns / 2)))
-      let height = min(frame.size.rows - 2, lines.count + 4)
+      // A column beside the grid, which is laid out in the columns left of it
+      // (`gridTerminal`), from the section header down to the status line.
+      let width = GridGeometry.infoPanelWidth(terminal: state.terminal)
       box = CellRect(
-        row: 1, column: frame.size.columns - width, width: width, height: max(3, height))
+        row: 1, column: frame.size.columns - width, width: width,
+        height: max(3, frame.size.rows - 2))
       gap = 1
     }
     let inner = renderBox(box, title: "Info", into: &frame)
@@ -264,7 +275,7 @@ extension LibraryView {
     var row = inner.row + gap
     for line in lines {
       // The narrow column wraps a long value under itself rather than cutting it.
-      let parts = state.screen == .detail ? wrap(line.value, width: valueWidth) : [line.value]
+      let parts = wrap(line.value, width: valueWidth)
       for (k, part) in parts.enumerated() where row < inner.row + inner.height - gap {
         if k == 0 {
           frame.put(

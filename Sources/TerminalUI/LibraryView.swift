@@ -70,15 +70,32 @@ public enum LibraryView {
   static func renderAll(_ state: AppState, into frame: inout Frame) {
     let geometry = state.grid
     let first = state.gridTopRow * geometry.columns
+    var tiles: [(index: Int, rect: CellRect)] = []
     for visibleRow in 0..<geometry.visibleRows {
       for column in 0..<geometry.columns {
         let index = first + visibleRow * geometry.columns + column
         guard index < state.assets.count else { break }
-        let rect = geometry.tileRect(visibleRow: visibleRow, column: column)
-        renderTile(state, index: index, rect: rect, into: &frame)
-        if geometry.labelRows > 0 { renderTileLabel(state, index: index, rect: rect, into: &frame) }
-        renderMarks(state, index: index, rect: rect, labelRows: geometry.labelRows, into: &frame)
+        tiles.append((index, geometry.tileRect(visibleRow: visibleRow, column: column)))
       }
+    }
+    renderTiles(state, tiles, labelRows: geometry.labelRows, into: &frame)
+  }
+
+  /// The tiles, then every frame, then every badge: a frame shares its top row with the
+  /// badges of the tile above, and the badges must stay readable.
+  static func renderTiles(
+    _ state: AppState, _ tiles: [(index: Int, rect: CellRect)], labelRows: Int,
+    into frame: inout Frame
+  ) {
+    for (index, rect) in tiles {
+      renderTile(state, index: index, rect: rect, into: &frame)
+      if labelRows > 0 { renderTileLabel(state, index: index, rect: rect, into: &frame) }
+    }
+    for (index, rect) in tiles {
+      renderFrames(state, index: index, rect: rect, labelRows: labelRows, into: &frame)
+    }
+    for (index, rect) in tiles {
+      renderBadges(state, index: index, rect: rect, labelRows: labelRows, into: &frame)
     }
   }
 
@@ -95,22 +112,22 @@ public enum LibraryView {
       renderDayHeader(state, day: day, row: row + 1, geometry: geometry, into: &frame)
       row += layout.pinnedRows(top: top, height: height, tileRows: tileRows)
     }
+    var tiles: [(index: Int, rect: CellRect)] = []
     for entry in layout.visibleEntries(from: top, height: height, tileRows: tileRows) {
       switch layout.entries[entry] {
       case .header(let dayIndex):
         renderDayHeader(state, day: dayIndex, row: row + 1, geometry: geometry, into: &frame)
       case .tiles(_, let first, let count):
         for column in 0..<count {
-          let index = first + column
           let rect = CellRect(
             row: row + 1, column: geometry.leftMargin + 1 + column * (geometry.tile.columns + 1),
             width: geometry.tile.columns, height: geometry.tile.rows)
-          renderTile(state, index: index, rect: rect, into: &frame)
-          renderMarks(state, index: index, rect: rect, labelRows: 0, into: &frame)
+          tiles.append((first + column, rect))
         }
       }
       row += DaysLayout.height(of: layout.entries[entry], tileRows: geometry.tile.rows)
     }
+    renderTiles(state, tiles, labelRows: 0, into: &frame)
   }
 
   /// A Days header: "Tuesday, 13 August 2024" on the left, the count on the right.

@@ -11,10 +11,21 @@ extension LibraryEditingTests {
     let (store, _) = prepared(3)
     store.send(.panel(.help)) { $0.overlay = .help }
     store.send(.panel(.help)) { $0.overlay = nil }
-    store.send(.panel(.info)) { $0.overlay = .info }
+    // Info sits beside the grid: the 80-column grid of five flows into two columns.
+    store.send(.panel(.info)) {
+      $0.overlay = .info
+      $0.daysLayout = DaysLayout(timeline: $0.timeline, columns: 2)
+      $0.rebuildAlbumsLayout()
+    }
+    XCTAssertEqual(store.state.grid.columns, 2)
+    XCTAssertEqual(store.state.gridTerminal.columns, 80 - 36)
     store.send(.move(.left)) { $0.selectedIndex = 1 }
     XCTAssertEqual(store.state.overlay, .info, "info stays open while moving")
-    store.send(.back) { $0.overlay = nil }
+    store.send(.back) {
+      $0.overlay = nil
+      $0.daysLayout = DaysLayout(timeline: $0.timeline, columns: 5)
+      $0.rebuildAlbumsLayout()
+    }
   }
 
   func testClickSelectsDoubleClickOpensAndTabsAreClickable() {

@@ -134,9 +134,17 @@ final class AlbumViewSnapshotTests: XCTestCase {
     let frame = LibraryView.render(state)
     Snapshot.assert(frame.snapshotText, named: "info-100x30")
     let text = frame.snapshotText
-    XCTAssertTrue(text.contains("f/1.8 · 1/120 s · ISO 50 · 6.9 mm"), text)
-    XCTAssertTrue(text.contains("37.5665° N, 126.9780° E"))
+    // A column beside the grid (which flows into the columns left of it), long values
+    // wrapped under themselves.
+    XCTAssertTrue(text.contains("f/1.8 · 1/120 s · ISO │"), text)
+    XCTAssertTrue(text.contains("│            50 · 6.9 mm"), text)
+    XCTAssertTrue(text.contains("37.5665° N, 126.9780°"))
     XCTAssertTrue(text.contains("Trip"))
+    let panel = CellRect(row: 1, column: 64, width: 36, height: 28)
+    XCTAssertFalse(frame.images.isEmpty)
+    for image in frame.images {
+      XCTAssertFalse(image.rect.intersects(panel), "no picture under the panel: \(image.rect)")
+    }
   }
 
   func testHelpOverlayCoversThePictures() {
@@ -145,11 +153,13 @@ final class AlbumViewSnapshotTests: XCTestCase {
     let frame = LibraryView.render(state)
     Snapshot.assert(frame.snapshotText, named: "help-100x30")
     XCTAssertTrue(frame.snapshotText.contains("favorite ♦"))
-    // No picture is placed under the help box.
-    let box = LibraryView.centredBox(width: 60, height: 26, in: size)
-    for placement in frame.images {
-      XCTAssertFalse(
-        placement.rect.intersects(CellRect(row: box.row + 2, column: 45, width: 10, height: 10)))
+    // The help is a page over the whole view: no picture is left, and no tile is half
+    // covered (its uncovered part painted as a grey placeholder).
+    XCTAssertEqual(frame.images, [])
+    for row in 1..<(size.rows - 1) {
+      for column in 0..<size.columns {
+        XCTAssertNotEqual(frame[row, column].role, .tilePlaceholder, "\(row),\(column)")
+      }
     }
   }
 

@@ -148,4 +148,18 @@ extension AppState {
   mutating func rebuildLayouts() {
     daysLayout = DaysLayout(timeline: timeline, columns: grid.columns)
   }
+
+  /// The layouts for a new grid size (a resize, the info panel beside a grid), with the
+  /// selection kept in view.
+  mutating func relayOut() {
+    rebuildLayouts()
+    rebuildAlbumsLayout()
+    if context == .library {
+      keepSelectionInViewEverywhere()
+    } else if context == .albumList {
+      keepAlbumCardInView()
+    } else {
+      keepSelectionInView()
+    }
+  }
 }

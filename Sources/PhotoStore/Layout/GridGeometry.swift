@@ -47,6 +47,12 @@ public struct GridGeometry: Hashable, Sendable {
     leftMargin = fitsAny ? max(0, (terminal.columns - used) / 2) : 0
   }
 
+  /// The width of the info panel beside a grid: a third of the terminal, at least 36
+  /// columns (its longest labels and values), at most half.
+  public static func infoPanelWidth(terminal: TerminalSize) -> Int {
+    min(terminal.columns / 2, max(36, terminal.columns / 3))
+  }
+
   /// Tiles on one screen.
   public var tilesPerPage: Int { columns * visibleRows }
 

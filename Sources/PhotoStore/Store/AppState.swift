@@ -108,13 +108,22 @@ public struct AppState: Hashable, Sendable {
   /// Recently Deleted has a label row for the days left under each photo).
   public var grid: GridGeometry {
     GridGeometry(
-      terminal: terminal, preferredTile: preferredTile,
+      terminal: gridTerminal, preferredTile: preferredTile,
       labelRows: context == .album(.recentlyDeleted) ? 1 : 0)
   }
 
   /// The card layout of the Albums tab.
   public var albumsGrid: GridGeometry {
-    GridGeometry(terminal: terminal, preferredTile: Self.monthCard, labelRows: 1)
+    GridGeometry(terminal: gridTerminal, preferredTile: Self.monthCard, labelRows: 1)
+  }
+
+  /// The part of the terminal the grids lay out in: all of it, or with the info panel open
+  /// over a grid, what is left of the panel (it sits beside the grid, which flows into the
+  /// narrower width: tiles under a panel were blanked to grey boxes, issue 33 item 14).
+  public var gridTerminal: TerminalSize {
+    guard overlay == .info, screen != .detail else { return terminal }
+    let panel = GridGeometry.infoPanelWidth(terminal: terminal)
+    return TerminalSize(columns: max(0, terminal.columns - panel), rows: terminal.rows)
   }
 
   /// Which grid the keys act on now.
@@ -147,12 +156,12 @@ public struct AppState: Hashable, Sendable {
 
   /// The card layout of the Years segment.
   public var yearsGrid: GridGeometry {
-    GridGeometry(terminal: terminal, preferredTile: Self.yearCard, labelRows: 1)
+    GridGeometry(terminal: gridTerminal, preferredTile: Self.yearCard, labelRows: 1)
   }
 
   /// The card layout of the Months segment.
   public var monthsGrid: GridGeometry {
-    GridGeometry(terminal: terminal, preferredTile: Self.monthCard, labelRows: 1)
+    GridGeometry(terminal: gridTerminal, preferredTile: Self.monthCard, labelRows: 1)
   }
 
   /// The index of the selected year card.

@@ -18,7 +18,10 @@ public enum Reducer {
       // player's arrows do); paused, or on a one-second loop, they page (Shift seeks).
       return state.seekPlayback(forward: direction == .right) + state.reconcileImages()
     }
+    let gridTerminal = state.gridTerminal
     var effects = dispatch(&state, action)
+    // The info panel opened or closed beside a grid: the grid flows into its new width.
+    if state.gridTerminal != gridTerminal { state.relayOut() }
     if state.screen != .detail { state.detail.slideshow = nil }
     effects += state.settlePlayback()
     // Zoom belongs to one photo: paging or leaving the detail view shows the next fitted.
@@ -46,15 +49,7 @@ public enum Reducer {
 
     case .resized(let size):
       state.terminal = size
-      state.rebuildLayouts()
-      state.rebuildAlbumsLayout()
-      if state.context == .library {
-        state.keepSelectionInViewEverywhere()
-      } else if state.context == .albumList {
-        state.keepAlbumCardInView()
-      } else {
-        state.keepSelectionInView()
-      }
+      state.relayOut()
       return []
 
     case .move(let direction):
