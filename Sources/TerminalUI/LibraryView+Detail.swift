@@ -84,12 +84,14 @@ extension LibraryView {
   /// `width` allows; an animated image loops and has no end ("playing 0:03 · loops").
   static func playbackBar(_ playback: Playback, width: Int) -> String {
     let state = playback.hasEnded ? "ended" : playback.isPaused ? "paused" : "playing"
-    let elapsed = DurationText.elapsed(milliseconds: playback.positionMilliseconds)
+    var elapsed = DurationText.elapsed(milliseconds: playback.positionMilliseconds)
     guard let duration = playback.durationMilliseconds, duration > 0 else {
       return " \(state) \(elapsed) \(Glyphs.separator) loops"
     }
-    // The length as the tile's badge shows it.
+    // The length as the tile's badge shows it (rounded), and at the end the clock says the
+    // same: a 1.5 s clip ended at "0:01 … 0:02".
     let total = DurationText.badge(seconds: Double(duration) / 1000)
+    if playback.hasEnded || playback.positionMilliseconds >= duration { elapsed = total }
     let head = " \(state) \(elapsed) "
     let tail = " \(total)"
     let barWidth = min(40, width - TerminalText.width(of: head) - TerminalText.width(of: tail))

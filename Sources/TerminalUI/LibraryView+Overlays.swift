@@ -186,7 +186,12 @@ extension LibraryView {
     lines.append(("Size", ByteCountText.format(asset.byteSize)))
     if let size = asset.displayPixelSize {
       let megapixels = Double(size.width * size.height) / 1_000_000
-      lines.append(("Pixels", "\(size.description) (\((megapixels * 10).rounded() / 10) MP)"))
+      // Under 0.1 MP a megapixel figure reads "0.0 MP": the pixel count says more.
+      let amount =
+        megapixels < 0.1
+        ? "\(ByteCountText.grouped(size.width * size.height)) px"
+        : "\((megapixels * 10).rounded() / 10) MP"
+      lines.append(("Pixels", "\(size.description) (\(amount))"))
     }
     lines.append(("Format", asset.format.label))
     if let duration = asset.duration {

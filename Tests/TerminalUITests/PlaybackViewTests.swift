@@ -48,6 +48,29 @@ final class PlaybackViewTests: XCTestCase {
     XCTAssertTrue(status.hasPrefix(" ended 0:42 ━━"), status)
   }
 
+  /// A 1.5 s clip's bar ends on its length ("0:02 … 0:02", it ended "0:01 … 0:02"); a
+  /// picture under 0.1 MP gives its pixel count, not "0.0 MP".
+  func testAShortClipEndsOnItsLengthAndATinyPictureCountsPixels() throws {
+    var playback = Playback(
+      asset: AssetID(1), token: 1, positionMilliseconds: 1500, durationMilliseconds: 1500,
+      size: PixelSize(width: 10, height: 10))
+    playback.hasEnded = true
+    let bar = LibraryView.playbackBar(playback, width: 40)
+    XCTAssertTrue(bar.hasPrefix(" ended 0:02 ━"), bar)
+    XCTAssertTrue(bar.hasSuffix("━ 0:02"), bar)
+    var (state, _) = try playing()
+    var assets = state.library.assets
+    assets[0].storedPixelSize = PixelSize(width: 64, height: 48)
+    assets[1].storedPixelSize = PixelSize(width: 4032, height: 3024)
+    _ = Reducer.reduce(&state, .library(.loaded(assets: assets, problems: [])))
+    XCTAssertTrue(
+      LibraryView.infoLines(assets[0], state).contains { $0 == ("Pixels", "64×48 (3,072 px)") })
+    XCTAssertTrue(
+      LibraryView.infoLines(assets[1], state).contains { $0 == ("Pixels", "4032×3024 (12.2 MP)") })
+    XCTAssertEqual(ByteCountText.grouped(1_234_567), "1,234,567")
+    XCTAssertEqual(ByteCountText.grouped(999), "999")
+  }
+
   func testTheBarFitsNarrowLines() {
     var playback = Playback(
       asset: AssetID(1), token: 1, positionMilliseconds: 21_000, durationMilliseconds: 42_000,
