@@ -1,8 +1,10 @@
 import PhotoModel
 
-/// How a photo smaller than the detail view is enlarged: by a whole factor up to 4×, so it
-/// does not float tiny in the middle of the screen. Pixel art and small screenshots keep
-/// sharp square pixels (nearest neighbour); larger images take the normal filter.
+/// How a photo smaller than the detail view is enlarged, so it does not float small in the
+/// middle of the screen: a photograph is fitted up to the view with the normal filter (a
+/// 640×480 camera JPEG filled half a 1200×600 px view at 1:1, issue 33 item 17); pixel art,
+/// icons and small screenshots by the whole factor that fits, keeping sharp square pixels
+/// (nearest neighbour). Never more than 4×.
 public enum Upscale {
   /// Never more than this: a 32-pixel icon is not stretched over a whole screen.
   public static let maximumFactor = 4
@@ -23,11 +25,33 @@ public enum Upscale {
     max(size.width, size.height) < nearestNeighbourLimit
   }
 
-  /// `bitmap` enlarged by the whole factor that fits `box` (itself when that is 1).
+  /// The size `size` is shown at in `box`: fitted up (at most 4×) for a photograph, by the
+  /// whole factor that fits for pixel art; `size` itself when it is as large already.
+  public static func shownSize(of size: PixelSize, in box: PixelSize) -> PixelSize {
+    guard size.width > 0, size.height > 0 else { return size }
+    if usesNearestNeighbour(size) {
+      let k = factor(for: size, in: box)
+      return PixelSize(width: size.width * k, height: size.height * k)
+    }
+    let scale = min(
+      Double(box.width) / Double(size.width), Double(box.height) / Double(size.height),
+      Double(maximumFactor))
+    // A pixel or two of growth is no enlargement worth a resample.
+    guard scale > 1, Int(Double(max(size.width, size.height)) * (scale - 1)) >= 2 else {
+      return size
+    }
+    return PixelSize(
+      width: min(box.width, max(1, Int((Double(size.width) * scale).rounded()))),
+      height: min(box.height, max(1, Int((Double(size.height) * scale).rounded()))))
+  }
+
+  /// `bitmap` enlarged to `shownSize(of:in:)` (itself when that is its own size).
   public static func apply(to bitmap: Bitmap, in box: PixelSize) -> Bitmap {
-    let k = factor(for: bitmap.size, in: box)
-    guard k > 1 else { return bitmap }
-    if usesNearestNeighbour(bitmap.size) { return bitmap.enlargedNearest(by: k) }
-    return bitmap.resized(to: PixelSize(width: bitmap.width * k, height: bitmap.height * k))
+    let shown = shownSize(of: bitmap.size, in: box)
+    guard shown != bitmap.size else { return bitmap }
+    if usesNearestNeighbour(bitmap.size) {
+      return bitmap.enlargedNearest(by: shown.width / bitmap.width)
+    }
+    return bitmap.resized(to: shown)
   }
 }

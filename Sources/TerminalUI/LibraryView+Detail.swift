@@ -13,7 +13,9 @@ extension LibraryView {
     renderFilmstrip(state, into: &frame)
     let hints: String
     if let playback = state.detail.playback {
-      hints = "\(playback.isPaused ? "p play" : "p pause")  ←→ 5 s  Esc back"
+      // ← → seek only while a clip longer than a seek step plays; Shift-← → always do.
+      let seek = playback.arrowsSeek ? "←→ 5 s" : "Shift-←→ 5 s"
+      hints = "\(playback.isPaused ? "p play" : "p pause")  \(seek)  Esc back"
     } else if state.detail.slideshow != nil {
       hints = "S pause  [ ] speed  any key stops"
     } else {

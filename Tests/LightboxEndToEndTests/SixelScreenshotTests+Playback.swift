@@ -42,7 +42,8 @@ extension SixelScreenshotTests {
     XCTAssertTrue(shot.status == 0 || shot.status == 1, shot.output)
 
     // Where the frames are drawn: fitted into the photo's area (never enlarged by the
-    // decoder), enlarged by a whole factor like the still, centred in whole cells.
+    // decoder), then fitted up like the still (Upscale), centred in whole cells, and trimmed
+    // to whole 6-pixel sixel bands (at most 5 rows, centred: SixelDriver.bandRows).
     let area = DetailGeometry.imageArea(
       terminal: TerminalSize(columns: Self.columns, rows: Self.rows))
     let box = PixelSize(width: area.width * Self.cell.width, height: area.height * Self.cell.height)
@@ -57,12 +58,16 @@ extension SixelScreenshotTests {
     let rows = (shown.height + Self.cell.height - 1) / Self.cell.height
     let x = Self.border + (area.column + (area.width - columns) / 2) * Self.cell.width
     let y = Self.border + (area.row + (area.height - rows) / 2) * Self.cell.height
+    let extra = shown.height % 6
+    let bands = (top: extra / 2, height: shown.height - extra)
 
     func best(_ shotPath: String) throws -> (index: Int, psnr: Double) {
       let picture = try decodePNG(shotPath)
       var found = (index: -1, psnr: 0.0)
       for (index, frame) in references.enumerated() {
-        let value = psnr(frame.resized(to: shown), in: picture, x: x, y: y)
+        let drawn = frame.resized(to: shown).cropped(
+          x: 0, y: bands.top, width: shown.width, height: bands.height)
+        let value = psnr(drawn, in: picture, x: x, y: y)
         if value > found.psnr { found = (index, value) }
       }
       return found

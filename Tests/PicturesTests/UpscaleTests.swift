@@ -40,17 +40,22 @@ final class UpscaleTests: XCTestCase {
     }
   }
 
-  /// Above 256 px the normal filter enlarges: new in-between colours at the edges.
-  func testLargerImagesAreSmoothed() {
+  /// Above 256 px the normal filter enlarges, and fits the photo up to the view by any
+  /// factor (a 640×480 photo filled half of a 1200×600 view at 1:1): new in-between colours
+  /// at the edges.
+  func testLargerImagesAreSmoothedAndFittedUp() {
     var pixels: [UInt8] = []
     for _ in 0..<300 {
       for x in 0..<300 { pixels += x < 150 ? [0, 0, 0, 255] : [255, 255, 255, 255] }
     }
     let image = Bitmap(width: 300, height: 300, pixels: pixels)
     let big = Upscale.apply(to: image, in: size(700, 650))
-    XCTAssertEqual(big.size, size(600, 600))
-    let row = (0..<600).map { big.pixels[(300 * 600 + $0) * 4] }
+    XCTAssertEqual(big.size, size(650, 650))
+    let row = (0..<650).map { big.pixels[(300 * 650 + $0) * 4] }
     XCTAssertTrue(row.contains { $0 > 0 && $0 < 255 }, "the edge is filtered, not doubled")
-    XCTAssertTrue(Upscale.apply(to: image, in: size(500, 500)) == image, "2× does not fit")
+    XCTAssertEqual(Upscale.apply(to: image, in: size(500, 450)).size, size(450, 450))
+    XCTAssertEqual(Upscale.shownSize(of: size(640, 480), in: size(1200, 600)), size(800, 600))
+    XCTAssertEqual(Upscale.shownSize(of: size(640, 480), in: size(641, 481)), size(640, 480))
+    XCTAssertEqual(Upscale.shownSize(of: size(300, 300), in: size(5000, 5000)), size(1200, 1200))
   }
 }
