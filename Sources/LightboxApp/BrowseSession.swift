@@ -29,7 +29,7 @@ public final class BrowseSession {
     public var trashHome: String?
     /// Days deleted photos stay in Recently Deleted (0: never purged).
     public var trashRetentionDays: Int = 30
-    /// Photos smaller than the detail view are enlarged by a whole factor (config `upscale`).
+    /// Photos smaller than the detail view are fitted up to it (config `upscale`).
     public var upscale = true
     /// Seconds per photo when a slideshow starts.
     public var slideshowSeconds = 4

@@ -188,7 +188,7 @@ final class EffectRunner: Sendable {
     switch decoder.decode(path: request.path, options: options) {
     case .success(let decoded):
       let bitmap = decoded.turnedClockwise(request.rotation)
-      // A photo smaller than the detail view is enlarged by a whole factor (`Upscale`).
+      // A photo smaller than the detail view is fitted up to it (`Upscale`).
       let shown =
         upscale && request.key.fit == .fit
         ? Upscale.apply(to: bitmap, in: request.key.size) : bitmap

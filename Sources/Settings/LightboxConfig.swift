@@ -22,7 +22,7 @@ public struct LightboxConfig: Sendable, Equatable {
   public var roots: [String]
   /// The byte budget of the decoded-picture cache in memory, in MiB.
   public var memoryCacheMegabytes: Int
-  /// Photos smaller than the detail view are enlarged by a whole factor up to 4×
+  /// Photos smaller than the detail view are fitted up to it, at most 4×
   /// (`Upscale`); false shows them at their own size.
   public var upscale: Bool
   /// The freedesktop thumbnail cache's size limit in MiB; nil: 2 % of its file system, at

@@ -2,7 +2,7 @@ import Pixels
 import PhotoModel
 import XCTest
 
-/// Photos smaller than the detail view are enlarged by a whole factor up to 4×: nearest
+/// Photos smaller than the detail view are fitted up, at most 4×: by whole factors with nearest
 /// neighbour under 256 px (pixel art, screenshots), the normal filter above.
 final class UpscaleTests: XCTestCase {
   func size(_ width: Int, _ height: Int) -> PixelSize { PixelSize(width: width, height: height) }
