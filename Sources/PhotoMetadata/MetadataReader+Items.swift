@@ -6,8 +6,8 @@ extension MetadataReader {
 
   /// `read(bytes:)`, plus what a file keeps past its head: the metadata items of a HEIF
   /// (phones put the Exif and XMP items at the end of the file), a TIFF's IFDs written
-  /// after the image data, a WebP's EXIF and XMP chunks after the image chunk, a video's
-  /// header, a RAW's previews.
+  /// after the image data, a WebP's EXIF and XMP chunks after the image chunk, a JPEG's
+  /// frame header after large APP segments, a video's header, a RAW's previews.
   ///
   /// `load(range)` returns the file's bytes in `range` (fewer at its end, nil when they
   /// cannot be read); it is called only for ranges past the head. For stills every read
@@ -22,7 +22,7 @@ extension MetadataReader {
       return metadata
     case .raw:
       return withPreviewSize(metadata, head: head, load: load)
-    case .heic, .tiff, .webp:
+    case .heic, .tiff, .webp, .jpeg:
       withoutActuallyEscaping(load) { load in
         head.withUnsafeBytes { raw in
           var source = RandomAccessSource(head: ByteView(raw), load: load)
@@ -34,7 +34,7 @@ extension MetadataReader {
         }
       }
       return metadata
-    case .jpeg, .png, .gif, nil:
+    case .png, .gif, nil:
       return metadata
     }
   }

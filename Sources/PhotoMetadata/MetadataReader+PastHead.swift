@@ -1,9 +1,10 @@
 import PhotoModel
 
 extension MetadataReader {
-  /// What a TIFF or WebP keeps past its head, found by following the file's own offsets
-  /// through `source`: a TIFF's IFDs written after the image data, a WebP's EXIF and XMP
-  /// chunks after a large image chunk.
+  /// What a TIFF, WebP or JPEG keeps past its head, found by following the file's own
+  /// offsets through `source`: a TIFF's IFDs written after the image data, a WebP's EXIF
+  /// and XMP chunks after a large image chunk, a JPEG's frame header after large APP
+  /// segments (Photoshop's CMYK ICC profile is 557 KB).
   static func readPastHead(_ source: inout RandomAccessSource, into metadata: inout PhotoMetadata) {
     let b = source.head
     switch metadata.format {
@@ -25,6 +26,17 @@ extension MetadataReader {
       metadata.pixelSize = found.size
       if let exif = found.exif { apply(exif, to: &metadata) }
       metadata.captureDate = embeddedDate(exif: found.exif, xmp: found.xmp)
+    case .jpeg:
+      // Almost every JPEG has its frame header in the head: scanned once only.
+      guard metadata.pixelSize == nil else { return }
+      let found = JPEGScanner.scan(b)
+      guard found.size == nil, let resume = found.resume else { return }
+      let far = JPEGScanner.scanPastHead(&source, from: resume, wantsExif: found.exif == nil)
+      metadata.pixelSize = far.size
+      if let exif = far.exif {
+        apply(exif, to: &metadata)
+        metadata.captureDate = embeddedDate(exif: exif, xmp: found.xmp)
+      }
     default:
       break
     }

@@ -78,6 +78,42 @@ enum PastHeadFiles {
     return Array("RIFF".utf8) + TestFiles.le32(body.count) + body
   }
 
+  /// A JPEG segment: marker and its big-endian length.
+  static func segment(_ marker: UInt8, _ body: [UInt8]) -> [UInt8] {
+    let length = body.count + 2
+    return [0xFF, marker, UInt8(length >> 8), UInt8(length & 0xFF)] + body
+  }
+
+  /// An ICC profile of `count` bytes in APP2 "ICC_PROFILE" segments, as Photoshop writes a
+  /// CMYK profile (U.S. Web Coated SWOP is 557 KB) before the frame header.
+  static func iccSegments(_ count: Int = 600 * 1024) -> [UInt8] {
+    let profile = imageData(count, seed: 7)
+    let perSegment = 65_519
+    let parts = stride(from: 0, to: profile.count, by: perSegment).map {
+      Array(profile[$0..<min(profile.count, $0 + perSegment)])
+    }
+    return parts.enumerated().flatMap { index, part in
+      segment(0xE2, Array("ICC_PROFILE\0".utf8) + [UInt8(index + 1), UInt8(parts.count)] + part)
+    }
+  }
+
+  /// The markers of a YCCK JPEG as Photoshop saves one: APP1 EXIF, the ICC profile,
+  /// Adobe APP14 with transform 2 (YCCK), then a four-component frame. The scan is a stub:
+  /// the reader never decodes.
+  static func ycckJPEG(exif: [UInt8]?, width: Int, height: Int) -> [UInt8] {
+    var out: [UInt8] = [0xFF, 0xD8]
+    if let exif { out += segment(0xE1, Array("Exif".utf8) + [0, 0] + exif) }
+    out += iccSegments()
+    out += segment(0xEE, Array("Adobe".utf8) + [0, 100, 0, 0, 0, 0, 2])
+    out += segment(0xDB, [0] + [UInt8](repeating: 1, count: 64))
+    out += segment(
+      0xC0,
+      [8, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF), 4]
+        + [1, 0x11, 0, 2, 0x11, 0, 3, 0x11, 0, 4, 0x11, 0])
+    out += segment(0xDA, [4, 1, 0, 2, 0, 3, 0, 4, 0, 0, 63, 0]) + [0x12, 0x34, 0xFF, 0xD9]
+    return out
+  }
+
   /// `file`'s bytes split into the reader's head and a loader for the rest that counts
   /// its reads and the bytes it returns.
   final class Reads {

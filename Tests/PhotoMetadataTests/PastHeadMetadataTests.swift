@@ -5,7 +5,7 @@ import XCTest
 
 @testable import PhotoMetadata
 
-/// Metadata past the reader's 128 KB head (issue 33, item 7): followed through the
+/// Metadata past the reader's 128 KB head (issue 33, items 7 and 9): followed through the
 /// file's own offsets with few, bounded reads, and never a trap on hostile offsets.
 final class PastHeadMetadataTests: XCTestCase {
   private var directory: URL!
@@ -109,6 +109,38 @@ final class PastHeadMetadataTests: XCTestCase {
     XCTAssertEqual(m.captureDate?.exifText, "2020:02:29 08:15:00")
   }
 
+  /// Issue 33 item 9: Photoshop writes a CMYK JPEG's 557 KB ICC profile before the frame
+  /// header, so the size is past the head.
+  func testYCCKJPEGWithItsFrameAfterALargeICCProfileHasItsSize() throws {
+    let file = PastHeadFiles.ycckJPEG(
+      exif: Self.exif(date: "2018:03:04 05:06:07"), width: 2480, height: 3508)
+    XCTAssertNil(
+      MetadataReader.read(bytes: Array(file.prefix(MetadataReader.maxHeaderBytes))).pixelSize)
+    let m = try readFile(file, named: "cmyk.jpg")
+    XCTAssertEqual(m.format, .jpeg)
+    XCTAssertEqual(m.pixelSize, PixelSize(width: 2480, height: 3508))
+    XCTAssertEqual(m.dateTimeOriginal, "2018:03:04 05:06:07")
+    XCTAssertEqual(MetadataReader.read(bytes: file), m)
+    let (counted, reads) = readCounting(file)
+    XCTAssertEqual(counted, m)
+    XCTAssertLessThanOrEqual(reads.calls, 12, "one read per segment header at most")
+    XCTAssertLessThanOrEqual(reads.bytes, 12 * RandomAccessSource.minimumRead)
+  }
+
+  /// The corpus's YCCK JPEG (Pillow's, Adobe transform 2) with a large ICC profile put in
+  /// front of its EXIF: the size and the EXIF are both past the head.
+  func testCorpusYCCKJPEGAfterALargeICCProfileHasItsSizeAndEXIF() throws {
+    guard let corpus = CorpusLocator.corpus else { throw XCTSkip(CorpusLocator.missingMessage) }
+    let original = try [UInt8](
+      Data(contentsOf: corpus.appendingPathComponent("jpeg-variants/pil_sample_cmyk.jpg")))
+    XCTAssertEqual(
+      MetadataReader.read(bytes: original).pixelSize, PixelSize(width: 100, height: 100))
+    let file = Array(original.prefix(2)) + PastHeadFiles.iccSegments() + original.dropFirst(2)
+    let m = try readFile(file, named: "pil_sample_cmyk_icc.jpg")
+    XCTAssertEqual(m.pixelSize, PixelSize(width: 100, height: 100))
+    XCTAssertEqual(m.exifOrientation, 1)
+  }
+
   // MARK: - Hostile offsets
 
   /// A loader for an endless file of seeded noise: whatever is asked for is there.
@@ -140,6 +172,8 @@ final class PastHeadMetadataTests: XCTestCase {
         "webp chunk past end",
         Array("RIFF".utf8) + le(0, 4) + Array("WEBPVP8X".utf8) + le(0x7FFF_FFF0, 4)
       ))
+    // A JPEG whose last segment in the head claims to run past it.
+    heads.append(("jpeg segment past end", [0xFF, 0xD8, 0xFF, 0xE2, 0xFF, 0xFF]))
     return heads
   }
 
@@ -183,7 +217,10 @@ final class PastHeadMetadataTests: XCTestCase {
     let webp: [UInt8] =
       Array("RIFF".utf8) + TestFiles.le32(0) + Array("WEBP".utf8)
       + Array(repeating: junk, count: 2 * 1_048_576 / 8).joined()
-    for file in [webp] {
+    // Two megabytes of empty APP15 segments and no frame header.
+    let app15: [UInt8] = [0xFF, 0xEF, 0, 2]
+    let jpeg: [UInt8] = [0xFF, 0xD8] + Array(repeating: app15, count: 2 * 1_048_576 / 4).joined()
+    for file in [webp, jpeg] {
       let (m, reads) = readCounting(file)
       XCTAssertNil(m.pixelSize)
       XCTAssertLessThanOrEqual(reads.calls, RandomAccessSource.maxReads)
