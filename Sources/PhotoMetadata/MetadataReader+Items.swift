@@ -39,17 +39,18 @@ extension MetadataReader {
     }
   }
 
-  /// The HEIF metadata items past the head, and its `meta` box when the head has none.
+  /// The HEIF metadata items past the head, and its `meta` box when the head does not hold
+  /// all of it.
   private static func readHEIFItems(
     head: [UInt8], into metadata: inout PhotoMetadata, load: (Range<Int>) -> [UInt8]?
   ) {
     var items = head.withUnsafeBytes { HEIFScanner.locate(ByteView($0)) }
-    if !items.hasMeta,
-      let range = head.withUnsafeBytes({ HEIFScanner.farMetaRange(head: ByteView($0), load: load) }
-      ),
-      range.count <= 4 * maxItemBytes, let meta = load(range), meta.count == range.count
+    if let range = head.withUnsafeBytes({ HEIFScanner.metaRange(head: ByteView($0), load: load) }),
+      range.upperBound > head.count, range.count <= 4 * maxItemBytes, let meta = load(range),
+      meta.count == range.count
     {
-      // The box alone is a valid top level: its item offsets are file offsets still.
+      // The box alone is a valid top level: its item offsets are file offsets still. The
+      // head's part of a box cut by its end may have lacked iloc, iinf or the sizes.
       items = meta.withUnsafeBytes { HEIFScanner.locate(ByteView($0)) }
       metadata.pixelSize = items.size
     }

@@ -114,6 +114,31 @@ enum PastHeadFiles {
     return out
   }
 
+  /// A HEIC whose `meta` box starts in the head and ends past it: a 200 KB box in front
+  /// of its `iinf`, `iloc` and `iprp`, and its Exif item in `mdat` after it.
+  static func heicWithMetaAcrossTheHeadsEnd(exif tiff: [UInt8]) -> [UInt8] {
+    // Apple's layout: a 4-byte offset to the TIFF header, then "Exif\0\0", then TIFF.
+    let payload = [0, 0, 0, 6] + Array("Exif".utf8) + [0, 0] + tiff
+    func infe(_ id: Int, _ type: String) -> [UInt8] {
+      TestFiles.box("infe", [2, 0, 0, 0, 0, UInt8(id), 0, 0] + Array(type.utf8) + [0])
+    }
+    func file(exifOffset: Int) -> [UInt8] {
+      let iinf = TestFiles.box("iinf", [0, 0, 0, 0, 0, 2] + infe(1, "hvc1") + infe(2, "Exif"))
+      var iloc: [UInt8] = [0, 0, 0, 0, 0x44, 0x00, 0, 2]
+      iloc += [0, 1, 0, 0, 0, 1] + TestFiles.be32(0) + TestFiles.be32(0)
+      iloc += [0, 2, 0, 0, 0, 1] + TestFiles.be32(exifOffset) + TestFiles.be32(payload.count)
+      let ispe = TestFiles.box("ispe", [0, 0, 0, 0] + TestFiles.be32(4000) + TestFiles.be32(3000))
+      let meta = TestFiles.box(
+        "meta",
+        [0, 0, 0, 0] + TestFiles.box("free", imageData(200_000)) + iinf
+          + TestFiles.box("iloc", iloc) + TestFiles.box("iprp", TestFiles.box("ipco", ispe)))
+      let ftyp = TestFiles.box("ftyp", Array("heic".utf8) + [0, 0, 0, 0] + Array("mif1".utf8))
+      return ftyp + meta + TestFiles.box("mdat", payload)
+    }
+    let draft = file(exifOffset: 0)
+    return file(exifOffset: draft.count - payload.count)
+  }
+
   /// `file`'s bytes split into the reader's head and a loader for the rest that counts
   /// its reads and the bytes it returns.
   final class Reads {

@@ -141,6 +141,22 @@ final class PastHeadMetadataTests: XCTestCase {
     XCTAssertEqual(m.exifOrientation, 1)
   }
 
+  func testHEICWhoseMetaBoxEndsPastTheHeadHasItsSizeAndEXIF() throws {
+    let exif = Self.exif(littleEndian: false, date: "2022:06:07 08:09:10")
+    let file = PastHeadFiles.heicWithMetaAcrossTheHeadsEnd(exif: exif)
+    let head = Array(file.prefix(MetadataReader.maxHeaderBytes))
+    XCTAssertNil(MetadataReader.read(bytes: head).pixelSize, "iprp is past the head")
+    let m = try readFile(file, named: "big-meta.heic")
+    XCTAssertEqual(m.format, .heic)
+    XCTAssertEqual(m.pixelSize, PixelSize(width: 4000, height: 3000))
+    XCTAssertEqual(m.dateTimeOriginal, "2022:06:07 08:09:10")
+    XCTAssertEqual(m.captureDate?.source, .exif)
+    XCTAssertEqual(MetadataReader.read(bytes: file), m)
+    let (counted, reads) = readCounting(file)
+    XCTAssertEqual(counted, m)
+    XCTAssertLessThanOrEqual(reads.calls, 2, "the meta box, then the Exif item")
+  }
+
   // MARK: - Hostile offsets
 
   /// A loader for an endless file of seeded noise: whatever is asked for is there.
