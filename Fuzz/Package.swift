@@ -85,5 +85,7 @@ let package = Package(
       name: "FuzzMatroska", dependencies: ["CFuzzDriver", "PhotoMetadata", "PhotoModel"]),
     .executableTarget(
       name: "FuzzAVI", dependencies: ["CFuzzDriver", "PhotoMetadata", "PhotoModel"]),
+    .executableTarget(
+      name: "FuzzPastHead", dependencies: ["CFuzzDriver", "PhotoMetadata", "PhotoModel"]),
   ]
 )

@@ -244,6 +244,41 @@ final class PastHeadMetadataTests: XCTestCase {
     }
   }
 
+  /// Seeded mutations of every file above, where their structure is (the header, the
+  /// bytes at the head's end, the tail with the IFDs and chunks) and anywhere: no trap,
+  /// and a still never costs more than the budget.
+  func testMutatedFilesNeverTrapAndStayWithinTheBudget() throws {
+    var random = SeededGenerator(seed: TestSeed.value)
+    let exif = Self.exif(date: "2020:01:02 03:04:05")
+    let files = [
+      PastHeadFiles.tiffWithIFDsAtTheEnd(littleEndian: true),
+      PastHeadFiles.tiffWithIFDsAtTheEnd(littleEndian: false),
+      PastHeadFiles.bigTIFFWithIFDAtTheEnd(width: 10, height: 20),
+      PastHeadFiles.webPWithMetadataAtTheEnd(exif: exif, xmp: "<x xmp:CreateDate=\"2020\"/>"),
+      PastHeadFiles.ycckJPEG(exif: exif, width: 30, height: 40),
+      PastHeadFiles.heicWithMetaAcrossTheHeadsEnd(exif: exif),
+    ]
+    let head = MetadataReader.maxHeaderBytes
+    for original in files {
+      for _ in 0..<40 {
+        var file = original
+        for _ in 0..<Int.random(in: 1...6, using: &random) {
+          let zones = [0..<64, (head - 64)..<(head + 64), (file.count - 4096)..<file.count]
+          let zone =
+            Bool.random(using: &random) ? zones.randomElement(using: &random)! : 0..<file.count
+          let at = Int.random(in: zone, using: &random)
+          file[at] =
+            Bool.random(using: &random)
+            ? UInt8.random(in: 0...255, using: &random) : [0, 0xFF][at % 2]
+        }
+        let (m, reads) = readCounting(file)
+        guard m.format != .raw, m.format != .video else { continue }  // their own limits
+        XCTAssertLessThanOrEqual(reads.calls, RandomAccessSource.maxReads)
+        XCTAssertLessThanOrEqual(reads.bytes, RandomAccessSource.maxBytes)
+      }
+    }
+  }
+
   func testTheSourceReadsNothingForTheHeadAndReusesItsLastRead() throws {
     let file = PastHeadFiles.imageData(300_000)
     let reads = PastHeadFiles.Reads(file)
