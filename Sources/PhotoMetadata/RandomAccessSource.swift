@@ -56,7 +56,7 @@ struct RandomAccessSource {
       range.upperBound <= windowEnd || windowEnd >= fileEnd
     {
       let from = range.lowerBound - windowStart
-      return Array(window[from..<min(window.count, from + range.count)])
+      return Array(window[from..<(from + min(range.count, window.count - from))])
     }
     guard let loaded = loadWindow(at: range.lowerBound, count: range.count) else {
       // What the head has of a range that runs past it: all there is without a read.
