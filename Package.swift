@@ -203,7 +203,7 @@ let package = Package(
       dependencies: [
         "LightboxApp", "LightboxCommands", "LightboxTestSupport", "Catalog", "DemoLibrary",
         "Pixels", "Decoders", "DecodeWorker", "ThumbnailCache", "PhotoModel", "PhotoStore",
-        "PhotoMetadata", "TerminalGraphics", "TerminalUI",
+        "PhotoMetadata", "TerminalGraphics", "TerminalUI", "CTurboJPEG",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
       ]),

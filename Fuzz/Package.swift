@@ -18,8 +18,8 @@ let package = Package(
     .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg"),
     .systemLibrary(name: "CPNG", pkgConfig: "libpng"),
     .systemLibrary(name: "CSixel", pkgConfig: "libsixel"),
-    .systemLibrary(name: "CHeif", pkgConfig: "libheif"),
-    .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat"),
+    .target(name: "CHeif"),
+    .target(name: "CFFmpeg"),
     .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux"),
     .systemLibrary(name: "CGIF"),
     .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4"),
@@ -85,5 +85,7 @@ let package = Package(
       name: "FuzzMatroska", dependencies: ["CFuzzDriver", "PhotoMetadata", "PhotoModel"]),
     .executableTarget(
       name: "FuzzAVI", dependencies: ["CFuzzDriver", "PhotoMetadata", "PhotoModel"]),
+    .executableTarget(
+      name: "FuzzPastHead", dependencies: ["CFuzzDriver", "PhotoMetadata", "PhotoModel"]),
   ]
 )

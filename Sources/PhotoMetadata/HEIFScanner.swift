@@ -5,22 +5,21 @@ import PhotoModel
 /// dates of its XMP packet from the `mime` item of type application/rdf+xml.
 ///
 /// Best effort: the largest `ispe` is the primary image (the others are grid tiles and
-/// thumbnails). Items stored after the head are read by the caller (see
-/// `MetadataReader.read(bytes:loadingItems:)`); nothing is found when `meta` is beyond it.
+/// thumbnails). Items stored after the head, and a `meta` box that is not all in it, are
+/// read by the caller (see `MetadataReader.read(bytes:loadingItems:)`).
 enum HEIFScanner {
   /// Where the metadata items of a HEIF file are, in file offsets.
   struct Items {
     var size: PixelSize?
     var exif: Range<Int>?
     var xmp: Range<Int>?
-    /// False when the head holds no `meta` box (Samsung writes it after `mdat`).
-    var hasMeta = false
   }
 
-  /// The file range of a top-level `meta` box that lies past the head, found by hopping
-  /// over the top-level boxes (`load` reads each header past the head); nil when the head
-  /// has it, or it cannot be found within a few boxes.
-  static func farMetaRange(head: ByteView, load: (Range<Int>) -> [UInt8]?) -> Range<Int>? {
+  /// The file range of the top-level `meta` box as its header declares it, found by
+  /// hopping over the top-level boxes (`load` reads each header past the head); nil when it
+  /// cannot be found within a few boxes. Samsung writes it after `mdat`; a large one may
+  /// start in the head and end past it.
+  static func metaRange(head: ByteView, load: (Range<Int>) -> [UInt8]?) -> Range<Int>? {
     var pos = 0
     for _ in 0..<16 {
       var header: [UInt8]
@@ -39,7 +38,7 @@ enum HEIFScanner {
         return (size32 >= 8 ? size32 : nil, b.fourCC(4))
       }
       guard let size, let type else { return nil }
-      if type == fourCC("meta") { return pos >= head.count - 8 ? pos..<(pos + size) : nil }
+      if type == fourCC("meta") { return pos..<(pos + size) }
       pos += size
     }
     return nil
@@ -56,7 +55,6 @@ enum HEIFScanner {
     }
     var items = Items()
     guard let meta else { return items }
-    items.hasMeta = true
     var exifItem: Int?
     var xmpItem: Int?
     var iloc: Range<Int>?

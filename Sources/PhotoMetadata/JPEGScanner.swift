@@ -6,16 +6,26 @@ enum JPEGScanner {
   /// The APP1 signature of an XMP packet (NUL included).
   static let xmpSignatureLength = 29
 
-  static func scan(_ b: ByteView) -> (size: PixelSize?, exif: ExifFields?, xmp: XMPDates?) {
+  /// The size, EXIF and XMP dates found in `b`, and `resume`: where the next marker is
+  /// expected when the walk ran off the end of `b` before the first scan (a 600 KB ICC
+  /// profile in APP2 segments puts a CMYK JPEG's frame header past the head), else nil.
+  static func scan(_ b: ByteView)
+    -> (size: PixelSize?, exif: ExifFields?, xmp: XMPDates?, resume: Int?)
+  {
     var size: PixelSize?
     var exif: ExifFields?
     var xmp: XMPDates?
+    var resume: Int?
     var pos = 2  // after SOI
     scanning: while true {
+      let next = pos
       // Like djpeg, skip extraneous bytes before a marker, then any 0xFF fill bytes.
       while pos < b.count, b.byte(pos) != 0xFF { pos += 1 }
       while pos + 1 < b.count, b.byte(pos + 1) == 0xFF { pos += 1 }
-      guard pos + 1 < b.count else { break }
+      guard pos + 1 < b.count else {
+        resume = next
+        break
+      }
       let marker = b.byte(pos + 1)
       pos += 2
       switch marker {
@@ -45,7 +55,7 @@ enum JPEGScanner {
         pos = end
       }
     }
-    return (size, exif, xmp)
+    return (size, exif, xmp, resume)
   }
 
   /// SOF0…SOF15 except DHT (C4), JPG (C8) and DAC (CC): baseline, extended, progressive,

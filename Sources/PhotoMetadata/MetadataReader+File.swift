@@ -5,7 +5,8 @@
 #endif
 
 extension MetadataReader {
-  /// Reads at most `maxHeaderBytes` of the file at `path`.
+  /// Reads the head (`maxHeaderBytes`) of the file at `path`, and past it only what the
+  /// file's own offsets lead to, within `RandomAccessSource`'s budget.
   ///
   /// Fails (with a one-line reason) for anything but a non-empty regular file: a FIFO or
   /// device named `x.jpg` is refused before it is opened, so the reader never blocks.

@@ -4,28 +4,53 @@ extension MetadataReader {
   /// The most bytes read for one metadata item stored after the head.
   public static let maxItemBytes = 256 * 1024
 
-  /// `read(bytes:)`, plus the metadata items a HEIF file stores after its head (phones put
-  /// the Exif and XMP items at the end of the file, beyond `maxHeaderBytes`).
+  /// `read(bytes:)`, plus what a file keeps past its head: the metadata items of a HEIF
+  /// (phones put the Exif and XMP items at the end of the file), a TIFF's IFDs written
+  /// after the image data, a WebP's EXIF and XMP chunks after the image chunk, a JPEG's
+  /// frame header after large APP segments, a video's header, a RAW's previews.
   ///
-  /// `load(range)` returns the file's bytes in `range` (nil when they cannot be read); it is
-  /// called only for HEIF items that start past the head, each at most `maxItemBytes`.
+  /// `load(range)` returns the file's bytes in `range` (fewer at its end, nil when they
+  /// cannot be read); it is called only for ranges past the head. For stills every read
+  /// goes through a `RandomAccessSource`, whose budget caps the bytes and reads per file.
   public static func read(bytes head: [UInt8], loadingItems load: (Range<Int>) -> [UInt8]?)
     -> PhotoMetadata
   {
     var metadata = read(bytes: head)
-    if metadata.format == .video {
+    switch metadata.format {
+    case .video:
       readVideo(head: head, into: &metadata, load: load)
       return metadata
+    case .raw:
+      return withPreviewSize(metadata, head: head, load: load)
+    case .heic, .tiff, .webp, .jpeg:
+      withoutActuallyEscaping(load) { load in
+        head.withUnsafeBytes { raw in
+          var source = RandomAccessSource(head: ByteView(raw), load: load)
+          if metadata.format == .heic {
+            readHEIFItems(head: head, into: &metadata) { source.bytes($0) }
+          } else {
+            readPastHead(&source, into: &metadata)
+          }
+        }
+      }
+      return metadata
+    case .png, .gif, nil:
+      return metadata
     }
-    if metadata.format == .raw { return withPreviewSize(metadata, head: head, load: load) }
-    guard metadata.format == .heic else { return metadata }
+  }
+
+  /// The HEIF metadata items past the head, and its `meta` box when the head does not hold
+  /// all of it.
+  private static func readHEIFItems(
+    head: [UInt8], into metadata: inout PhotoMetadata, load: (Range<Int>) -> [UInt8]?
+  ) {
     var items = head.withUnsafeBytes { HEIFScanner.locate(ByteView($0)) }
-    if !items.hasMeta,
-      let range = head.withUnsafeBytes({ HEIFScanner.farMetaRange(head: ByteView($0), load: load) }
-      ),
-      range.count <= 4 * maxItemBytes, let meta = load(range), meta.count == range.count
+    if let range = head.withUnsafeBytes({ HEIFScanner.metaRange(head: ByteView($0), load: load) }),
+      range.upperBound > head.count, range.count <= 4 * maxItemBytes, let meta = load(range),
+      meta.count == range.count
     {
-      // The box alone is a valid top level: its item offsets are file offsets still.
+      // The box alone is a valid top level: its item offsets are file offsets still. The
+      // head's part of a box cut by its end may have lacked iloc, iinf or the sizes.
       items = meta.withUnsafeBytes { HEIFScanner.locate(ByteView($0)) }
       metadata.pixelSize = items.size
     }
@@ -35,7 +60,7 @@ extension MetadataReader {
     }
     let exifRange = outside(items.exif)
     let xmpRange = outside(items.xmp)
-    guard exifRange != nil || xmpRange != nil else { return metadata }
+    guard exifRange != nil || xmpRange != nil else { return }
 
     var exif: ExifFields?
     if let exifRange, let bytes = load(exifRange) {
@@ -58,7 +83,6 @@ extension MetadataReader {
       metadata.exifThumbnail = thumbnail
     }
     metadata.captureDate = embeddedDate(exif: exif, xmp: xmp)
-    return metadata
   }
 
   /// The RAW's displayed size from its largest preview, reading the frame header of

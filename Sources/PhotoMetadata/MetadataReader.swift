@@ -1,11 +1,13 @@
 import PhotoModel
 
-/// Reads format, size, EXIF and PNG metadata from the head of a file.
+/// Reads format, size, EXIF and PNG metadata from the head of a file, and past it where
+/// the file's own offsets lead (see `read(bytes:loadingItems:)`).
 ///
 /// The parsers work on the bytes in place with bounds-checked index arithmetic: no
 /// allocation per byte, no trap on hostile offsets or counts, and every loop advances.
 public enum MetadataReader {
-  /// The reader never looks further than this into a file.
+  /// The head every read starts from; anything further is read through the file's own
+  /// offsets, within `RandomAccessSource`'s budget.
   public static let maxHeaderBytes = 128 * 1024
 
   /// Reads the metadata of the bytes of a file's head (hostile input never traps).
@@ -47,7 +49,8 @@ public enum MetadataReader {
       metadata.captureDate = embeddedDate(exif: found.exif, xmp: found.xmp)
     case .tiff:
       if b.u8(2) == 43 || b.u8(3) == 43 {
-        readBigTIFF(b, into: &metadata)
+        var source = RandomAccessSource(head: b)
+        readBigTIFF(&source, into: &metadata)
       } else {
         readTIFF(b, into: &metadata)
       }

@@ -1,6 +1,7 @@
 import Foundation
 import LightboxTestSupport
 import PhotoMetadata
+import PhotoModel
 import XCTest
 
 @testable import Catalog
@@ -50,6 +51,32 @@ final class HeadReaderTests: XCTestCase {
     XCTAssertEqual(metadata.pixelSize?.width, 300)
     XCTAssertEqual(metadata.exifOrientation, 6)
     XCTAssertEqual(metadata.dateTimeOriginal, "2024:02:03 04:05:06")
+  }
+
+  /// Issue 33 item 9: Photoshop writes a CMYK JPEG's 557 KB ICC profile before its frame
+  /// header, so the head stops short of the size; the catalog entry (what the status line
+  /// shows) reads it, and the EXIF after the profile, from the file.
+  func testAFrameHeaderPastTheHeadIsInTheCatalogEntry() throws {
+    let library = TestLibrary("head-far-frame")
+    defer { library.remove() }
+    var bytes: [UInt8] = [0xFF, 0xD8]
+    for _ in 0..<10 {
+      bytes += [0xFF, 0xE2, 0xFF, 0xFF] + [UInt8](repeating: 9, count: 0xFFFD)
+    }
+    let tail = TestLibrary.jpeg(
+      date: "2024:02:03 04:05:06", offset: nil, orientation: 6, width: 2480, height: 3508)
+    bytes += tail.dropFirst(2)  // without its SOI
+    let path = library.root + "/cmyk.jpg"
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    let head = try HeadReader.read(LibraryPath(path)).get()
+    XCTAssertNil(MetadataReader.read(bytes: head).pixelSize, "the frame is past the head")
+    let entry = FileIndexing.entry(
+      path: LibraryPath(path), stamp: FileStamp(size: Int64(bytes.count), mtimeNanoseconds: 0))
+    let metadata = try XCTUnwrap(entry.metadata)
+    XCTAssertEqual(metadata.pixelSize, PixelSize(width: 2480, height: 3508))
+    XCTAssertEqual(metadata.exifOrientation, 6)
+    XCTAssertEqual(metadata.dateTimeOriginal, "2024:02:03 04:05:06")
+    XCTAssertEqual(entry.captureDate?.source, .exif)
   }
 
   func testTruncatedAndHostileHeadsNeverLoop() throws {
