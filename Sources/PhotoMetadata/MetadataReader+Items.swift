@@ -5,20 +5,40 @@ extension MetadataReader {
   public static let maxItemBytes = 256 * 1024
 
   /// `read(bytes:)`, plus the metadata items a HEIF file stores after its head (phones put
-  /// the Exif and XMP items at the end of the file, beyond `maxHeaderBytes`).
+  /// the Exif and XMP items at the end of the file, beyond `maxHeaderBytes`), and a video's
+  /// or an AVIF sequence's movie box past the head.
   ///
   /// `load(range)` returns the file's bytes in `range` (nil when they cannot be read); it is
-  /// called only for HEIF items that start past the head, each at most `maxItemBytes`.
+  /// called only for what starts past the head: HEIF items (each at most `maxItemBytes`),
+  /// movie boxes, RAW previews' headers.
   public static func read(bytes head: [UInt8], loadingItems load: (Range<Int>) -> [UInt8]?)
     -> PhotoMetadata
   {
-    var metadata = read(bytes: head)
-    if metadata.format == .video {
-      readVideo(head: head, into: &metadata, load: load)
+    let metadata = read(bytes: head)
+    switch metadata.format {
+    case .video:
+      var video = metadata
+      readVideo(head: head, into: &video, load: load)
+      return video
+    case .raw:
+      return withPreviewSize(metadata, head: head, load: load)
+    case .heic, .avif:
+      return withHEIFItems(metadata, head: head, load: load)
+    case .avifSequence:
+      // The HEIF items (EXIF, XMP) first: their date wins over the movie header's.
+      var sequence = withHEIFItems(metadata, head: head, load: load)
+      addMovie(head: head, to: &sequence, load: load)
+      return sequence
+    default:
       return metadata
     }
-    if metadata.format == .raw { return withPreviewSize(metadata, head: head, load: load) }
-    guard metadata.format == .heic else { return metadata }
+  }
+
+  /// `metadata` with the Exif and XMP items of a HEIF file that lie past its head.
+  private static func withHEIFItems(
+    _ metadata: PhotoMetadata, head: [UInt8], load: (Range<Int>) -> [UInt8]?
+  ) -> PhotoMetadata {
+    var metadata = metadata
     var items = head.withUnsafeBytes { HEIFScanner.locate(ByteView($0)) }
     if !items.hasMeta,
       let range = head.withUnsafeBytes({ HEIFScanner.farMetaRange(head: ByteView($0), load: load) }
