@@ -19,7 +19,9 @@ enum AnimationSniffer {
 
   /// True when the file at `path` of this format has more than one frame.
   static func isAnimated(_ path: LibraryPath, format: MediaFormat) -> Bool {
-    guard [.gif, .png, .webp, .heic].contains(format) else { return false }
+    // The sniffer saw the `avis` brand: a sequence by definition, nothing more to read.
+    if format == .avifSequence { return true }
+    guard [.gif, .png, .webp, .heic, .avif].contains(format) else { return false }
     let fd = path.withCString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
     guard fd >= 0 else { return false }
     defer { close(fd) }
@@ -27,7 +29,7 @@ enum AnimationSniffer {
     switch format {
     case .png: return png(&reader)
     case .gif: return gif(&reader)
-    case .heic: return heifSequence(&reader)
+    case .heic, .avif: return heifSequence(&reader)
     default: return webp(&reader)
     }
   }

@@ -134,6 +134,12 @@ extension Catalog {
       // photos indexed under those spellings, are merged into one canonical root (issue 33).
       _ = try Catalog.mergeSpelledRoots(db)
     }
+    migrator.registerMigration("v8: AVIF") { db in
+      // AVIF stills were stored as "heic" and AVIF sequences as HEIF stills that libheif
+      // could not decode; they are now "avif" and "avifSequence" (issue 33): the next scan
+      // reads HEIF files again (an impossible mtime never matches the file's).
+      try db.execute(sql: "UPDATE assets SET mtime_ns = -1 WHERE format = 'heic'")
+    }
     return migrator
   }
 

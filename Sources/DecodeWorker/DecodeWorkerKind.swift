@@ -12,9 +12,10 @@ public enum DecodeWorkerKind: String, Sendable, Hashable, CaseIterable {
   /// Video posters and every clip's frames (playback): FFmpeg.
   case videos
 
-  /// The kind of worker that decodes files of `format`.
+  /// The kind of worker that decodes files of `format`: FFmpeg's for videos and AVIF
+  /// sequences (a movie track, which libheif 1.15 does not read).
   init(format: MediaFormat?) {
-    self = format == .video ? .videos : .images
+    self = format?.decodesAsMovie == true ? .videos : .images
   }
 
   /// The kind of worker that decodes the file at `path`, from its head.

@@ -52,7 +52,7 @@ public struct PhotoDecoder: Sendable {
     let format = FormatSniffer.format(of: Array(bytes.prefix(Self.headSize)))
     guard let host else {
       // A video's poster frame is read from its file (the caller may hold only its head).
-      if format == .video { return ImageDecoder.decode(path: path, options: options) }
+      if format?.decodesAsMovie == true { return ImageDecoder.decode(path: path, options: options) }
       return ImageDecoder.decode(data: bytes, options: options)
     }
     if format?.decodesOutOfProcess == true {

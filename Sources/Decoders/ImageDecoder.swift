@@ -2,8 +2,8 @@ import Pixels
 import PhotoMetadata
 import PhotoModel
 
-/// Decodes still images (JPEG, PNG, HEIF/AVIF, WebP, GIF, TIFF, RAW previews) and videos'
-/// poster frames into bitmaps of a requested size.
+/// Decodes still images (JPEG, PNG, HEIF/AVIF, WebP, GIF, TIFF, RAW previews), videos'
+/// poster frames and AVIF sequences' first frames into bitmaps of a requested size.
 ///
 /// The pipeline: format from content (magic bytes) → pixel budget checked against the
 /// header before anything large is allocated → decode (JPEG scaled in the DCT to the
@@ -20,16 +20,18 @@ public enum ImageDecoder {
   ///
   /// Only regular files are read (checked before opening, so a FIFO never blocks), and
   /// files over 512 MB are refused. A video is never read whole: FFmpeg reads what the
-  /// poster frame needs.
+  /// poster frame needs. An AVIF sequence is FFmpeg's too (its movie track; libheif 1.15
+  /// reads no tracks), and its poster is its first frame, as for an animated GIF.
   @_spi(Decoders)
   public static func decode(path: String, options: DecodeOptions) -> Result<Bitmap, ImageError> {
     if case .success(let head) = ImageFile.prefix(atPath: path, count: 64),
-      FormatSniffer.format(of: head) == .video
+      let format = FormatSniffer.format(of: head), format.decodesAsMovie
     {
       if options.target.isEmpty {
         return .failure(ImageError("invalid target size \(options.target)"))
       }
-      return VideoPosterDecoder.decode(path: path, options: options)
+      return VideoPosterDecoder.decode(
+        path: path, options: options, fromStart: format == .avifSequence)
     }
     return ImageFile.contents(atPath: path).flatMap { decode(data: $0, options: options) }
   }
@@ -50,12 +52,12 @@ public enum ImageDecoder {
       decoded = PNGDecoder.decode(data, options: options).map {
         DecodedImage(bitmap: $0, profile: ICCProfile.png(data))
       }
-    case .heic: decoded = HEIFDecoder.decode(data, options: options)
+    case .heic, .avif: decoded = HEIFDecoder.decode(data, options: options)
     case .webp: decoded = WebPDecoder.decode(data, options: options)
     case .gif: decoded = GIFDecoder.decode(data, options: options)
     case .tiff: decoded = TIFFDecoder.decode(data, options: options)
     case .raw: decoded = RAWPreviewDecoder.decode(data, options: options)
-    case .video:
+    case .video, .avifSequence:
       // Poster frames come from the file (`decode(path:)`): a demuxer seeks in it.
       return .failure(ImageError("a video is decoded from its file, not from memory"))
     case nil:

@@ -4,13 +4,15 @@ import PhotoMetadata
 import PhotoModel
 
 /// Turns JPEGs without re-encoding them: TurboJPEG's `tjTransform` moves the DCT blocks
-/// (perfect transforms only, every APPn and COM segment kept), and a JPEG whose size is not a
-/// whole number of MCUs gets its EXIF Orientation value changed in place instead.
+/// (perfect transforms only, every APPn and COM segment kept) and the EXIF thumbnail is
+/// turned with them, and a JPEG whose size is not a whole number of MCUs gets its EXIF
+/// Orientation value changed in place instead (an entry is added when it has none).
 ///
 /// The turn is the one the user sees: the file's own orientation is taken into account, so a
 /// mirrored photo (orientation 2, 4, 5, 7) has its stored pixels turned the other way. The
 /// transformed bytes equal `jpegtran -copy all -perfect -rotate D` for that stored turn D
-/// (docs/DECISIONS.md): jpegtran also keeps the Orientation value as it was.
+/// (docs/DECISIONS.md), but for the EXIF thumbnail, which jpegtran leaves as it was: jpegtran
+/// also keeps the Orientation value as it was.
 public enum LosslessRotation {
   /// What was changed in a file.
   public enum Method: Sendable, Equatable {
@@ -39,7 +41,8 @@ public enum LosslessRotation {
     let stored = orientation.storedRotation(for: rotation)
     switch transform(jpeg, by: stored) {
     case .success(let bytes):
-      return .success(Outcome(bytes: bytes, method: .transformed(stored)))
+      let turned = turningThumbnail(of: bytes, by: stored)
+      return .success(Outcome(bytes: turned, method: .transformed(stored)))
     case .failure(.imperfect(let why)):
       return retag(jpeg, orientation: orientation.rotated(by: rotation), because: why)
     case .failure(.failed(let error)):
@@ -90,18 +93,21 @@ public enum LosslessRotation {
     return .success(Array(UnsafeBufferPointer(start: output, count: Int(size))))
   }
 
-  /// `jpeg` with its IFD0 Orientation value set to `orientation`, when it has one to set
-  /// and its header reads.
+  /// `jpeg` with its IFD0 Orientation value set to `orientation` (the entry added when it
+  /// has none), when its header reads.
   static func retag(_ jpeg: [UInt8], orientation: Orientation, because why: String)
     -> Result<Outcome, ImageError>
   {
     if let problem = headerProblem(jpeg) { return .failure(problem) }
-    guard let entry = ExifOrientationEntry(in: jpeg) else {
+    let tagged =
+      ExifOrientationEntry(in: jpeg) == nil ? ExifOrientationEntry.adding(to: jpeg) : jpeg
+    guard let tagged, let entry = ExifOrientationEntry(in: tagged) else {
       return .failure(
         ImageError(
-          "cannot rotate losslessly (\(why)) and there is no EXIF Orientation entry to change"))
+          "cannot rotate losslessly (\(why)) and no EXIF Orientation entry can be changed or added"
+        ))
     }
-    let bytes = entry.writing(orientation.rawValue, into: jpeg)
+    let bytes = entry.writing(orientation.rawValue, into: tagged)
     return .success(Outcome(bytes: bytes, method: .orientationTag(orientation)))
   }
 

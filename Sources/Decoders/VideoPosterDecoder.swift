@@ -3,7 +3,8 @@ import CFFmpeg
 import PhotoModel
 
 /// A video's poster frame through FFmpeg's libraries: the first keyframe at or after one
-/// second (the first frame of shorter clips, where second one may be past the end),
+/// second (the first frame of shorter clips, where second one may be past the end, and of
+/// AVIF sequences, which are animated pictures and show their first frame like a GIF),
 /// decoded with non-reference frames skipped and at a reduced resolution where the codec
 /// can, scaled by swscale straight to the target size and turned by the stream's display
 /// matrix.
@@ -16,12 +17,15 @@ enum VideoPosterDecoder {
   /// Packets read before giving up on a frame (a stream of undecodable packets ends).
   static let maxPackets = 2000
 
-  /// The poster frame of the video at `path`, fitted to `options.target` and upright.
-  static func decode(path: String, options: DecodeOptions) -> Result<Bitmap, ImageError> {
+  /// The poster frame of the video at `path` (its first frame when `fromStart`), fitted
+  /// to `options.target` and upright.
+  static func decode(path: String, options: DecodeOptions, fromStart: Bool = false) -> Result<
+    Bitmap, ImageError
+  > {
     openInput(path).flatMap { format in
       var opened: UnsafeMutablePointer<AVFormatContext>? = format
       defer { FFmpeg.functions.avformat_close_input(&opened) }
-      return decodeOpened(format, options: options)
+      return decodeOpened(format, options: options, fromStart: fromStart)
     }
   }
 
@@ -60,7 +64,7 @@ enum VideoPosterDecoder {
   }
 
   private static func decodeOpened(
-    _ format: UnsafeMutablePointer<AVFormatContext>, options: DecodeOptions
+    _ format: UnsafeMutablePointer<AVFormatContext>, options: DecodeOptions, fromStart: Bool
   ) -> Result<Bitmap, ImageError> {
     // MP4/QuickTime and Matroska carry full codec parameters in their headers (except some
     // MPEG-4 part 2 tracks); other containers (AVI, raw streams) need a few packets looked at.
@@ -105,7 +109,7 @@ enum VideoPosterDecoder {
       return .failure(ImageError("cannot decode video (\(message(opened)))"))
     }
 
-    seekToPoster(format, stream: stream, index: index)
+    if !fromStart { seekToPoster(format, stream: stream, index: index) }
     FFmpeg.functions.avcodec_flush_buffers(decoder)
     let rotation = rotationDegrees(stream)
     return firstFrame(format, decoder: decoder, index: index).flatMap { frame in

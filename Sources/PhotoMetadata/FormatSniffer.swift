@@ -36,25 +36,48 @@ public enum FormatSniffer {
     return nil
   }
 
-  /// HEIF/AVIF stills, Canon CR3, or MP4/QuickTime video, from the ftyp brands: the major
-  /// brand decides when known, else the first known compatible brand.
+  /// HEIF/AVIF stills, AVIF sequences, Canon CR3, or MP4/QuickTime video, from the ftyp
+  /// brands: the major brand decides when known, else the first known compatible brand. A
+  /// generic HEIF major brand (`mif1`, `msf1`, `mif2`) says nothing about the codec,
+  /// so an `avif` or `avis` compatible brand makes it AVIF (a sequence brand first for
+  /// `msf1`, which is itself the sequence brand).
   private static func isoBMFFFormat(_ b: ByteView) -> MediaFormat? {
-    if let major = b.fourCC(8), let format = brandFormat(major) { return format }
-    guard let size = b.u32be(0), size >= 16 else { return nil }
-    var at = 16  // after size, "ftyp", major brand, minor version
-    while at + 4 <= min(size, b.count, 256) {
-      if let brand = b.fourCC(at), let format = brandFormat(brand) { return format }
-      at += 4
+    let compatible = compatibleBrands(b)
+    if let major = b.fourCC(8), let format = brandFormat(major) {
+      guard genericHEIFBrands.contains(major) else { return format }
+      let order =
+        major == fourCC("msf1")
+        ? [(fourCC("avis"), MediaFormat.avifSequence), (fourCC("avif"), .avif)]
+        : [(fourCC("avif"), MediaFormat.avif), (fourCC("avis"), .avifSequence)]
+      for (brand, avif) in order where compatible.contains(brand) { return avif }
+      return format
+    }
+    for brand in compatible {
+      if let format = brandFormat(brand) { return format }
     }
     return nil
   }
+
+  /// The ftyp box's compatible brands in the head (at most the first 256 bytes).
+  private static func compatibleBrands(_ b: ByteView) -> [UInt32] {
+    guard let size = b.u32be(0), size >= 16 else { return [] }
+    var brands: [UInt32] = []
+    var at = 16  // after size, "ftyp", major brand, minor version
+    while at + 4 <= min(size, b.count, 256) {
+      if let brand = b.fourCC(at) { brands.append(brand) }
+      at += 4
+    }
+    return brands
+  }
+
+  private static let genericHEIFBrands: Set<UInt32> = [
+    fourCC("mif1"), fourCC("msf1"), fourCC("mif2"),
+  ]
 
   private static let stillBrands: Set<UInt32> = [
     fourCC("heic"), fourCC("heix"), fourCC("heim"), fourCC("heis"), fourCC("hevc"),
     fourCC("hevx"), fourCC("hevm"), fourCC("hevs"), fourCC("mif1"), fourCC("msf1"),
     fourCC("mif2"), fourCC("MiHE"), fourCC("MiHB"), fourCC("MiHA"),
-    // AVIF is HEIF with AV1 inside: the same container family, not decodable either.
-    fourCC("avif"), fourCC("avis"),
   ]
 
   private static let videoBrands: Set<UInt32> = [
@@ -70,6 +93,8 @@ public enum FormatSniffer {
 
   private static func brandFormat(_ brand: UInt32) -> MediaFormat? {
     if brand == fourCC("crx ") { return .raw }  // Canon CR3
+    if brand == fourCC("avif") { return .avif }
+    if brand == fourCC("avis") { return .avifSequence }
     if stillBrands.contains(brand) { return .heic }
     if videoBrands.contains(brand) { return .video }
     return nil

@@ -22,16 +22,21 @@ extension MetadataReader {
       return metadata
     case .raw:
       return withPreviewSize(metadata, head: head, load: load)
-    case .heic, .tiff, .webp, .jpeg:
+    case .heic, .avif, .avifSequence, .tiff, .webp, .jpeg:
+      let isHEIF = [.heic, .avif, .avifSequence].contains(metadata.format)
       withoutActuallyEscaping(load) { load in
         head.withUnsafeBytes { raw in
           var source = RandomAccessSource(head: ByteView(raw), load: load)
-          if metadata.format == .heic {
+          if isHEIF {
             readHEIFItems(head: head, into: &metadata) { source.bytes($0) }
           } else {
             readPastHead(&source, into: &metadata)
           }
         }
+      }
+      if metadata.format == .avifSequence {
+        // The HEIF items (EXIF, XMP) first: their date wins over the movie header's.
+        addMovie(head: head, to: &metadata, load: load)
       }
       return metadata
     case .png, .gif, nil:

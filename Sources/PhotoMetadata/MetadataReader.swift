@@ -42,11 +42,14 @@ public enum MetadataReader {
       metadata.pixelSize = found.size
       if let exif = found.exif { apply(exif, to: &metadata) }
       metadata.captureDate = embeddedDate(exif: found.exif, xmp: found.xmp)
-    case .heic:
+    case .heic, .avif, .avifSequence:
       let found = HEIFScanner.scan(b)
       metadata.pixelSize = found.size
       if let exif = found.exif { apply(exif, to: &metadata) }
       metadata.captureDate = embeddedDate(exif: found.exif, xmp: found.xmp)
+      if metadata.format == .avifSequence {
+        addMovie(head: Array(buffer), to: &metadata) { _ in nil }
+      }
     case .tiff:
       if b.u8(2) == 43 || b.u8(3) == 43 {
         var source = RandomAccessSource(head: b)

@@ -51,6 +51,9 @@ public struct PhotoMetadata: Sendable, Equatable {
   /// decoder and `pixelSize` is already the displayed size; an EXIF Orientation inside
   /// them is informational (the HEIF rules; what libheif, Apple and browsers do).
   public var orientation: Orientation {
-    format == .heic || format == .video ? .up : Orientation(exifValue: exifOrientation)
+    switch format {
+    case .heic, .avif, .avifSequence, .video: .up
+    default: Orientation(exifValue: exifOrientation)
+    }
   }
 }

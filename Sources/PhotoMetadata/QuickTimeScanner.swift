@@ -2,7 +2,8 @@ import PhotoModel
 
 /// Reads a MP4/QuickTime (MOV, M4V, 3GP) movie's metadata from its `moov` box alone: the
 /// duration and creation time (`mvhd`), the video track's display matrix and size
-/// (`tkhd`), timescale (`mdhd`), codec (`stsd`) and frame count (`stts`), Apple's keyed
+/// (`tkhd`), timescale (`mdhd`), codec (`stsd`) and frame count (`stts`; a `vide` track,
+/// or an AVIF sequence's `pict` track), Apple's keyed
 /// metadata (`meta` → `keys` + `ilst`) and the `©xyz` location (`udta`).
 ///
 /// Never touches `mdat`: a phone's `moov` is at the start or at the end of the file and is
@@ -53,17 +54,20 @@ enum QuickTimeScanner {
   static func scan(_ b: ByteView, movie range: Range<Int>) -> Found {
     var found = Found()
     found.hasMovie = true
+    var trackDuration: Double?
     HEIFScanner.forEachBox(b, in: range) { type, content in
       switch type {
       case fourCC("mvhd"): readMovieHeader(b, content, into: &found)
       case fourCC("trak"):
-        if found.info.codec == nil { readTrack(b, content, into: &found) }
+        if found.info.codec == nil { trackDuration = readTrack(b, content, into: &found) }
       case fourCC("meta"): readKeyedMetadata(b, meta: content, into: &found)
       case fourCC("udta"): readUserData(b, content, into: &found)
       default: break
       }
       return true
     }
+    // FFmpeg's AVIF muxer leaves the movie header's duration zero: the track's tells.
+    if (found.info.duration ?? 0) == 0, let trackDuration { found.info.duration = trackDuration }
     return found
   }
 
@@ -95,8 +99,12 @@ enum QuickTimeScanner {
     }
   }
 
-  /// The first video track: display matrix and size from `tkhd`, the rest from `mdia`.
-  private static func readTrack(_ b: ByteView, _ trak: Range<Int>, into found: inout Found) {
+  /// The first video track: display matrix and size from `tkhd`, the rest from `mdia`;
+  /// returns the track's length in seconds (its samples' summed durations).
+  @discardableResult
+  private static func readTrack(_ b: ByteView, _ trak: Range<Int>, into found: inout Found)
+    -> Double?
+  {
     var header: Range<Int>?
     var media: Range<Int>?
     HEIFScanner.forEachBox(b, in: trak) { type, content in
@@ -104,7 +112,7 @@ enum QuickTimeScanner {
       if type == fourCC("mdia") { media = content }
       return true
     }
-    guard let media, let track = readMedia(b, media) else { return }
+    guard let media, let track = readMedia(b, media) else { return nil }
     var size = track.sampleSize
     var rotation = 0
     if let header, let version = b.u8(header.lowerBound) {
@@ -118,6 +126,8 @@ enum QuickTimeScanner {
     found.info.frameRate = track.frameRate
     found.info.rotation = rotation
     found.info.codedSize = size
+    found.info.frameCount = track.frameCount
+    return track.duration
   }
 
   /// Clockwise quarter turns of the display matrix {a b u / c d v / x y w} (16.16 fixed
@@ -140,9 +150,13 @@ enum QuickTimeScanner {
     var codec: String?
     var frameRate: Double?
     var sampleSize: PixelSize?
+    var frameCount: Int?
+    /// Seconds: the samples' summed durations over the media timescale.
+    var duration: Double?
   }
 
-  /// A video track's codec, frame rate and sample-entry size; nil for other tracks.
+  /// A video track's (`vide`, or `pict`: an AVIF sequence's) codec, frame rate, frame
+  /// count, length and sample-entry size; nil for other tracks.
   private static func readMedia(_ b: ByteView, _ mdia: Range<Int>) -> Track? {
     var timescale: Int?
     var isVideo = false
@@ -153,7 +167,9 @@ enum QuickTimeScanner {
         timescale =
           b.u8(content.lowerBound) == 1
           ? b.u32be(content.lowerBound + 20) : b.u32be(content.lowerBound + 12)
-      case fourCC("hdlr"): isVideo = b.fourCC(content.lowerBound + 8) == fourCC("vide")
+      case fourCC("hdlr"):
+        let handler = b.fourCC(content.lowerBound + 8)
+        isVideo = handler == fourCC("vide") || handler == fourCC("pict")
       case fourCC("minf"):
         HEIFScanner.forEachBox(b, in: content) { type, inner in
           if type == fourCC("stbl") { sampleTable = inner }
@@ -175,7 +191,11 @@ enum QuickTimeScanner {
           track.sampleSize = PixelSize(width: w, height: h)
         }
       case fourCC("stts"):
-        if let timescale, timescale > 0 { track.frameRate = frameRate(b, stts: content, timescale) }
+        guard let timescale, timescale > 0, let (samples, ticks) = sampleTimes(b, stts: content)
+        else { break }
+        track.frameCount = samples
+        track.frameRate = Double(samples) * Double(timescale) / ticks
+        track.duration = ticks / Double(timescale)
       default: break
       }
       return true
@@ -183,8 +203,9 @@ enum QuickTimeScanner {
     return track
   }
 
-  /// Samples per second over the whole track: the sample count over the summed deltas.
-  private static func frameRate(_ b: ByteView, stts: Range<Int>, _ timescale: Int) -> Double? {
+  /// The track's sample count and its samples' summed durations (in the media timescale),
+  /// or nil when the table is empty.
+  private static func sampleTimes(_ b: ByteView, stts: Range<Int>) -> (Int, Double)? {
     guard let count = b.u32be(stts.lowerBound + 4) else { return nil }
     var samples = 0
     // Doubles: a hostile count times delta overflows 64 bits.
@@ -199,7 +220,7 @@ enum QuickTimeScanner {
       p += 8
     }
     guard samples > 0, ticks > 0 else { return nil }
-    return Double(samples) * Double(timescale) / ticks
+    return (samples, ticks)
   }
 
   /// The codec as FFmpeg (and so ffprobe) names it, else the four-character code.

@@ -11,6 +11,9 @@ public struct VideoInfo: Sendable, Equatable {
   public var codec: String?
   /// Frames per second (average over the track).
   public var frameRate: Double?
+  /// Frames in the video track (MP4/QuickTime and AVIF sequences: its sample count), nil
+  /// where the header does not count them.
+  public var frameCount: Int?
   /// Clockwise degrees the coded frames are turned to be shown (0, 90, 180, 270), from the
   /// track's display matrix.
   public var rotation: Int = 0

@@ -51,7 +51,8 @@ public enum LivePairing {
 
   /// A JPEG or HEIF that is not itself animated.
   static func isStill(_ asset: Asset) -> Bool {
-    (asset.format == .jpeg || asset.format == .heic) && !asset.isAnimated
+    (asset.format == .jpeg || asset.format == .heic || asset.format == .avif)
+      && !asset.isAnimated
   }
 
   /// At most `maximumSecondsApart` apart: as instants when both offsets are known, else as

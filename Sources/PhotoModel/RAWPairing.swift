@@ -8,7 +8,7 @@ public enum RAWPairing {
   public static func pair(_ assets: [Asset]) -> [Asset] {
     var fronts: [String: Int] = [:]
     for (index, asset) in assets.enumerated()
-    where asset.format == .jpeg || asset.format == .heic {
+    where asset.format == .jpeg || asset.format == .heic || asset.format == .avif {
       let key = stemKey(asset.path)
       if fronts[key] == nil { fronts[key] = index }
     }

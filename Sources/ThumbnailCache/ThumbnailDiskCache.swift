@@ -13,8 +13,9 @@ import PhotoModel
 /// Layout under `root` (normally `$XDG_CACHE_HOME/thumbnails`):
 /// `{normal,large,x-large}/MD5(uri).png` and `fail/lightbox-1.0/MD5(uri).png`. A thumbnail is
 /// used only when its `Thumb::URI` and `Thumb::MTime` match the file (and `Thumb::Size`,
-/// when present); files are written to a temporary name and renamed into place, mode 0600,
-/// so a reader never sees half a PNG.
+/// when present), a failure entry only when it was written by decoders as able as these
+/// (`decoderGeneration`); files are written to a temporary name and renamed into place,
+/// mode 0600, so a reader never sees half a PNG.
 public struct ThumbnailDiskCache: Sendable {
   /// The `thumbnails` folder.
   public let root: String
@@ -23,6 +24,13 @@ public struct ThumbnailDiskCache: Sendable {
   /// Keeps the cache under its size limit (told of every entry written and read); nil
   /// leaves the cache unbounded.
   public let usage: ThumbnailCacheUsage?
+
+  /// Written into each failure entry (`Lightbox::Decoders`); raised when the decoders learn
+  /// files they used to fail on, so that an older entry (or one without the key) is tried
+  /// once more instead of leaving the file a warning tile until it changes. 2: AVIF
+  /// sequences (issue 33).
+  public static let decoderGeneration = 2
+  static let decoderGenerationKey = "Lightbox::Decoders"
 
   public init(
     root: String, failureApplication: String = "lightbox-1.0", usage: ThumbnailCacheUsage? = nil
@@ -93,12 +101,14 @@ public struct ThumbnailDiskCache: Sendable {
     return true
   }
 
-  /// True when a failure entry for `source` at its current modification time exists.
+  /// True when a failure entry for `source` at its current modification time exists,
+  /// written by this generation of the decoders or a later one.
   public func hasFailure(for source: ThumbnailSource) -> Bool {
     guard let bytes = Self.readSmallFile(failurePath(forURI: source.uri)),
       let info = PNGTextReader.read(bytes)
     else { return false }
-    return info.matches(source)
+    let generation = info.text[Self.decoderGenerationKey].flatMap { Int($0) } ?? 1
+    return generation >= Self.decoderGeneration && info.matches(source)
   }
 
   /// The thumbnail in `size`, else a failure entry, else nothing.
@@ -145,8 +155,11 @@ public struct ThumbnailDiskCache: Sendable {
   public func storeFailure(for source: ThumbnailSource) -> Result<String, ImageError> {
     let png: [UInt8]
     let pixel = Bitmap(width: 1, height: 1, fill: .black, alpha: 0)
-    switch PNGEncoder.encode(pixel, text: Self.baseText(for: source) + [("Software", "Lightbox")])
-    {
+    let text =
+      Self.baseText(for: source) + [
+        ("Software", "Lightbox"), (Self.decoderGenerationKey, String(Self.decoderGeneration)),
+      ]
+    switch PNGEncoder.encode(pixel, text: text) {
     case .success(let bytes): png = bytes
     case .failure(let error): return .failure(error)
     }

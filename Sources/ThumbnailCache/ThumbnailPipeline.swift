@@ -107,7 +107,7 @@ public struct ThumbnailPipeline: Sendable {
       let format = FormatSniffer.format(of: head), attempts(format)
     else { return .skipped("not an image Lightbox decodes") }
     let bytes: [UInt8]
-    if format == .video {
+    if format.decodesAsMovie {
       // A poster frame needs only what FFmpeg seeks to; facts come from the head.
       bytes = head
     } else {
@@ -163,6 +163,7 @@ public struct ThumbnailPipeline: Sendable {
     case .gif: "image/gif"
     case .webp: "image/webp"
     case .heic: "image/heif"
+    case .avif, .avifSequence: "image/avif"
     case .tiff: "image/tiff"
     case .raw: "image/x-dcraw"
     case .video: "video/mp4"

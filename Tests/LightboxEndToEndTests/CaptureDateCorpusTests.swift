@@ -43,7 +43,9 @@ final class CaptureDateCorpusTests: XCTestCase {
       let relative = String(file.dropFirst(corpus.path.count + 1))
       let report = InfoCommand.report(path: file)
       let ours = (report.captureDateSource ?? "-", String((report.captureDate ?? "-").prefix(19)))
-      let expected = ExiftoolDates.expected(tags[file] ?? [:], isPNG: report.format == "png")
+      let expected = ExiftoolDates.expected(
+        tags[file] ?? [:], isPNG: report.format == "png",
+        isSequence: report.format == "avifSequence")
       var verdict = "yes"
       if let expected {
         if expected.source != ours.0 || expected.date != ours.1 {
@@ -68,9 +70,9 @@ final class CaptureDateCorpusTests: XCTestCase {
   }
 
   /// Every regular file under `root` whose content is a kind Lightbox reads metadata from
-  /// (JPEG, PNG, WebP, HEIF/AVIF, TIFF, RAW), by content, sorted.
+  /// (JPEG, PNG, WebP, HEIF/AVIF and AVIF sequences, TIFF, RAW), by content, sorted.
   static func metadataFiles(under root: String) -> [String] {
-    let read: Set<String> = ["jpeg", "png", "webp", "heic", "tiff", "raw"]
+    let read: Set<String> = ["jpeg", "png", "webp", "heic", "avif", "avifSequence", "tiff", "raw"]
     let all = (FileManager.default.subpaths(atPath: root) ?? []).sorted()
     return all.map { root + "/" + $0 }.filter { path in
       guard case .success(let head) = MetadataReader.readHead(ofFile: path, maxBytes: 64),
@@ -80,7 +82,8 @@ final class CaptureDateCorpusTests: XCTestCase {
     }
   }
 
-  /// exiftool's date tags of each file (`-j -time:all -G1 -n`), by path.
+  /// exiftool's date tags of each file (`-j -time:all -G1 -n`, QuickTime's UTC dates in
+  /// local time as Lightbox shows them), by path.
   static func exiftoolTags(_ files: [String]) throws -> [String: [String: Any]] {
     let list = FileManager.default.temporaryDirectory.appendingPathComponent(
       "lightbox-dates-\(getpid()).txt")
@@ -92,7 +95,9 @@ final class CaptureDateCorpusTests: XCTestCase {
     try files.joined(separator: "\n").write(to: list, atomically: true, encoding: .utf8)
     // stderr apart: exiftool's warnings about malformed files must not corrupt the JSON.
     Subprocess.run([
-      "sh", "-c", "exiftool -j -time:all -G1 -n -@ \"$0\" > \"$1\" 2>/dev/null", list.path, out,
+      "sh", "-c",
+      "exiftool -j -time:all -G1 -n -api QuickTimeUTC -@ \"$0\" > \"$1\" 2>/dev/null", list.path,
+      out,
     ])
     let data = try Data(contentsOf: URL(fileURLWithPath: out))
     let objects = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])

@@ -2,8 +2,11 @@
 /// `MetadataReader.embeddedDate`), for CaptureDateCorpusTests.
 enum ExiftoolDates {
   /// The first valid date among `tags` (`exiftool -j -time:all -G1 -n`), as
-  /// (CaptureDateSource raw value, "YYYY-MM-DDTHH:MM:SS"); nil when none is valid.
-  static func expected(_ tags: [String: Any], isPNG: Bool) -> (source: String, date: String)? {
+  /// (CaptureDateSource raw value, "YYYY-MM-DDTHH:MM:SS"); nil when none is valid. An AVIF
+  /// sequence (`isSequence`) falls back to its movie header's creation time.
+  static func expected(_ tags: [String: Any], isPNG: Bool, isSequence: Bool = false) -> (
+    source: String, date: String
+  )? {
     var order: [(String, String)] = [("ExifIFD:DateTimeOriginal", isPNG ? "pngText" : "exif")]
     if isPNG { order.append(("PNG:CreationTime", "pngText")) }
     order += [
@@ -23,6 +26,11 @@ enum ExiftoolDates {
     }
     if let value = tags["IFD0:ModifyDate"].map({ "\($0)" }), let date = wallClock(value) {
       return ("exifModifyDate", date)
+    }
+    if isSequence, let value = tags["QuickTime:CreateDate"].map({ "\($0)" }),
+      let date = wallClock(value)
+    {
+      return ("movieCreationTime", date)
     }
     return nil
   }

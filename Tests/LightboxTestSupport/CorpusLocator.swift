@@ -42,13 +42,14 @@ public enum CorpusLocator {
   /// The kind of file a row describes, from the corpus layout MANIFEST.md gives: the folders
   /// `heif/`, `avif/`, `webp/`, `gif/`, `tiff/`, `raw/`, `video/`, and in `malformed/` names that
   /// start with that kind (`heif_…`, `derived_heif_…`); every other row is a JPEG or PNG of the
-  /// first corpus, whose format the tests read from the file itself.
+  /// first corpus, whose format the tests read from the file itself. An `avif/` row is
+  /// `.avif` even when the file is a sequence (`.avifSequence`: `isKind`).
   public static func addedKind(ofRow row: [String: String]) -> MediaFormat? {
     guard let path = row["path"] else { return nil }
     let parts = path.split(separator: "/", maxSplits: 1).map(String.init)
     guard parts.count == 2 else { return nil }
     let kinds: [String: MediaFormat] = [
-      "heif": .heic, "avif": .heic, "webp": .webp, "gif": .gif, "tiff": .tiff, "raw": .raw,
+      "heif": .heic, "avif": .avif, "webp": .webp, "gif": .gif, "tiff": .tiff, "raw": .raw,
       "video": .video,
     ]
     if let kind = kinds[parts[0]] { return kind }
@@ -57,6 +58,11 @@ public enum CorpusLocator {
     if name.hasPrefix("derived_") { name.removeFirst("derived_".count) }
     let prefix = String(name.prefix { $0 != "_" })
     return kinds[prefix]
+  }
+
+  /// True when a file of `format` is of the row kind `kind` (an AVIF sequence is an AVIF).
+  public static func isKind(_ format: MediaFormat?, _ kind: MediaFormat) -> Bool {
+    format == kind || (kind == .avif && format == .avifSequence)
   }
 
   /// True when Lightbox decodes the row's kind of file today (`MediaFormat.isDecodable`):

@@ -167,7 +167,23 @@ final class PlaybackTests: XCTestCase {
     XCTAssertNil(live.detail.playback, "the still is back")
   }
 
-  func testAnAnimatedAVIFSaysWhyItDoesNotPlay() {
+  /// An AVIF sequence (issue 33) plays through FFmpeg, in a loop like a GIF.
+  func testAnAVIFSequencePlaysInALoop() throws {
+    var state = detail(at: 2)
+    var assets = state.library.assets
+    let index = assets.firstIndex { $0.id == state.selectedAsset!.id }!
+    assets[index].format = .avifSequence
+    assets[index].path = "/photos/sequence.avif"
+    assets[index].duration = 10
+    _ = Reducer.reduce(&state, .library(.loaded(assets: assets, problems: [])))
+    let request = try XCTUnwrap(started(Reducer.reduce(&state, .detail(.togglePlayback))))
+    XCTAssertEqual(request.path, "/photos/sequence.avif")
+    XCTAssertTrue(request.loops)
+    XCTAssertNil(state.message)
+  }
+
+  /// A HEIF sequence is flagged animated, but libheif 1.15 decodes none of its frames.
+  func testAHEIFSequenceSaysWhyItDoesNotPlay() {
     var state = detail(at: 2)
     var assets = state.library.assets
     let index = assets.firstIndex { $0.id == state.selectedAsset!.id }!

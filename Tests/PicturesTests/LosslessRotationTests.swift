@@ -97,14 +97,130 @@ final class LosslessRotationTests: XCTestCase {
     }
   }
 
-  func testPartialMCUsWithoutAnOrientationEntryAreAnError() throws {
-    let original = try jpeg(width: 45, height: 29, orientation: nil)
-    guard case .failure(let error) = LosslessRotation.rotate(jpeg: original, by: .clockwise)
-    else { return XCTFail("rotated a file it cannot turn") }
-    XCTAssertTrue(error.reason.contains("no EXIF Orientation entry"), error.reason)
+  /// Issue 33: a JPEG of partial MCUs with no Orientation entry gets one (in a new Exif
+  /// segment, after the JFIF one, or added to the IFD0 it has) instead of being refused;
+  /// its pixels and its other EXIF fields stay as they were.
+  func testPartialMCUsWithoutAnOrientationEntryGetOne() throws {
+    let plain = try jpeg(width: 45, height: 29, orientation: nil)
+    XCTAssertNil(ExifOrientationEntry.exifSegment(in: plain))
+    let withMake = try JPEGEncoder.encode(
+      try JPEGDecoder.decode(
+        plain, options: DecodeOptions(target: PixelSize(width: 64, height: 64))
+      )
+      .get(),
+      quality: 90, exif: Self.tiff(ifd0: [(0x010F, 2, 4, Array("Abc".utf8) + [0])], thumbnail: nil)
+    ).get()
+    for (label, original) in [("no Exif", plain), ("Exif without Orientation", withMake)] {
+      let outcome = try LosslessRotation.rotate(jpeg: original, by: .clockwise).get()
+      XCTAssertEqual(outcome.method, .orientationTag(.right), label)
+      let metadata = MetadataReader.read(bytes: outcome.bytes)
+      XCTAssertEqual(metadata.exifOrientation, 6, label)
+      XCTAssertEqual(metadata.pixelSize, PixelSize(width: 45, height: 29), label)
+      let options = DecodeOptions(target: PixelSize(width: 64, height: 64), quality: .best)
+      XCTAssertEqual(
+        try ImageDecoder.decode(data: outcome.bytes, options: options).get(),
+        try ImageDecoder.decode(data: original, options: options).get(), "\(label): pixels kept")
+      // Turned again, the entry is there to change in place.
+      let again = try LosslessRotation.rotate(jpeg: outcome.bytes, by: .clockwise).get()
+      XCTAssertEqual(again.method, .orientationTag(.down), label)
+      XCTAssertEqual(again.bytes.count, outcome.bytes.count, label)
+    }
+    XCTAssertEqual(
+      MetadataReader.read(
+        bytes: try LosslessRotation.rotate(jpeg: withMake, by: .clockwise).get()
+          .bytes
+      ).cameraMake, "Abc")
+    // The JFIF segment stays first.
+    let tagged = try LosslessRotation.rotate(jpeg: plain, by: .clockwise).get().bytes
+    XCTAssertEqual(Array(tagged[0..<4]), Array(plain[0..<4]))
     // A perfect one needs no entry.
     let whole = try jpeg(width: 32, height: 16, orientation: nil)
     XCTAssertNoThrow(try LosslessRotation.rotate(jpeg: whole, by: .halfTurn).get())
+  }
+
+  /// A big-endian TIFF structure: IFD0 with `ifd0` (tag, type, count, value bytes ≤ 4) and,
+  /// with a thumbnail, IFD1 (Compression 6, its offset and length) and the thumbnail last.
+  static func tiff(ifd0: [(UInt16, UInt16, UInt32, [UInt8])], thumbnail: [UInt8]?) -> [UInt8] {
+    func be16(_ v: Int) -> [UInt8] { [UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+    func be32(_ v: Int) -> [UInt8] { be16(v >> 16) + be16(v & 0xFFFF) }
+    let ifd1 = 8 + 2 + 12 * ifd0.count + 4
+    var out: [UInt8] = [0x4D, 0x4D, 0, 0x2A] + be32(8) + be16(ifd0.count)
+    for (tag, type, count, value) in ifd0 {
+      out += be16(Int(tag)) + be16(Int(type)) + be32(Int(count))
+      out += value + [UInt8](repeating: 0, count: 4 - value.count)
+    }
+    guard let thumbnail else { return out + be32(0) }
+    let data = ifd1 + 2 + 3 * 12 + 4
+    out += be32(ifd1) + be16(3)
+    out += be16(0x0103) + be16(3) + be32(1) + be16(6) + [0, 0]
+    out += be16(0x0201) + be16(4) + be32(1) + be32(data)
+    out += be16(0x0202) + be16(4) + be32(1) + be32(thumbnail.count)
+    return out + be32(0) + thumbnail
+  }
+
+  /// A gradient JPEG with a red corner at the top left, so that a turn shows.
+  static func picture(width: Int, height: Int) throws -> [UInt8] {
+    var pixels: [UInt8] = []
+    for y in 0..<height {
+      for x in 0..<width {
+        let corner = x < width / 4 && y < height / 4
+        pixels +=
+          corner ? [230, 20, 20, 255] : [UInt8(x * 200 / width), UInt8(y * 200 / height), 90, 255]
+      }
+    }
+    return try JPEGEncoder.encode(Bitmap(width: width, height: height, pixels: pixels), quality: 92)
+      .get()
+  }
+
+  /// Issue 33: the EXIF thumbnail turns with the pixels (a 160×120 one, of partial MCUs,
+  /// encoded again; a 160×128 one losslessly), so the filmstrip does not show it sideways.
+  func testTheEXIFThumbnailTurnsWithThePixels() throws {
+    let main = try jpeg(width: 48, height: 32, orientation: nil)
+    let mainPixels = try JPEGDecoder.decode(
+      main, options: DecodeOptions(target: PixelSize(width: 64, height: 64))
+    ).get()
+    for (width, height) in [(160, 120), (160, 128)] {
+      let thumbnail = try Self.picture(width: width, height: height)
+      let orientation: [(UInt16, UInt16, UInt32, [UInt8])] = [(0x0112, 3, 1, [0, 1])]
+      let original = try JPEGEncoder.encode(
+        mainPixels, quality: 90, exif: Self.tiff(ifd0: orientation, thumbnail: thumbnail)
+      ).get()
+      let old = try ExifThumbnail.decode(jpeg: thumbnail, orientation: .up, storedSize: nil).get()
+      for rotation in ImageRotation.allCases {
+        let label = "\(width)×\(height) \(rotation)"
+        let outcome = try LosslessRotation.rotate(jpeg: original, by: rotation).get()
+        XCTAssertEqual(outcome.method, .transformed(rotation), label)
+        let metadata = MetadataReader.read(bytes: outcome.bytes)
+        let range = try XCTUnwrap(metadata.exifThumbnail, label)
+        let new = try ExifThumbnail.decode(
+          jpeg: Array(outcome.bytes[range]), orientation: .up, storedSize: nil
+        ).get()
+        let expected = old.applying(
+          Orientation(quarterTurns: rotation.quarterTurns, mirrored: false))
+        XCTAssertEqual(new.size, expected.size, label)
+        let corner = new.rgb(
+          x: rotation == .clockwise || rotation == .halfTurn ? new.width - 8 : 8,
+          y: rotation == .halfTurn || rotation == .anticlockwise ? new.height - 8 : 8)
+        XCTAssertGreaterThan(Int(corner.r), 180, "\(label): the red corner moved with the turn")
+        XCTAssertEqual(metadata.exifOrientation, 1, label)
+      }
+    }
+  }
+
+  /// A thumbnail that does not decode is dropped rather than left sideways.
+  func testAThumbnailThatDoesNotDecodeIsDropped() throws {
+    let main = try jpeg(width: 48, height: 32, orientation: nil)
+    let pixels = try JPEGDecoder.decode(
+      main, options: DecodeOptions(target: PixelSize(width: 64, height: 64))
+    ).get()
+    let broken: [UInt8] = [0xFF, 0xD8, 0xFF, 0xDB, 0, 4, 1, 2, 0xFF, 0xD9]
+    let original = try JPEGEncoder.encode(
+      pixels, quality: 90, exif: Self.tiff(ifd0: [(0x0112, 3, 1, [0, 1])], thumbnail: broken)
+    ).get()
+    XCTAssertNotNil(MetadataReader.read(bytes: original).exifThumbnail)
+    let outcome = try LosslessRotation.rotate(jpeg: original, by: .clockwise).get()
+    XCTAssertNil(MetadataReader.read(bytes: outcome.bytes).exifThumbnail)
+    XCTAssertEqual(MetadataReader.read(bytes: outcome.bytes).exifOrientation, 1)
   }
 
   func testWhatIsNotAJPEGIsAnErrorLine() throws {

@@ -15,7 +15,7 @@ final class PhotoDecoderTests: XCTestCase {
 
   func testRiskyFormatsAreTheOutOfProcessOnes() {
     let outside = MediaFormat.allCases.filter(\.decodesOutOfProcess)
-    XCTAssertEqual(Set(outside), [.heic, .webp, .gif, .tiff, .raw, .video])
+    XCTAssertEqual(Set(outside), [.heic, .avif, .avifSequence, .webp, .gif, .tiff, .raw, .video])
   }
 
   /// JPEG and PNG never start a worker; a WebP does; without a host nothing does.

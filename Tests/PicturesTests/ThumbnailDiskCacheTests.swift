@@ -181,6 +181,30 @@ final class ThumbnailDiskCacheTests: XCTestCase {
     XCTAssertEqual(cache.lookup(changed, size: .large), .missing)
   }
 
+  /// A failure entry from decoders before this generation (an AVIF sequence they could not
+  /// read, issue 33), or from a build that wrote no generation, is tried again; one from
+  /// this generation is not.
+  func testFailureEntriesOfOlderDecodersAreTriedAgain() throws {
+    let path = folder + "/sequence.avif"
+    try Data(Array("not decoded yet".utf8)).write(to: URL(fileURLWithPath: path))
+    let cache = ThumbnailDiskCache(root: folder + "/thumbnails")
+    let source = try ThumbnailSource.forFile(atPath: path).get()
+    let written = try cache.storeFailure(for: source).get()
+    let current = try XCTUnwrap(
+      PNGTextReader.read([UInt8](try Data(contentsOf: URL(fileURLWithPath: written)))))
+    XCTAssertEqual(
+      current.text["Lightbox::Decoders"], String(ThumbnailDiskCache.decoderGeneration))
+    XCTAssertTrue(cache.hasFailure(for: source))
+    let base = current.text.filter { $0.key.hasPrefix("Thumb::") }.map { ($0.key, $0.value) }
+    for older in [[], [("Lightbox::Decoders", "1")]] {
+      let pixel = Bitmap(width: 1, height: 1, fill: .black, alpha: 0)
+      let png = try PNGEncoder.encode(pixel, text: base + older).get()
+      try Data(png).write(to: URL(fileURLWithPath: written))
+      XCTAssertFalse(cache.hasFailure(for: source), "\(older)")
+      XCTAssertEqual(cache.lookup(source, size: .large), .missing, "\(older)")
+    }
+  }
+
   /// URIs are escaped as GLib escapes them, from a lexically normalised absolute path.
   func testURIEscapingAndNormalisation() {
     XCTAssertEqual(

@@ -11,7 +11,8 @@ public enum InfoCommand {
   /// One file's report (`--json` prints it as one JSON object per line, every key present).
   public struct Report: Sendable, Equatable, Encodable {
     public var path: String
-    /// MediaFormat raw value ("jpeg"), from content; nil when unknown.
+    /// MediaFormat raw value ("jpeg", "avif", "avifSequence"), from content; nil when unknown.
+    /// The readable form gives its label ("JPEG"; "AVIF" for stills and sequences).
     public var format: String?
     /// Stored pixel size, before orientation.
     public var width: Int?
@@ -43,6 +44,8 @@ public enum InfoCommand {
     public var codec: String?
     public var frameRate: Double?
     public var rotation: Int?
+    /// The frames of a video or an AVIF sequence, when its header counts them.
+    public var frames: Int?
     /// Why the file could not be read, nil when it could.
     public var error: String?
 
@@ -50,7 +53,7 @@ public enum InfoCommand {
       case path, format, width, height, displayWidth, displayHeight, orientation, dateTimeOriginal,
         captureDate
       case captureDateSource, make, model, lens, camera, duration, codec, frameRate, rotation
-      case error
+      case frames, error
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -73,6 +76,7 @@ public enum InfoCommand {
       try c.encode(codec, forKey: .codec)
       try c.encode(frameRate, forKey: .frameRate)
       try c.encode(rotation, forKey: .rotation)
+      try c.encode(frames, forKey: .frames)
       try c.encode(error, forKey: .error)
     }
   }
@@ -105,6 +109,7 @@ public enum InfoCommand {
         report.codec = video.codec
         report.frameRate = video.frameRate.map { ($0 * 1000).rounded() / 1000 }
         report.rotation = video.rotation
+        report.frames = video.frameCount
       }
       if metadata.format == nil {
         report.error = "not a recognised image format"
@@ -156,9 +161,12 @@ public enum InfoCommand {
   /// "IMG_1.jpg: JPEG 4032×3024, orientation 6, taken 2024-08-13T10:22:01+09:00 (exif), …".
   static func humanLine(_ r: Report) -> String {
     var parts: [String] = []
-    if let format = r.format { parts.append(format.uppercased()) }
+    if let format = r.format {
+      parts.append(MediaFormat(rawValue: format)?.label ?? format.uppercased())
+    }
     if let w = r.width, let h = r.height { parts[parts.count - 1] += " \(w)×\(h)" }
     if let o = r.orientation { parts.append("orientation \(o)") }
+    if let frames = r.frames { parts.append("\(frames) frames") }
     if let duration = r.duration { parts.append(DurationText.badge(seconds: duration)) }
     if let codec = r.codec { parts.append(codec) }
     if let rotation = r.rotation, rotation != 0 { parts.append("rotated \(rotation)°") }

@@ -11,10 +11,11 @@ struct RotateCommandLine: ParsableCommand {
     discussion: """
       The turn is the one you see: a file's EXIF orientation is taken into account. The
       picture is turned without re-encoding (TurboJPEG's lossless transform, every metadata
-      segment kept); a JPEG whose size is not a whole number of MCUs gets its EXIF
-      Orientation value changed instead. Each file is replaced atomically and keeps its
-      permissions; its modification time moves by one second. Files that are not JPEGs get
-      an error line each and the others are still turned.
+      segment kept), and its EXIF thumbnail with it; a JPEG whose size is not a whole number
+      of MCUs gets its EXIF Orientation value changed instead (added when it has none). Each
+      file is replaced atomically and keeps its permissions; its modification time moves by
+      one second. Files that are not JPEGs get an error line each and the others are still
+      turned.
       """)
 
   @Flag(help: "Change the files (required: rotate writes into the files it is given).")

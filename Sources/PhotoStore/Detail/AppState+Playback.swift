@@ -2,13 +2,16 @@ import PhotoModel
 
 extension AppState {
   /// What p plays for `asset`: a video itself, a Live Photo's movie, an animated GIF or
-  /// WebP (in a loop); nil for a still. Animated AVIF is flagged but neither FFmpeg 5.1 nor
-  /// libheif 1.15 (Debian 12) decodes its frames, so it is not offered (see DECISIONS.md).
+  /// WebP or an AVIF sequence (in a loop); nil for a still. A HEIF sequence (or an AVIF
+  /// still with a sequence inside) is flagged but libheif 1.15 (Debian 12) decodes none of
+  /// its frames, so it is not offered (see DECISIONS.md).
   public static func playableClip(of asset: Asset) -> (path: String, loops: Bool, seconds: Double?)?
   {
     if asset.format == .video { return (asset.path, false, asset.duration) }
     if let movie = asset.liveMovie { return (movie.path, false, movie.duration) }
-    if asset.isAnimated && (asset.format == .gif || asset.format == .webp) {
+    if asset.format == .avifSequence
+      || asset.isAnimated && (asset.format == .gif || asset.format == .webp)
+    {
       return (asset.path, true, nil)
     }
     return nil
