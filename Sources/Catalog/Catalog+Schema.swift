@@ -140,6 +140,12 @@ extension Catalog {
       // reads HEIF files again (an impossible mtime never matches the file's).
       try db.execute(sql: "UPDATE assets SET mtime_ns = -1 WHERE format = 'heic'")
     }
+    migrator.registerMigration("v9: a video's container and codec") { db in
+      // The info panel said "VIDEO" (issue 33): the container and codec are read from the
+      // file; videos are read again on the next scan (an impossible mtime never matches).
+      try db.execute(sql: "ALTER TABLE assets ADD COLUMN video_format TEXT")
+      try db.execute(sql: "UPDATE assets SET mtime_ns = -1 WHERE format = 'video'")
+    }
     return migrator
   }
 

@@ -106,9 +106,9 @@ enum CatalogWriter {
       capture_local, capture_day, capture_sort_key, capture_offset, capture_source,
       make, model, lens, exposure_time_num, exposure_time_den, f_number, iso, focal_length,
       latitude, longitude, altitude, thumbnail_offset, thumbnail_length, indexed_at,
-      added_at, animated, duration, content_identifier)
+      added_at, animated, duration, content_identifier, video_format)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
-      ?27, ?28, ?29, ?30)
+      ?27, ?28, ?29, ?30, ?31)
     ON CONFLICT(path) DO UPDATE SET
       size = excluded.size, mtime_ns = excluded.mtime_ns, format = excluded.format,
       width = excluded.width, height = excluded.height, orientation = excluded.orientation,
@@ -122,7 +122,8 @@ enum CatalogWriter {
       longitude = excluded.longitude, altitude = excluded.altitude,
       thumbnail_offset = excluded.thumbnail_offset, thumbnail_length = excluded.thumbnail_length,
       indexed_at = excluded.indexed_at, animated = excluded.animated,
-      duration = excluded.duration, content_identifier = excluded.content_identifier
+      duration = excluded.duration, content_identifier = excluded.content_identifier,
+      video_format = excluded.video_format
     """
 
   static let upsertOtherSQL = """
@@ -175,6 +176,7 @@ enum CatalogWriter {
           b.int(index < animated.count && animated[index] ? 1 : 0)
           b.double(m.video?.duration)
           b.text(m.video?.contentIdentifier ?? m.contentIdentifier)
+          b.text(m.format == .video ? m.video?.formatText : nil)
         }
         if wasPhoto == false {
           try db.execute(

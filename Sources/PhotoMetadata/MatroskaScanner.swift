@@ -60,6 +60,7 @@ enum MatroskaScanner {
 
     var found = MovieHeader()
     found.hasMovie = true
+    found.info.container = docType == "webm" ? "WEBM" : "MKV"
     var reader = MatroskaSegmentReader(segmentStart: segment.contentStart)
     var cutShort: [UInt32: Int] = [:]
     EBMLElement.forEach(head, in: segment.content(within: head.count)) { element, content in

@@ -22,6 +22,9 @@ extension MetadataReader {
     }
     guard let found else { return }
     metadata.video = found.info
+    if metadata.video?.container == nil {
+      metadata.video?.container = head.withUnsafeBytes { Self.containerName(ByteView($0)) }
+    }
     metadata.pixelSize = found.info.displaySize
     metadata.gps = found.gps
     metadata.cameraMake = found.make
@@ -70,6 +73,18 @@ extension MetadataReader {
 
   /// "YYYY:MM:DD HH:MM:SS" of a UTC instant (the EXIF layout, as exiftool prints
   /// QuickTime dates).
+  /// An MP4-family or AVI file's container name from its first box or chunk: the `ftyp`
+  /// major brand tells MOV ("qt  "), 3GP ("3gp…", "3g2…") and M4V from MP4; a QuickTime
+  /// file without `ftyp` (its first box `moov`, `mdat`, `wide`…) is a MOV.
+  static func containerName(_ b: ByteView) -> String {
+    if AVIScanner.isAVI(b) { return "AVI" }
+    guard b.matches("ftyp", at: 4) else { return "MOV" }
+    if b.matches("qt  ", at: 8) { return "MOV" }
+    if b.matches("3gp", at: 8) || b.matches("3g2", at: 8) { return "3GP" }
+    if b.matches("M4V", at: 8) { return "M4V" }
+    return "MP4"
+  }
+
   static func utcText(_ seconds: Int64) -> String {
     let d = CaptureDate(epochSeconds: seconds, source: .movieCreationTime)
     func pad(_ n: Int, _ width: Int = 2) -> String {

@@ -9,6 +9,9 @@ public struct VideoInfo: Sendable, Equatable {
   /// The video track's codec as FFmpeg names it ("h264", "hevc", "mpeg4"…), else the
   /// sample entry's four-character code.
   public var codec: String?
+  /// The container as people name it, from the file's own bytes: "MP4", "MOV", "3GP",
+  /// "M4V", "MKV", "WEBM" or "AVI".
+  public var container: String?
   /// Frames per second (average over the track).
   public var frameRate: Double?
   /// Frames in the video track (MP4/QuickTime and AVIF sequences: its sample count), nil
@@ -23,6 +26,13 @@ public struct VideoInfo: Sendable, Equatable {
   public var contentIdentifier: String?
 
   public init() {}
+
+  /// The container and codec as the info panel shows them ("MP4 · h264"); nil when neither
+  /// is known.
+  public var formatText: String? {
+    let parts = [container, codec].compactMap { $0 }
+    return parts.isEmpty ? nil : parts.joined(separator: " · ")
+  }
 
   /// The size shown: the coded size with width and height swapped for 90° and 270°.
   public var displaySize: PixelSize? {

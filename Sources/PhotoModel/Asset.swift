@@ -99,6 +99,15 @@ public struct Asset: Hashable, Sendable, Identifiable {
     get { details?.duration }
     set { setDetail(\.duration, newValue) }
   }
+  /// A video's container and codec, read from the file ("MP4 · h264", "MOV · hevc"); nil
+  /// for stills and for videos indexed before it was recorded.
+  public var videoFormat: String? {
+    get { details?.videoFormat }
+    set { setDetail(\.videoFormat, newValue) }
+  }
+  /// The format as the info panel names it: a video's container and codec when known (not
+  /// "VIDEO"), else the format's label.
+  public var formatLabel: String { videoFormat ?? format.label }
   /// Quarter turns clockwise (0…3) the user added (`<` / `>`), kept in the catalog; the file
   /// is not touched.
   public var userRotation: Int {

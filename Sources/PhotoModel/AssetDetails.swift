@@ -24,6 +24,8 @@ public final class AssetDetails: Hashable, Sendable {
     public var companionFiles: Companions?
     public var contentIdentifier: String?
     public var duration: Double?
+    /// A video's container and codec as the info panel names them ("MP4 · h264").
+    public var videoFormat: String?
 
     public init() {}
 
@@ -154,6 +156,7 @@ public final class AssetDetails: Hashable, Sendable {
   public var companionFiles: Companions? { rare?.values.companionFiles }
   public var contentIdentifier: String? { rare?.values.contentIdentifier }
   public var duration: Double? { rare?.values.duration }
+  public var videoFormat: String? { rare?.values.videoFormat }
 
   public var exifThumbnail: Range<Int>? {
     guard thumbnailCount > 0 else { return rare?.values.exifThumbnail }

@@ -193,7 +193,7 @@ extension LibraryView {
         : "\((megapixels * 10).rounded() / 10) MP"
       lines.append(("Pixels", "\(size.description) (\(amount))"))
     }
-    lines.append(("Format", asset.format.label))
+    lines.append(("Format", asset.formatLabel))
     if let duration = asset.duration {
       lines.append(("Length", DurationText.badge(seconds: duration)))
     }

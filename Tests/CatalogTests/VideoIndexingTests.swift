@@ -53,6 +53,43 @@ final class VideoIndexingTests: XCTestCase {
     XCTAssertEqual(phone.cameraModel, "iPhone 6", "from Apple's keys")
   }
 
+  /// The info panel names a video by its container and codec, read from the file's bytes
+  /// (it said "VIDEO", issue 33 item 18): the names lie here on purpose.
+  func testAVideoKeepsItsContainerAndCodec() throws {
+    try copyCorpusVideos(["iPhone6_with-gps.mov", "uuid540.mp4", "derived_rotate180_sample.3gp"])
+    try FileManager.default.moveItem(
+      atPath: library.root + "/uuid540.mp4", toPath: library.root + "/renamed.mov")
+    let catalog = try Catalog(path: library.catalogPath)
+    _ = try Indexer(catalog: catalog).index(roots: [library.root])
+    let labels = Dictionary(
+      uniqueKeysWithValues: try catalog.allAssets().map { ($0.fileName, $0.formatLabel) })
+    XCTAssertEqual(
+      labels,
+      [
+        "iPhone6_with-gps.mov": "MOV · h264", "renamed.mov": "MP4 · h264",
+        "derived_rotate180_sample.3gp": "3GP · mpeg4",
+      ])
+  }
+
+  /// A catalog from before v9 reads its videos again for their container and codec.
+  func testAVersion8CatalogReadsItsVideosAgain() throws {
+    try copyCorpusVideos(["uuid540.mp4"])
+    do {
+      let catalog = try Catalog(path: library.catalogPath)
+      _ = try Indexer(catalog: catalog).index(roots: [library.root])
+      try catalog.write { db in try db.execute(sql: "UPDATE assets SET video_format = NULL") }
+      try catalog.write { db in
+        try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier LIKE 'v9%'")
+        try db.execute(sql: "ALTER TABLE assets DROP COLUMN video_format")
+      }
+    }
+    let catalog = try Catalog(path: library.catalogPath)
+    XCTAssertNil(try catalog.allAssets().first?.videoFormat)
+    let summary = try Indexer(catalog: catalog).index(roots: [library.root])
+    XCTAssertEqual(summary.changed, 1)
+    XCTAssertEqual(try catalog.allAssets().first?.videoFormat, "MP4 · h264")
+  }
+
   /// Before v4 a video was an "other file" with the reason "video"; after the migration the
   /// next scan reads it again and it becomes an asset.
   func testAVersion3CatalogReadsItsVideosAgain() throws {

@@ -48,6 +48,12 @@ final class VideoBadgeTests: XCTestCase {
     let video = try XCTUnwrap(state.assets.first { $0.duration == 42.4 })
     XCTAssertTrue(LibraryView.infoLines(video, state).contains { $0 == ("Length", "0:42") })
     XCTAssertTrue(LibraryView.describe(video).contains("0:42"))
+    XCTAssertTrue(
+      LibraryView.infoLines(video, state).contains { $0 == ("Format", "VIDEO") },
+      "a video indexed before its container was recorded")
+    var known = video
+    known.videoFormat = "MOV · hevc"
+    XCTAssertTrue(LibraryView.infoLines(known, state).contains { $0 == ("Format", "MOV · hevc") })
   }
 
   /// The gap row under a tile holds its length and heart and is also the top edge of the

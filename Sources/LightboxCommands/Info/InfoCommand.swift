@@ -42,6 +42,8 @@ public enum InfoCommand {
     /// × `height` is its coded frame, `displayWidth` × `displayHeight` the rotated one.
     public var duration: Double?
     public var codec: String?
+    /// A video's container ("MP4", "MOV", "3GP", "MKV", "WEBM", "AVI"), from its bytes.
+    public var container: String?
     public var frameRate: Double?
     public var rotation: Int?
     /// The frames of a video or an AVIF sequence, when its header counts them.
@@ -52,7 +54,8 @@ public enum InfoCommand {
     enum CodingKeys: String, CodingKey {
       case path, format, width, height, displayWidth, displayHeight, orientation, dateTimeOriginal,
         captureDate
-      case captureDateSource, make, model, lens, camera, duration, codec, frameRate, rotation
+      case captureDateSource, make, model, lens, camera, duration, codec, container, frameRate,
+        rotation
       case frames, error
     }
 
@@ -74,6 +77,7 @@ public enum InfoCommand {
       try c.encode(camera, forKey: .camera)
       try c.encode(duration, forKey: .duration)
       try c.encode(codec, forKey: .codec)
+      try c.encode(container, forKey: .container)
       try c.encode(frameRate, forKey: .frameRate)
       try c.encode(rotation, forKey: .rotation)
       try c.encode(frames, forKey: .frames)
@@ -107,6 +111,7 @@ public enum InfoCommand {
         report.height = video.codedSize?.height ?? report.height
         report.duration = video.duration.map { ($0 * 1000).rounded() / 1000 }
         report.codec = video.codec
+        report.container = metadata.format == .video ? video.container : nil
         report.frameRate = video.frameRate.map { ($0 * 1000).rounded() / 1000 }
         report.rotation = video.rotation
         report.frames = video.frameCount
@@ -161,7 +166,10 @@ public enum InfoCommand {
   /// "IMG_1.jpg: JPEG 4032×3024, orientation 6, taken 2024-08-13T10:22:01+09:00 (exif), …".
   static func humanLine(_ r: Report) -> String {
     var parts: [String] = []
-    if let format = r.format {
+    // A video by its container ("MP4"), not "VIDEO".
+    if let container = r.container {
+      parts.append(container)
+    } else if let format = r.format {
       parts.append(MediaFormat(rawValue: format)?.label ?? format.uppercased())
     }
     if let w = r.width, let h = r.height { parts[parts.count - 1] += " \(w)×\(h)" }
@@ -174,7 +182,8 @@ public enum InfoCommand {
       parts.append("taken \(date) (\(source))")
     }
     if let raw = r.dateTimeOriginal, r.captureDateSource != "exif" {
-      parts.append("DateTimeOriginal \"\(raw)\"")
+      // A video's raw date is its movie header's, not an EXIF DateTimeOriginal.
+      parts.append((r.format == "video" ? "movie header" : "DateTimeOriginal") + " \"\(raw)\"")
     }
     if let camera = r.camera { parts.append(camera) }
     if let lens = r.lens { parts.append("lens \(lens)") }
