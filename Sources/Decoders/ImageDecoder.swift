@@ -95,6 +95,8 @@ public enum ImageDecoder {
     let box = orientation.swapsDimensions ? options.target.transposed : options.target
     var fitted = decoded.bitmap.fitted(into: box, mode: options.mode)
     if let profile = decoded.profile { ColorConversion.toSRGB(&fitted, from: profile) }
-    return fitted.applying(orientation)
+    var upright = fitted.applying(orientation)
+    upright.damage = decoded.bitmap.damage
+    return upright
   }
 }

@@ -79,6 +79,7 @@ enum JPEGDecoder {
             Int32(format.rawValue), flags)
         }
       }
+      var damage: String?
       var status = decodeInto(&pixels)
       if status != 0 {
         pixels.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
@@ -94,9 +95,14 @@ enum JPEGDecoder {
           return .failure(error(handle))
         }
         if !isCMYK { makeOpaque(&pixels) }
+        damage = error(handle).reason
       }
       if isCMYK { convertCMYK(&pixels, inverted: markers.hasAdobe) }
-      return .success(Bitmap(width: sw, height: sh, pixels: pixels))
+      var bitmap = Bitmap(width: sw, height: sh, pixels: pixels)
+      // Shown as far as it decodes, and said to be damaged (a truncated download showed its
+      // grey lower half with no hint why).
+      bitmap.damage = damage
+      return .success(bitmap)
     }
   }
 

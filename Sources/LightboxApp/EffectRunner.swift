@@ -192,7 +192,10 @@ final class EffectRunner: Sendable {
       let shown =
         upscale && request.key.fit == .fit
         ? Upscale.apply(to: bitmap, in: request.key.size) : bitmap
-      let action = finish(shown, request, format, cache)
+      var action = finish(shown, request, format, cache)
+      if let damage = decoded.damage, action == .image(.loaded(request.key)) {
+        action = .image(.damaged(request.key, reason: damage))
+      }
       // The photo on screen in the detail view: its first zoom step decoded ahead.
       if let loupe, let prefetch {
         LoupePicture.scheduleDecodeAhead(request, cache: loupe, on: prefetch)

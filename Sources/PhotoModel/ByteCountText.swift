@@ -18,15 +18,4 @@ public enum ByteCountText {
     }
     return "\(Int(value.rounded())) \(units[unit])"
   }
-
-  /// A whole number with thousands separated by commas ("3,072").
-  public static func grouped(_ number: Int) -> String {
-    let digits = String(number.magnitude)
-    var out = ""
-    for (i, digit) in digits.enumerated() {
-      if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
-      out.append(digit)
-    }
-    return (number < 0 ? "-" : "") + out
-  }
 }

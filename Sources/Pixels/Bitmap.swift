@@ -7,6 +7,10 @@ public struct Bitmap: Sendable, Equatable {
   public let height: Int
   /// `width * height * 4` bytes: R, G, B, A for each pixel.
   public var pixels: [UInt8]
+  /// Why the picture is incomplete, when its file is damaged and was decoded as far as it
+  /// goes ("premature end of JPEG file"); nil for a whole picture. A decoder sets it and
+  /// `ImageDecoder` keeps it through fitting; other transforms make whole bitmaps.
+  public var damage: String?
 
   public init(width: Int, height: Int, pixels: [UInt8]) {
     precondition(width >= 0 && height >= 0 && pixels.count == width * height * 4)

@@ -189,11 +189,14 @@ extension LibraryView {
       // Under 0.1 MP a megapixel figure reads "0.0 MP": the pixel count says more.
       let amount =
         megapixels < 0.1
-        ? "\(ByteCountText.grouped(size.width * size.height)) px"
+        ? "\(formatCount(size.width * size.height)) px"
         : "\((megapixels * 10).rounded() / 10) MP"
       lines.append(("Pixels", "\(size.description) (\(amount))"))
     }
     lines.append(("Format", asset.formatLabel))
+    if let damage = state.library.damaged[asset.id] {
+      lines.append(("Damaged", "\(damage); the rest of the picture is missing"))
+    }
     if let duration = asset.duration {
       lines.append(("Length", DurationText.badge(seconds: duration)))
     }

@@ -324,6 +324,11 @@ public enum LibraryView {
         role = .statusError
       } else {
         text = (asset.isFavorite ? " \(Glyphs.favorite) " : " ") + describe(asset)
+        // A file decoded only in part says so where the user looks (issue 33 item 18).
+        if state.library.damaged[asset.id] != nil {
+          text += " \(Glyphs.separator) damaged file"
+          role = .statusError
+        }
       }
     }
     // While indexing, its progress takes the place of the key hints.

@@ -1,4 +1,5 @@
 @_spi(InProcessDecoding) import DecodeWorker
+import Decoders
 import Foundation
 import Pixels
 import PhotoModel
@@ -58,5 +59,38 @@ final class UpscalePictureTests: XCTestCase {
     let own = try picture(path: path, upscale: false)
     XCTAssertEqual(own.columns, 40)
     XCTAssertEqual(own.rows, 10)
+  }
+
+  /// A truncated JPEG's picture is drawn and reported as damaged, with libjpeg's reason.
+  func testATruncatedJPEGIsDrawnAndReportedDamaged() throws {
+    var pixels: [UInt8] = []
+    for y in 0..<240 {
+      for x in 0..<320 { pixels += [UInt8(x & 255), UInt8(y & 255), UInt8((x ^ y) & 255), 255] }
+    }
+    let whole = try JPEGEncoder.encode(
+      Bitmap(width: 320, height: 240, pixels: pixels), quality: 90
+    ).get()
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lightbox-damaged-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("cut.jpg").path
+    XCTAssertTrue(
+      FileManager.default.createFile(
+        atPath: path, contents: Data(whole.prefix(whole.count * 6 / 10))))
+    let key = ImageKey(asset: AssetID(1), size: PixelSize(width: 200, height: 114), fit: .fit)
+    let request = ImageRequest(
+      key: key, path: path, format: .jpeg, orientation: .up, priority: .visible,
+      bestQuality: true)
+    let cache = PictureCache()
+    let action = EffectRunner.makePicture(
+      request, format: .halfBlock(.trueColor), background: .black, cache: cache, upscale: true,
+      decoder: .inProcess)
+    guard case .image(.damaged(let damagedKey, let reason)) = action else {
+      return XCTFail("\(action)")
+    }
+    XCTAssertEqual(damagedKey, key)
+    XCTAssertTrue(reason.lowercased().contains("premature end"), reason)
+    XCTAssertNotNil(cache.picture(for: key), "the part that decodes is drawn")
   }
 }

@@ -67,8 +67,6 @@ final class PlaybackViewTests: XCTestCase {
       LibraryView.infoLines(assets[0], state).contains { $0 == ("Pixels", "64×48 (3,072 px)") })
     XCTAssertTrue(
       LibraryView.infoLines(assets[1], state).contains { $0 == ("Pixels", "4032×3024 (12.2 MP)") })
-    XCTAssertEqual(ByteCountText.grouped(1_234_567), "1,234,567")
-    XCTAssertEqual(ByteCountText.grouped(999), "999")
   }
 
   func testTheBarFitsNarrowLines() {

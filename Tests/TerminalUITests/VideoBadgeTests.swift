@@ -77,6 +77,28 @@ final class VideoBadgeTests: XCTestCase {
     XCTAssertTrue(row.hasSuffix("0:42┐"), row)
   }
 
+  /// A photo whose file decoded only in part says so in the status line and the info panel.
+  func testADamagedFileSaysSoInTheStatusLineAndTheInfoPanel() throws {
+    var state = state(Fixtures.assets(3))
+    let asset = try XCTUnwrap(state.selectedAsset)
+    var status = (0..<80).map { LibraryView.render(state)[23, $0].text }.joined()
+    XCTAssertFalse(status.contains("damaged"), status)
+    _ = Reducer.reduce(
+      &state,
+      .image(
+        .damaged(
+          ImageKey(asset: asset.id, size: PixelSize(width: 9, height: 9), fit: .fill),
+          reason: "Premature end of JPEG file")))
+    let frame = LibraryView.render(state)
+    status = (0..<80).map { frame[23, $0].text }.joined()
+    XCTAssertTrue(status.contains("· damaged file"), status)
+    XCTAssertEqual(frame[23, 2].role, .statusError)
+    XCTAssertTrue(
+      LibraryView.infoLines(asset, state).contains {
+        $0 == ("Damaged", "Premature end of JPEG file; the rest of the picture is missing")
+      })
+  }
+
   func testLengthsReadAsBadges() {
     XCTAssertEqual(DurationText.badge(seconds: 42), "0:42")
     XCTAssertEqual(DurationText.badge(seconds: 0.3), "0:01")

@@ -5,6 +5,9 @@ public enum ImageEvent: Hashable, Sendable {
   case preview(ImageKey)
   /// The image is in the runner's cache and can be drawn.
   case loaded(ImageKey)
+  /// The image can be drawn, but its file is damaged: decoded as far as it goes
+  /// (`reason`, one line), the rest grey or black.
+  case damaged(ImageKey, reason: String)
   /// The request's file read has not come back for a second (a stalled mount, a slow
   /// disk): its tile says so until the picture or a failure arrives.
   case waitingForDisk(ImageKey)

@@ -17,6 +17,9 @@ public struct LibraryState: Hashable, Sendable {
   public var status: LibraryStatus
   /// One line per file or folder that could not be read during the scan.
   public var problems: [String]
+  /// Photos whose files decoded only in part (a truncated download), and why: the info
+  /// panel and the status line say so.
+  public var damaged: [AssetID: String] = [:]
   /// The photos the last delete moved to the Trash (u puts them back).
   public var undoableTrash: [AssetID]
   /// The rotations the last turn replaced (u puts them back); empty when the last undoable

@@ -55,6 +55,10 @@ extension Reducer {
       guard state.images[key] != nil else { return }  // no longer wanted: dropped
       state.images[key] = .ready
 
+    case .damaged(let key, let reason):
+      state.library.damaged[key.asset] = reason
+      reduceImageEvent(&state, .loaded(key))
+
     case .failed(let key, let reason):
       state.waitingForDisk.remove(key)
       guard state.images[key] != nil else { return }
