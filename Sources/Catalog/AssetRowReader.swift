@@ -11,7 +11,7 @@ enum AssetRowReader {
     capture_offset, capture_source, make, model, lens, favorite, hidden, latitude, longitude,
     thumbnail_offset, thumbnail_length, exposure_time_num, exposure_time_den, f_number, iso,
     focal_length, coalesce(added_at, indexed_at), animated, duration, rotation,
-    content_identifier, video_format
+    content_identifier, video_format, truncated
     """
 
   /// The assets matching `whereSQL`, in `orderSQL` order.
@@ -57,6 +57,7 @@ enum AssetRowReader {
           duration: double(s, 27), userRotation: Int(sqlite3_column_int64(s, 28) & 3),
           contentIdentifier: text(s, 29)))
       if let videoFormat = text(s, 30) { assets[assets.count - 1].videoFormat = videoFormat }
+      if sqlite3_column_int64(s, 31) != 0 { assets[assets.count - 1].isTruncated = true }
     }
     return assets
   }

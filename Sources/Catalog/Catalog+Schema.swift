@@ -146,6 +146,12 @@ extension Catalog {
       try db.execute(sql: "ALTER TABLE assets ADD COLUMN video_format TEXT")
       try db.execute(sql: "UPDATE assets SET mtime_ns = -1 WHERE format = 'video'")
     }
+    migrator.registerMigration("v10: files cut short") { db in
+      // A PNG without its IEND (a broken download) is in no media type (issue 33): PNGs
+      // are read again for their ends on the next scan.
+      try db.execute(sql: "ALTER TABLE assets ADD COLUMN truncated INTEGER NOT NULL DEFAULT 0")
+      try db.execute(sql: "UPDATE assets SET mtime_ns = -1 WHERE format = 'png'")
+    }
     return migrator
   }
 

@@ -106,9 +106,9 @@ enum CatalogWriter {
       capture_local, capture_day, capture_sort_key, capture_offset, capture_source,
       make, model, lens, exposure_time_num, exposure_time_den, f_number, iso, focal_length,
       latitude, longitude, altitude, thumbnail_offset, thumbnail_length, indexed_at,
-      added_at, animated, duration, content_identifier, video_format)
+      added_at, animated, duration, content_identifier, video_format, truncated)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
-      ?27, ?28, ?29, ?30, ?31)
+      ?27, ?28, ?29, ?30, ?31, ?32)
     ON CONFLICT(path) DO UPDATE SET
       size = excluded.size, mtime_ns = excluded.mtime_ns, format = excluded.format,
       width = excluded.width, height = excluded.height, orientation = excluded.orientation,
@@ -123,7 +123,7 @@ enum CatalogWriter {
       thumbnail_offset = excluded.thumbnail_offset, thumbnail_length = excluded.thumbnail_length,
       indexed_at = excluded.indexed_at, animated = excluded.animated,
       duration = excluded.duration, content_identifier = excluded.content_identifier,
-      video_format = excluded.video_format
+      video_format = excluded.video_format, truncated = excluded.truncated
     """
 
   static let upsertOtherSQL = """
@@ -177,6 +177,7 @@ enum CatalogWriter {
           b.double(m.video?.duration)
           b.text(m.video?.contentIdentifier ?? m.contentIdentifier)
           b.text(m.format == .video ? m.video?.formatText : nil)
+          b.int(m.isTruncated ? 1 : 0)
         }
         if wasPhoto == false {
           try db.execute(

@@ -21,7 +21,7 @@ public enum FileIndexing {
           path.withCString { MetadataReader.readRange($0, range) }
         })
     }
-    let metadata: PhotoMetadata
+    var metadata: PhotoMetadata
     switch result {
     case .success(let value): metadata = value
     case .failure(let error):
@@ -30,9 +30,25 @@ public enum FileIndexing {
     guard metadata.format != nil else {
       return CatalogEntry(path: path, stamp: stamp, reason: "not a photo", isError: false)
     }
+    if metadata.format == .png {
+      metadata.isTruncated = !endsWithPNGEnd(path, size: stamp.size)
+    }
     let date = CaptureDateFallback.captureDate(
       metadata: metadata, fileName: String(decoding: path.lastComponent, as: UTF8.self),
       modificationTime: stamp.mtimeSeconds)
     return CatalogEntry(path: path, stamp: stamp, metadata: metadata, captureDate: date)
+  }
+
+  /// The 12 bytes a whole PNG ends with: the empty IEND chunk and its CRC.
+  static let pngEnd: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
+
+  /// True when the PNG at `path` of `size` bytes ends with its IEND chunk. A broken
+  /// download stops short of it; screenshot tools and editors write nothing after it. One
+  /// positioned read of 12 bytes.
+  static func endsWithPNGEnd(_ path: LibraryPath, size: Int64) -> Bool {
+    guard size >= Int64(pngEnd.count) else { return false }
+    let start = Int(size) - pngEnd.count
+    let tail = path.withCString { MetadataReader.readRange($0, start..<Int(size)) }
+    return tail == pngEnd
   }
 }

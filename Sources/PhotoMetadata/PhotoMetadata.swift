@@ -18,6 +18,9 @@ public struct PhotoMetadata: Sendable, Equatable {
   /// Only the terminating NULs are removed: odd values such as `0000:00:00 00:00:00` or a
   /// run of spaces and colons are kept verbatim, as exiftool reports them.
   public var dateTimeOriginal: String?
+  /// The file ends before its format's end marker (a PNG without IEND at its end); set by
+  /// whoever can read the file's end (`FileIndexing`), never from the head alone.
+  public var isTruncated = false
   /// The parsed capture date from the file's own metadata (EXIF DateTimeOriginal, PNG text,
   /// EXIF CreateDate, XMP, GPS, EXIF ModifyDate: the first valid one; its `source` says
   /// which); nil when the file has none or only invalid ones (`0000:00:00 00:00:00`).

@@ -72,6 +72,11 @@ public struct Asset: Hashable, Sendable, Identifiable {
   public var isAnimated: Bool {
     didSet { refreshMediaTypes() }
   }
+  /// The file ends before its format's end (a PNG without its closing IEND chunk: a broken
+  /// download): it belongs to no media type by its looks (issue 33 item 19).
+  public var isTruncated: Bool = false {
+    didSet { refreshMediaTypes() }
+  }
   /// The camera RAW file shot with this JPEG or HEIF (same folder, same name but for the
   /// extension), shown as one photo with it; nil for a photo without one.
   public var rawCompanion: CompanionFile? {

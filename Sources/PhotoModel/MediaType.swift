@@ -52,9 +52,10 @@ public enum MediaType: String, Hashable, Sendable, CaseIterable {
     }
   }
 
-  /// File names screenshot tools write, or a PNG no camera made whose size could be read (a
-  /// broken download is no screenshot).
+  /// File names screenshot tools write, or a PNG no camera made whose size could be read; a
+  /// broken download (a size unread, or the file cut short) is none.
   static func isScreenshot(_ asset: Asset) -> Bool {
+    guard !asset.isTruncated else { return false }
     let named = asset.withFileNameBytes { name in
       screenshotPrefixes.contains { ASCIIMatch.hasPrefix(name, $0) }
         || ASCIIMatch.contains(name, screenshotWord)
@@ -79,6 +80,7 @@ public enum MediaType: String, Hashable, Sendable, CaseIterable {
   /// Wider (or taller) than 2:1 upright and at least `panoramaMinimumLongSide` long, or
   /// named as a panorama by the camera.
   static func isPanorama(_ asset: Asset) -> Bool {
+    guard !asset.isTruncated else { return false }
     let named = asset.withFileNameBytes { name in
       ASCIIMatch.hasPrefix(name, panoPrefix) || ASCIIMatch.contains(name, panoInfix)
     }
