@@ -181,18 +181,30 @@ public final class Indexer: Sendable {
       }
     }
 
-    // 3. Vanished files (not under a folder that could not be read this time).
+    // 3. Vanished files (not under a folder that could not be read this time). A photo
+    // indexed through a link into the library (before links were resolved, or through a
+    // link made since) is at its real path now: its row moves there, or merges into the row
+    // there, with its favorite, albums, rotation and hidden flag.
     let unreadable = walker.unreadable
     let vanished = unseen.untaken().filter { path in !unreadable.contains { $0.contains(path) } }
+    let relinked = vanished.compactMap { path in scope.walkedPath(of: path).map { (path, $0) } }
     if !vanished.isEmpty || !missing.isEmpty {
-      summary.removed = try catalog.write { db in
-        var removed = try CatalogWriter.delete(db, paths: vanished)
+      let (removed, moved) = try catalog.write { db in
+        let (moved, merged) = try Catalog.moveLinkedRows(db, relinked)
+        var removed = try CatalogWriter.delete(db, paths: vanished) + merged
         for target in missing {
           removed += try CatalogWriter.deleteTree(db, table: "assets", root: target)
           try CatalogWriter.deleteTree(db, table: "other_files", root: target)
         }
-        return removed
+        return (removed, moved)
       }
+      summary.removed = removed
+      // A moved row is a changed photo, not a new one (read again when its file is to be).
+      var unread = Set(moved)
+      for i in todo.indices where unread.remove(todo[i].file.path) != nil {
+        todo[i].wasPhoto = true
+      }
+      summary.changed += unread.count
     }
 
     // 4. Read new and changed files on all cores; write each batch in one transaction
