@@ -187,7 +187,7 @@ public final class Indexer: Sendable {
     // there, with its favorite, albums, rotation and hidden flag.
     let unreadable = walker.unreadable
     let vanished = unseen.untaken().filter { path in !unreadable.contains { $0.contains(path) } }
-    let relinked = vanished.compactMap { path in scope.walkedPath(of: path).map { (path, $0) } }
+    let relinked = scope.walkedPaths(of: vanished)
     if !vanished.isEmpty || !missing.isEmpty {
       let (removed, moved) = try catalog.write { db in
         let (moved, merged) = try Catalog.moveLinkedRows(db, relinked)

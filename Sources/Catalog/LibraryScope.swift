@@ -42,6 +42,28 @@ struct LibraryScope: Sendable {
     return walked
   }
 
+  /// `walkedPath(of:)` of each of `paths` (the rows a run did not find) that has one. The
+  /// files of a folder that is gone are not resolved one by one: deleting a year's folder
+  /// costs one look at it, not a `realpath` per photo it held.
+  func walkedPaths(of paths: [LibraryPath]) -> [(from: LibraryPath, to: LibraryPath)] {
+    guard !roots.isEmpty else { return [] }
+    var folderExists: [LibraryPath: Bool] = [:]
+    var result: [(from: LibraryPath, to: LibraryPath)] = []
+    for path in paths {
+      let parent = path.parent
+      let exists: Bool
+      if let known = folderExists[parent] {
+        exists = known
+      } else {
+        var info = stat()
+        exists = parent.withCString { stat($0, &info) } == 0
+        folderExists[parent] = exists
+      }
+      if exists, let walked = walkedPath(of: path) { result.append((path, walked)) }
+    }
+    return result
+  }
+
   /// The path under a root's name that the walk reaches the real path `real` by, or nil
   /// when no walk reaches it (outside every root, or hidden below its root).
   private func walkedPath(ofReal real: LibraryPath) -> LibraryPath? {
