@@ -78,27 +78,50 @@ extension Catalog {
       arguments: [Data(old.bytes), prefix.count, Data(prefix)])
     var merged = 0
     for row in rows {
-      let id: Int64 = row["id"]
       let bytes = [UInt8](row["path"] as Data)
       let moved = new.bytes + bytes.dropFirst(old.bytes.count)
-      if let other = try Int64.fetchOne(
-        db, sql: "SELECT id FROM assets WHERE path = ?", arguments: [Data(moved)])
-      {
-        let (keep, drop) = other < id ? (other, id) : (id, other)
-        try mergeRow(db, keep: keep, drop: drop)
-        if keep == id {
-          try db.execute(
-            sql: "UPDATE assets SET path = ? WHERE id = ?", arguments: [Data(moved), id])
-        }
-        merged += 1
-      } else {
-        try db.execute(
-          sql: "UPDATE assets SET path = ? WHERE id = ?", arguments: [Data(moved), id])
-      }
+      if try moveRow(db, id: row["id"], to: moved) { merged += 1 }
     }
     try db.execute(
       sql: "DELETE FROM other_files WHERE path = ? OR substr(path, 1, ?) = ?",
       arguments: [Data(old.bytes), prefix.count, Data(prefix)])
+    return merged
+  }
+
+  /// Moves the photo rows at each move's `from` (a file indexed through a link into the
+  /// library) to its `to` (the file's path as the walk from its root gives it), as a root's
+  /// rows move to its canonical path: a row whose new path is taken merges into the row
+  /// there. Trashed rows stay (their file is not at their path). Returns the paths of the
+  /// rows moved without a merge, and how many rows were merged away.
+  static func moveLinkedRows(_ db: Database, _ moves: [(from: LibraryPath, to: LibraryPath)])
+    throws -> (moved: [LibraryPath], merged: Int)
+  {
+    var moved: [LibraryPath] = []
+    var merged = 0
+    for (from, to) in moves {
+      guard
+        let id = try Int64.fetchOne(
+          db, sql: "SELECT id FROM assets WHERE path = ? AND \(CatalogWriter.notInTrashSQL)",
+          arguments: [Data(from.bytes)])
+      else { continue }
+      if try moveRow(db, id: id, to: to.bytes) { merged += 1 } else { moved.append(to) }
+    }
+    return (moved, merged)
+  }
+
+  /// Gives row `id` the path `path`; when another row has it, the two become one (the older
+  /// id, with the union of both: `mergeRow`). True when they merged.
+  private static func moveRow(_ db: Database, id: Int64, to path: [UInt8]) throws -> Bool {
+    var merged = false
+    if let other = try Int64.fetchOne(
+      db, sql: "SELECT id FROM assets WHERE path = ?", arguments: [Data(path)])
+    {
+      let (keep, drop) = other < id ? (other, id) : (id, other)
+      try mergeRow(db, keep: keep, drop: drop)
+      guard keep == id else { return true }
+      merged = true
+    }
+    try db.execute(sql: "UPDATE assets SET path = ? WHERE id = ?", arguments: [Data(path), id])
     return merged
   }
 

@@ -18,8 +18,9 @@ extension FileIndexing {
   public static func scanWithoutCatalog(roots: [String], progress: (Int) -> Void = { _ in })
     -> ScanResult
   {
-    var walker = LibraryWalker()
-    for root in roots { walker.walk(root: LibraryPath(root).normalized) }
+    let named = roots.map { LibraryPath($0).normalized }
+    var walker = LibraryWalker(scope: LibraryScope(roots: named))
+    for root in named { walker.walk(root: root) }
     progress(0)
     let (entries, animated) = readAll(walker.files.map { ($0.path, $0.stamp) })
     progress(entries.count)

@@ -43,9 +43,12 @@ public final class Indexer: Sendable {
   /// Indexes `roots` (adding them to the catalog's roots), or every catalog root when nil.
   ///
   /// A root that is missing or unreadable is reported in `problems` and its rows are
-  /// kept: an unmounted disk must not empty the library.
+  /// kept: an unmounted disk must not empty the library. `library` is every root of the
+  /// library being opened when only some of them are indexed (a poll of those on a network
+  /// file system): a symbolic link into any of them is not followed (`LibraryScope`).
   public func index(
-    roots: [String]? = nil, progress: @escaping @Sendable (IndexProgress) -> Void = { _ in }
+    roots: [String]? = nil, library: [String]? = nil,
+    progress: @escaping @Sendable (IndexProgress) -> Void = { _ in }
   ) throws -> IndexSummary {
     runLock.lock()
     defer { runLock.unlock() }
@@ -60,7 +63,9 @@ public final class Indexer: Sendable {
     } else {
       targets = try catalog.rootPaths()
     }
-    var summary = try run(targets: targets, missingMeansRemoved: false, progress: progress)
+    let scope = LibraryScope(roots: library.map { $0.map(LibraryPath.init) } ?? targets)
+    var summary = try run(
+      targets: targets, scope: scope, missingMeansRemoved: false, progress: progress)
     if !summary.cancelled {
       let now = Int64(Date().timeIntervalSince1970)
       try catalog.write { db in
@@ -75,8 +80,12 @@ public final class Indexer: Sendable {
   /// Adds, refreshes or removes the rows of these paths (files or folders), as a file
   /// watcher reports them. A path that no longer exists loses its rows (and a folder the
   /// rows under it); a folder is walked; a file is read when its stamp changed. Paths
-  /// outside the library roots, or hidden inside them, are ignored.
-  public func update(paths: [LibraryPath]) throws -> IndexSummary {
+  /// outside the library roots, or hidden inside them, are ignored; so is a path through a
+  /// symbolic link into the library (its real path is the photo's). `library` is the roots
+  /// of the library being watched (default: every catalog root).
+  public func update(paths: [LibraryPath], library: [LibraryPath]? = nil) throws
+    -> IndexSummary
+  {
     runLock.lock()
     defer { runLock.unlock() }
     // As in `index`: the stamps read through a reader's map are let go when the run ends.
@@ -92,14 +101,16 @@ public final class Indexer: Sendable {
       return !below.split(separator: UInt8(ascii: "/")).contains { $0.first == UInt8(ascii: ".") }
     }
     guard !targets.isEmpty else { return IndexSummary() }
-    var summary = try run(targets: targets, missingMeansRemoved: true, progress: { _ in })
+    var summary = try run(
+      targets: targets, scope: LibraryScope(roots: library ?? roots), missingMeansRemoved: true,
+      progress: { _ in })
     summary.total = try photoCount(under: roots)
     return summary
   }
 
   /// `update(paths:)` for paths given as text.
-  public func update(paths: [String]) throws -> IndexSummary {
-    try update(paths: paths.map(LibraryPath.init))
+  public func update(paths: [String], library: [String]? = nil) throws -> IndexSummary {
+    try update(paths: paths.map(LibraryPath.init), library: library?.map(LibraryPath.init))
   }
 
   // MARK: - The run
@@ -110,7 +121,7 @@ public final class Indexer: Sendable {
   static let bulkRows = 5_000
 
   private func run(
-    targets: [LibraryPath], missingMeansRemoved: Bool,
+    targets: [LibraryPath], scope: LibraryScope, missingMeansRemoved: Bool,
     progress: @escaping @Sendable (IndexProgress) -> Void
   ) throws -> IndexSummary {
     let clock = ContinuousClock()
@@ -144,7 +155,7 @@ public final class Indexer: Sendable {
         }
       }
     }
-    var walker = LibraryWalker(threads: workers)
+    var walker = LibraryWalker(threads: workers, scope: scope)
     var missing: [LibraryPath] = []
     for target in targets {
       if missingMeansRemoved, !Self.exists(target) {
@@ -170,18 +181,30 @@ public final class Indexer: Sendable {
       }
     }
 
-    // 3. Vanished files (not under a folder that could not be read this time).
+    // 3. Vanished files (not under a folder that could not be read this time). A photo
+    // indexed through a link into the library (before links were resolved, or through a
+    // link made since) is at its real path now: its row moves there, or merges into the row
+    // there, with its favorite, albums, rotation and hidden flag.
     let unreadable = walker.unreadable
     let vanished = unseen.untaken().filter { path in !unreadable.contains { $0.contains(path) } }
+    let relinked = scope.walkedPaths(of: vanished)
     if !vanished.isEmpty || !missing.isEmpty {
-      summary.removed = try catalog.write { db in
-        var removed = try CatalogWriter.delete(db, paths: vanished)
+      let (removed, moved) = try catalog.write { db in
+        let (moved, merged) = try Catalog.moveLinkedRows(db, relinked)
+        var removed = try CatalogWriter.delete(db, paths: vanished) + merged
         for target in missing {
           removed += try CatalogWriter.deleteTree(db, table: "assets", root: target)
           try CatalogWriter.deleteTree(db, table: "other_files", root: target)
         }
-        return removed
+        return (removed, moved)
       }
+      summary.removed = removed
+      // A moved row is a changed photo, not a new one (read again when its file is to be).
+      var unread = Set(moved)
+      for i in todo.indices where unread.remove(todo[i].file.path) != nil {
+        todo[i].wasPhoto = true
+      }
+      summary.changed += unread.count
     }
 
     // 4. Read new and changed files on all cores; write each batch in one transaction

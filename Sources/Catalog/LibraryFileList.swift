@@ -5,8 +5,9 @@ public enum LibraryFileList {
   /// line per root or folder that could not be read. Hidden entries are skipped, symlink
   /// loops walked once, FIFOs and devices never opened.
   public static func files(under roots: [String]) -> (files: [String], problems: [String]) {
-    var walker = LibraryWalker()
-    for root in roots { walker.walk(root: LibraryPath(root).normalized) }
+    let named = roots.map { LibraryPath($0).normalized }
+    var walker = LibraryWalker(scope: LibraryScope(roots: named))
+    for root in named { walker.walk(root: root) }
     return (walker.files.map(\.path.string), walker.problems)
   }
 }

@@ -40,11 +40,12 @@
       if watched.isEmpty {
         watcher = nil
       } else {
+        let library = roots.map(LibraryPath.init)
         watcher = try LibraryWatcher(
-          roots: watched,
+          roots: watched.map(LibraryPath.init), library: library,
           onChange: { paths in
             do {
-              let update = try indexer.update(paths: paths)
+              let update = try indexer.update(paths: paths, library: library)
               update.problems.forEach(onProblem)
             } catch {
               onProblem("updating \(paths.count) changed files: \(error)")
@@ -59,7 +60,7 @@
         let share = initialScanCost * Double(polled.count) / Double(max(1, roots.count))
         poller = LibraryPoller(roots: polled, schedule: schedule, initialCost: share) {
           do {
-            let summary = try indexer.index(roots: polled)
+            let summary = try indexer.index(roots: polled, library: roots)
             summary.problems.forEach(onProblem)
             if summary.new + summary.changed + summary.removed > 0 { onUpdate() }
           } catch {

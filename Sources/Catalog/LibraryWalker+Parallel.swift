@@ -7,8 +7,9 @@ import Foundation
 /// folder (device, inode) entered once. Here the root is listed, then each of its subfolders
 /// is walked by a walker of its own on `threads` threads, and the results are joined in the
 /// same order: the files, problems and unreadable folders come out exactly as the serial
-/// walk gives them. Only when two subtrees entered the same folder (a symbolic link or a
-/// bind mount into a sibling) would "entered once" depend on the threads' timing: then the
+/// walk gives them. A link into the library is never followed (`LibraryScope`), so only when
+/// two subtrees entered the same folder (a bind mount into a sibling, two links to one
+/// folder outside the library) would "entered once" depend on the threads' timing: then the
 /// subtrees are walked again, serially.
 extension LibraryWalker {
   mutating func walkParallel(_ root: LibraryPath, identity: DirectoryIdentity) {
@@ -18,6 +19,7 @@ extension LibraryWalker {
       return
     }
     let seen = visited
+    let scope = scope
     let slots = UnsafeMutableBufferPointer<LibraryWalker?>.allocate(capacity: subfolders.count)
     slots.initialize(repeating: nil)
     defer {
@@ -32,7 +34,7 @@ extension LibraryWalker {
     for _ in 0..<min(threads, subfolders.count) {
       queue.async(group: group) {
         while let i = next.take(below: subfolders.count) {
-          var walker = LibraryWalker()
+          var walker = LibraryWalker(scope: scope)
           walker.visited = seen
           walker.walkFolder(subfolders[i].0, identity: subfolders[i].1)
           shared[i] = walker

@@ -7,11 +7,13 @@ import PhotoModel
 
 /// Walks library folders and lists the regular files in them with their size and mtime.
 ///
-/// Symbolic links are followed, but each folder (device, inode) is entered once, so a link
-/// loop ends. Hidden entries (`.thumbnails`, `.Trash-1000`, `.git`) are not part of the
-/// library. FIFOs, sockets and devices are listed by type only and never opened. A folder
-/// that cannot be read is reported and remembered, so rows under it are kept rather than
-/// dropped as vanished.
+/// A symbolic link is followed only when its target lies outside the library
+/// (`LibraryScope`): a file or folder inside it is listed under its real path, once. Each
+/// folder (device, inode) is entered once, so a link loop outside the library ends too.
+/// Hidden entries (`.thumbnails`, `.Trash-1000`, `.git`) are not part of the library.
+/// FIFOs, sockets and devices are listed by type only and never opened. A folder that
+/// cannot be read is reported and remembered, so rows under it are kept rather than dropped
+/// as vanished.
 struct LibraryWalker {
   /// A regular file found by the walk.
   struct File: Sendable, Equatable {
@@ -39,11 +41,18 @@ struct LibraryWalker {
   static let exportMarker = ExportMarker.fileName
   /// Threads a root's subfolders are walked on (see `LibraryWalker+Parallel`).
   let threads: Int
+  /// The roots of this walk: which symbolic links are followed.
+  let scope: LibraryScope
 
-  init(threads: Int = 1) { self.threads = max(1, threads) }
+  init(threads: Int = 1, scope: LibraryScope = LibraryScope()) {
+    self.threads = max(1, threads)
+    self.scope = scope
+  }
 
-  /// Walks `root`, a folder or a single file.
+  /// Walks `root`, a folder or a single file (or a path inside a root, which is walked only
+  /// when it is the path the walk from its root reaches it by).
   mutating func walk(root: LibraryPath) {
+    guard scope.walks(root) else { return }
     currentRoot = root
     var info = stat()
     let found = root.withCString { stat($0, &info) }
@@ -119,12 +128,20 @@ struct LibraryWalker {
         type == Int32(DT_REG) || type == Int32(DT_DIR) || type == Int32(DT_LNK)
           || type == Int32(DT_UNKNOWN)
       else { continue }  // FIFOs, sockets and devices are never opened
+      var isLink = type == Int32(DT_LNK)
       // fstatat relative to the open folder: no full-path lookup per file. The path is
       // built straight from the entry's name: one allocation per file.
       let path: [UInt8]? = withUnsafeMutablePointer(to: &entry.pointee.d_name) { tuple in
         tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee))
         { name in
-          guard fstatat(fd, name, &info, 0) == 0 else { return nil }
+          // A file system that gives no type: look before following, a link is told apart.
+          if type == Int32(DT_UNKNOWN) {
+            guard fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+            isLink = info.st_mode & S_IFMT == S_IFLNK
+          }
+          if type != Int32(DT_UNKNOWN) || isLink {
+            guard fstatat(fd, name, &info, 0) == 0 else { return nil }
+          }
           let length = strlen(name)
           return [UInt8](unsafeUninitializedCapacity: prefix.count + length) { buffer, count in
             _ = buffer.initialize(fromContentsOf: prefix)
@@ -135,6 +152,8 @@ struct LibraryWalker {
         }
       }
       guard let path else { continue }  // a dangling link, or removed meanwhile
+      // A link into the library: its target is listed under its real path instead.
+      if isLink, !scope.walks(LibraryPath(bytes: path)) { continue }
       switch info.st_mode & S_IFMT {
       case S_IFREG: files.append(File(path: LibraryPath(bytes: path), stamp: FileStamp(info)))
       case S_IFDIR: subfolders.append((LibraryPath(bytes: path), Self.identity(info)))

@@ -6,9 +6,11 @@
   /// Watches the library folders with inotify and reports changed paths in batches.
   ///
   /// Every folder under the roots is watched (new subfolders as they appear; hidden ones
-  /// never). Events are gathered on a background thread and delivered together once the
-  /// folder has been quiet for `quietPeriod` (or after `maxDelay` at most), so a copy of a
-  /// thousand files is one batch. The paths go to `Indexer.update(paths:)`, which works
+  /// never; a symbolic link only when the walk follows it, `LibraryScope`: a folder inside
+  /// the library is watched under its real path, so its events name the photos' paths).
+  /// Events are gathered on a background thread and delivered together once the folder has
+  /// been quiet for `quietPeriod` (or after `maxDelay` at most), so a copy of a thousand
+  /// files is one batch. The paths go to `Indexer.update(paths:)`, which works
   /// out what each one means (new, changed, removed, a folder moved in or out).
   public final class LibraryWatcher: @unchecked Sendable {
     /// The watched roots.
@@ -23,6 +25,7 @@
     // Below: touched only by the watcher thread once it runs (set up before it starts).
     private var folders: [Int32: LibraryPath] = [:]
     private var identities = Set<LibraryWalker.DirectoryIdentity>()
+    private let scope: LibraryScope
     private let onChange: @Sendable ([LibraryPath]) -> Void
     private let onProblem: @Sendable (String) -> Void
     private let quietPeriod: Double
@@ -33,13 +36,15 @@
       | UInt32(IN_DELETE) | UInt32(IN_DELETE_SELF) | UInt32(IN_ATTRIB) | UInt32(IN_ONLYDIR)
 
     /// Starts watching `roots`. `onChange` and `onProblem` are called on the watcher's own
-    /// thread; unreadable folders are reported through `onProblem` and skipped.
+    /// thread; unreadable folders are reported through `onProblem` and skipped. `library` is
+    /// every root of the library when only some are watched (the others are polled).
     public init(
-      roots: [LibraryPath], quietPeriod: Double = 0.15, maxDelay: Double = 0.5,
-      onChange: @escaping @Sendable ([LibraryPath]) -> Void,
+      roots: [LibraryPath], library: [LibraryPath]? = nil, quietPeriod: Double = 0.15,
+      maxDelay: Double = 0.5, onChange: @escaping @Sendable ([LibraryPath]) -> Void,
       onProblem: @escaping @Sendable (String) -> Void = { _ in }
     ) throws {
       self.roots = roots.map(\.normalized)
+      scope = LibraryScope(roots: library ?? roots)
       self.onChange = onChange
       self.onProblem = onProblem
       self.quietPeriod = quietPeriod
@@ -71,13 +76,13 @@
 
     /// Starts watching roots given as text.
     public convenience init(
-      roots: [String], quietPeriod: Double = 0.15, maxDelay: Double = 0.5,
-      onChange: @escaping @Sendable ([LibraryPath]) -> Void,
+      roots: [String], library: [String]? = nil, quietPeriod: Double = 0.15,
+      maxDelay: Double = 0.5, onChange: @escaping @Sendable ([LibraryPath]) -> Void,
       onProblem: @escaping @Sendable (String) -> Void = { _ in }
     ) throws {
       try self.init(
-        roots: roots.map(LibraryPath.init), quietPeriod: quietPeriod, maxDelay: maxDelay,
-        onChange: onChange, onProblem: onProblem)
+        roots: roots.map(LibraryPath.init), library: library?.map(LibraryPath.init),
+        quietPeriod: quietPeriod, maxDelay: maxDelay, onChange: onChange, onProblem: onProblem)
     }
 
     /// Number of folders being watched.
@@ -131,7 +136,10 @@
         guard type == Int32(DT_DIR) || type == Int32(DT_LNK) || type == Int32(DT_UNKNOWN)
         else { continue }
         let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-        subfolders.append(folder.appending(name))
+        let path = folder.appending(name)
+        // A link into the library: the folder is watched under its real path.
+        if type != Int32(DT_DIR), !scope.walks(path) { continue }
+        subfolders.append(path)
       }
       closedir(handle)
       for subfolder in subfolders { addWatches(under: subfolder) }

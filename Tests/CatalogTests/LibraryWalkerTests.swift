@@ -13,7 +13,8 @@ final class LibraryWalkerTests: XCTestCase {
   override func tearDown() { library.remove() }
 
   private func walk(threads: Int) -> LibraryWalker {
-    var walker = LibraryWalker(threads: threads)
+    var walker = LibraryWalker(
+      threads: threads, scope: LibraryScope(roots: [LibraryPath(library.root)]))
     walker.walk(root: LibraryPath(library.root))
     return walker
   }
@@ -47,18 +48,34 @@ final class LibraryWalkerTests: XCTestCase {
     assertSameWalk()
   }
 
-  func testFolderLinkedIntoASiblingIsListedWhereTheSerialWalkListsIt() throws {
+  func testFolderLinkedIntoASiblingIsListedUnderItsRealPath() throws {
     try library.write("a/one.jpg", "1")
     try library.write("b/two.jpg", "2")
     try library.write("c/three.jpg", "3")
-    // "a/linked" is "c": the serial walk lists c's files under a/linked (reached first),
-    // and skips c itself.
+    // "a/linked" is "c", met first: c's files are still listed as c's, once.
     XCTAssertEqual(symlink(library.root + "/c", library.root + "/a/linked"), 0)
+    XCTAssertEqual(symlink("../c/three.jpg", library.root + "/a/three.jpg"), 0)
     XCTAssertEqual(symlink(library.root, library.root + "/b/loop"), 0)
     let serial = walk(threads: 1)
     XCTAssertEqual(
       serial.files.map(\.path.string),
-      ["/a/one.jpg", "/a/linked/three.jpg", "/b/two.jpg"].map { library.root + $0 })
+      ["/a/one.jpg", "/b/two.jpg", "/c/three.jpg"].map { library.root + $0 })
+    assertSameWalk()
+  }
+
+  func testFolderOutsideLinkedFromTwoSubtreesIsListedWhereTheSerialWalkListsIt() throws {
+    let outside = library.folder.appendingPathComponent("outside").path
+    try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+    try Data("o".utf8).write(to: URL(fileURLWithPath: outside + "/o.jpg"))
+    try library.write("a/one.jpg", "1")
+    try library.write("b/two.jpg", "2")
+    // Both subtrees enter the folder outside: the serial walk lists it under a/out.
+    XCTAssertEqual(symlink(outside, library.root + "/a/out"), 0)
+    XCTAssertEqual(symlink(outside, library.root + "/b/out"), 0)
+    let serial = walk(threads: 1)
+    XCTAssertEqual(
+      serial.files.map(\.path.string),
+      ["/a/one.jpg", "/a/out/o.jpg", "/b/two.jpg"].map { library.root + $0 })
     assertSameWalk()
   }
 

@@ -88,6 +88,22 @@ final class LibraryWatcherTests: XCTestCase {
     XCTAssertLessThan(batches.value.count, 20, "a burst arrives in a few batches, not one each")
   }
 
+  func testAFolderLinkedInsideTheLibraryIsWatchedUnderItsRealPath() throws {
+    watcher?.stop()
+    // Links met in any order: each folder is watched under its real path, so its events
+    // name the photos as the indexer knows them.
+    XCTAssertEqual(symlink("existing", library.root + "/a-link"), 0)
+    XCTAssertEqual(symlink("existing/deep", library.root + "/z-link"), 0)
+    let batches = self.batches
+    watcher = try LibraryWatcher(
+      roots: [library.root], quietPeriod: 0.05, maxDelay: 0.3,
+      onChange: { paths in batches.mutate { $0.append(paths) } })
+    XCTAssertEqual(watcher?.watchedFolderCount, 3)
+    let photo = try library.writeJPEG("existing/deep/new.jpg")
+    waitFor([photo])
+    XCTAssertFalse(batches.value.flatMap { $0 }.contains { $0.string.contains("-link") })
+  }
+
   func testWatcherFeedsTheIndexer() throws {
     let catalog = try Catalog(path: library.catalogPath)
     let indexer = Indexer(catalog: catalog)
