@@ -95,7 +95,10 @@ enum JPEGDecoder {
           return .failure(error(handle))
         }
         if !isCMYK { makeOpaque(&pixels) }
-        damage = error(handle).reason
+        // Only a file cut short is called damaged: junk bytes between segments or an odd
+        // Adobe transform code are warnings too, and cameras write files with them.
+        let warning = error(handle).reason
+        if warning.lowercased().contains("premature end") { damage = warning }
       }
       if isCMYK { convertCMYK(&pixels, inverted: markers.hasAdobe) }
       var bitmap = Bitmap(width: sw, height: sh, pixels: pixels)
