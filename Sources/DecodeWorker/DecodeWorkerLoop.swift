@@ -91,10 +91,15 @@ public enum DecodeWorkerLoop {
   private static func reply(_ result: Result<Bitmap, ImageError>, isLast: Bool) {
     switch result {
     case .success(let bitmap):
+      // Why the file decoded only in part goes with the pixels, so a worker's picture says
+      // what an in-process one says.
+      let note = Array((bitmap.damage ?? "").utf8.prefix(DecodeWorkerMessage.maxNote))
       let header = DecodeWorkerMessage.ReplyHeader(
-        isBitmap: true, isLast: isLast, first: bitmap.width, second: bitmap.height)
+        isBitmap: true, isLast: isLast, first: bitmap.width, second: bitmap.height,
+        noteLength: note.count)
       writeAll(DecodeWorkerMessage.encode(header))
       writeAll(bitmap.pixels)
+      if !note.isEmpty { writeAll(note) }
     case .failure(let error):
       let message = Array(error.reason.utf8.prefix(1024))
       let header = DecodeWorkerMessage.ReplyHeader(

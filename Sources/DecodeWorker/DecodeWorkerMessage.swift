@@ -24,6 +24,8 @@ public enum DecodeWorkerMessage {
   public static let replyHeaderSize = 12
   /// Longest error message carried (ImageError.oneLine keeps them near 200 characters).
   static let maxMessage = 1024
+  /// Longest note after a bitmap's pixels (`Bitmap.damage`: libjpeg's one line).
+  public static let maxNote = 256
 
   /// A decoded request: what the worker is asked to do.
   public struct Request: Equatable, Sendable {
@@ -45,16 +47,20 @@ public enum DecodeWorkerMessage {
     /// Width and height of the bitmap, or the message's length and 0.
     public var first: Int
     public var second: Int
+    /// A bitmap's note after its pixels (why its file decoded only in part), in bytes; 0
+    /// for none and for messages.
+    public var noteLength: Int
 
-    public init(isBitmap: Bool, isLast: Bool, first: Int, second: Int) {
+    public init(isBitmap: Bool, isLast: Bool, first: Int, second: Int, noteLength: Int = 0) {
       self.isBitmap = isBitmap
       self.isLast = isLast
       self.first = first
       self.second = second
+      self.noteLength = noteLength
     }
 
     /// Bytes that follow the header.
-    public var bodySize: Int { isBitmap ? first * second * 4 : first }
+    public var bodySize: Int { isBitmap ? first * second * 4 + noteLength : first }
   }
 
   /// The bytes of a request.
@@ -104,7 +110,10 @@ public enum DecodeWorkerMessage {
 
   /// The header bytes of a reply.
   public static func encode(_ header: ReplyHeader) -> [UInt8] {
-    var out: [UInt8] = [header.isBitmap ? 0 : 1, header.isLast ? 1 : 0, 0, 0]
+    var out: [UInt8] = [
+      header.isBitmap ? 0 : 1, header.isLast ? 1 : 0, UInt8(truncatingIfNeeded: header.noteLength),
+      UInt8(truncatingIfNeeded: header.noteLength >> 8),
+    ]
     append32(&out, header.first)
     append32(&out, header.second)
     return out
@@ -115,9 +124,11 @@ public enum DecodeWorkerMessage {
   /// allocate gigabytes).
   public static func decodeReplyHeader(_ bytes: [UInt8], maxBody: Int) -> ReplyHeader? {
     guard bytes.count == replyHeaderSize, bytes[0] <= 1, bytes[1] <= 1 else { return nil }
+    let note = Int(bytes[2]) | Int(bytes[3]) << 8
     let header = ReplyHeader(
       isBitmap: bytes[0] == 0, isLast: bytes[1] == 1, first: read32(bytes, 4),
-      second: read32(bytes, 8))
+      second: read32(bytes, 8), noteLength: note)
+    guard note <= maxNote, header.isBitmap || note == 0 else { return nil }
     let (body, overflow) = header.first.multipliedReportingOverflow(
       by: header.isBitmap ? header.second * 4 : 1)
     guard !overflow, body <= (header.isBitmap ? maxBody : maxMessage) else { return nil }

@@ -80,14 +80,22 @@ final class DecodeWorkerProcess {
       terminate()
       return .lost(ImageError("decoder sent a malformed reply for \(name)"))
     }
-    var body = [UInt8](repeating: 0, count: header.bodySize)
-    switch receive(into: &body, deadline: deadline) {
+    // A bitmap's pixels straight into its own buffer, then its note (no second copy of
+    // the pixels).
+    var body = [UInt8](repeating: 0, count: header.bodySize - header.noteLength)
+    var note = [UInt8](repeating: 0, count: header.noteLength)
+    var transfer = receive(into: &body, deadline: deadline)
+    if transfer == .done && !note.isEmpty { transfer = receive(into: &note, deadline: deadline) }
+    switch transfer {
     case .done: break
     case .closed: return lost(name)
     case .timedOut: return timedOut(name)
     }
     if header.isBitmap {
-      let bitmap = Bitmap(width: header.first, height: header.second, pixels: body)
+      var bitmap = Bitmap(width: header.first, height: header.second, pixels: body)
+      if !note.isEmpty {
+        bitmap.damage = ImageError.oneLine(String(decoding: note, as: UTF8.self)).reason
+      }
       return .answered(.success(bitmap), isLast: header.isLast)
     }
     let message = String(decoding: body, as: UTF8.self)

@@ -102,4 +102,22 @@ final class DecodeWorkerSandboxTests: XCTestCase {
     XCTAssertEqual(
       DecodeWorkerMessage.decodeReplyHeader(DecodeWorkerMessage.encode(small), maxBody: 24), small)
   }
+
+  /// A bitmap's note (why its file decoded only in part) travels after its pixels, bounded:
+  /// an error message carries none and a longer one than `maxNote` is refused.
+  func testABitmapsNoteIsCarriedAndBounded() {
+    let noted = DecodeWorkerMessage.ReplyHeader(
+      isBitmap: true, isLast: false, first: 2, second: 3, noteLength: 26)
+    XCTAssertEqual(noted.bodySize, 24 + 26)
+    XCTAssertEqual(
+      DecodeWorkerMessage.decodeReplyHeader(DecodeWorkerMessage.encode(noted), maxBody: 24), noted)
+    var long = noted
+    long.noteLength = DecodeWorkerMessage.maxNote + 1
+    XCTAssertNil(
+      DecodeWorkerMessage.decodeReplyHeader(DecodeWorkerMessage.encode(long), maxBody: 24))
+    var message = DecodeWorkerMessage.encode(
+      DecodeWorkerMessage.ReplyHeader(isBitmap: false, isLast: false, first: 5, second: 0))
+    message[2] = 4
+    XCTAssertNil(DecodeWorkerMessage.decodeReplyHeader(message, maxBody: 24))
+  }
 }
