@@ -165,10 +165,13 @@ final class CoverEntryTests: XCTestCase {
   func testHEIFCardsComeFromTheThumbnailItemWhenItCoversThem() throws {
     guard let corpus = CorpusLocator.corpus else { throw XCTSkip(CorpusLocator.missingMessage) }
     // Canon EOS R5: 2400×1600 with a 320×214 thumbnail item; a 300×200 card needs 300×200.
+    // Samsung S24 FE: 4000×1848 with a 512×236 item (decoded 512×235); a 300×228 card needs
+    // 494×228.
     // iPhone 8 Plus (arrow): 3024×4032 upright with a 240×320 item; a 300×228 card needs
     // 300×400, so its primary image is decoded.
     let cases = [
       ("Canon_EOS_R5.HIF", PixelSize(width: 300, height: 200), true),
+      ("Samsung_Galaxy_S24_FE.heic", PixelSize(width: 300, height: 228), true),
       ("arrow.heic", PixelSize(width: 300, height: 228), false),
     ]
     for (name, card, fromItem) in cases {
