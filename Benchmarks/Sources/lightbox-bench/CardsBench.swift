@@ -50,7 +50,7 @@ struct CardsBench: ParsableCommand {
     }
     guard !requests.isEmpty else { throw ValidationError("no files") }
     let threads = max(1, ProcessInfo.processInfo.activeProcessorCount)
-    // The browser's workers: up to two, started before the first screen (prewarmed).
+    // The browser's workers: up to two (the untimed screen below starts them).
     let host = DecodeWorkerHost(configuration: .init(executable: "/proc/self/exe"))
     let decoder = PhotoDecoder(host: host)
     decoder.prewarm(for: files)
