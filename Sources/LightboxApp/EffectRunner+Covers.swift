@@ -25,7 +25,7 @@ extension EffectRunner {
         entry.turnedClockwise(request.rotation).fitted(into: request.key.size, mode: .fill),
         request, format, cache, isPreview: isPreview)
     }
-    switch pipeline.cachedCover(source, size: cover, display: display) {
+    switch pipeline.cachedCover(source, card: card, display: display) {
     case .cached(let entry?): return shown(entry)
     case .knownFailure:
       return .image(.failed(request.key, reason: "could not be decoded before (unchanged since)"))

@@ -24,25 +24,30 @@ extension ThumbnailPipeline {
     return Bitmap.fittedSize(of: cover, into: limit, mode: .fit)
   }
 
-  /// True when an x-large entry of `entry` pixels serves a cover of `cover`: it is that
-  /// large (give or take the rounding of a fit), or it cannot be made larger (512 px, the
-  /// whole photo, or a photo of unknown size: another program's entry is taken as it is).
-  public static func entry(_ entry: PixelSize, serves cover: PixelSize, display: PixelSize?)
+  /// True when an x-large entry of `entry` pixels serves a card of `card` (upright, as the
+  /// entry): it fills the card without enlarging (give or take a pixel of rounding), or it
+  /// cannot be made larger (512 px, the whole photo, or a photo of unknown size: another
+  /// program's entry is taken as it is).
+  ///
+  /// The card, not the cover, is what it is measured against: an entry made from a thumbnail
+  /// item of another shape than the photo is smaller than the cover yet fills the card, and
+  /// would otherwise be made again on every visit.
+  public static func entry(_ entry: PixelSize, serves card: PixelSize, display: PixelSize?)
     -> Bool
   {
-    if entry.width + 1 >= cover.width && entry.height + 1 >= cover.height { return true }
+    if entry.width + 1 >= card.width && entry.height + 1 >= card.height { return true }
     if max(entry.width, entry.height) >= ThumbnailSize.xLarge.pixels { return true }
     guard let display else { return true }
     return entry.width >= display.width || entry.height >= display.height
   }
 
-  /// The x-large entry of `source` when it serves `cover` (see `entry(_:serves:display:)`),
+  /// The x-large entry of `source` when it serves `card` (see `entry(_:serves:display:)`),
   /// its failure entry, or nil when the entry must be made.
-  public func cachedCover(_ source: ThumbnailSource, size cover: PixelSize, display: PixelSize?)
+  public func cachedCover(_ source: ThumbnailSource, card: PixelSize, display: PixelSize?)
     -> Outcome?
   {
     if let bitmap = cache.thumbnail(for: source, size: .xLarge, background: Self.background) {
-      if Self.entry(bitmap.size, serves: cover, display: display) { return .cached(bitmap) }
+      if Self.entry(bitmap.size, serves: card, display: display) { return .cached(bitmap) }
       // Made for a smaller card: made again below, at this size.
       return nil
     }

@@ -116,6 +116,22 @@ final class CoverEntryTests: XCTestCase {
     XCTAssertEqual(after, before, "the second card is the entry's, as the first was")
   }
 
+  func testAnEntryServesEveryCardItFillsOrThatItCannotServeBetter() {
+    let card = PixelSize(width: 300, height: 228)
+    let photo = PixelSize(width: 4000, height: 2250)
+    func serves(_ width: Int, _ height: Int, display: PixelSize?) -> Bool {
+      ThumbnailPipeline.entry(
+        PixelSize(width: width, height: height), serves: card, display: display)
+    }
+    XCTAssertTrue(serves(405, 228, display: photo), "the 16:9 photo's cover")
+    XCTAssertTrue(serves(304, 228, display: photo), "a 4:3 item of it, which fills the card too")
+    XCTAssertTrue(serves(494, 227, display: photo), "a pixel short: rounding")
+    XCTAssertFalse(serves(256, 144, display: photo), "made for a smaller card")
+    XCTAssertTrue(serves(512, 288, display: photo), "512 px: as large as x-large goes")
+    XCTAssertTrue(serves(280, 200, display: PixelSize(width: 280, height: 200)), "the whole photo")
+    XCTAssertTrue(serves(256, 144, display: nil), "another program's entry of an unknown photo")
+  }
+
   func testTilesUpTo256PixelsStillUseTheLargeEntry() throws {
     let path = try photo("IMG_0002.jpg")
     let tile = try request(path, size: PixelSize(width: 200, height: 152))
@@ -186,7 +202,7 @@ final class CoverEntryTests: XCTestCase {
       let source = try ThumbnailSource.forFile(atPath: path).get()
       let stored = try XCTUnwrap(disk.thumbnail(for: source, size: .xLarge), name)
       let cover = ThumbnailPipeline.coverSize(filling: card, display: request.storedSize)
-      XCTAssertTrue(ThumbnailPipeline.entry(stored.size, serves: cover, display: nil), name)
+      XCTAssertTrue(ThumbnailPipeline.entry(stored.size, serves: card, display: nil), name)
       XCTAssertLessThanOrEqual(abs(stored.width - cover.width), 1, name)
       XCTAssertLessThanOrEqual(abs(stored.height - cover.height), 1, name)
       // `.fast` takes a covering item, `.best` the primary (both are under 30 MP).
