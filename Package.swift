@@ -192,9 +192,9 @@ let package = Package(
     .testTarget(
       name: "LightboxAppTests",
       dependencies: [
-        "LightboxApp", "LightboxCommands", "LightboxTestSupport", "Catalog", "Pixels", "Decoders",
-        "DecodeWorker", "ThumbnailCache", "PhotoModel", "PhotoStore", "PhotoMetadata",
-        "TerminalGraphics", "TerminalUI",
+        "LightboxApp", "LightboxCommands", "LightboxTestSupport", "Catalog", "DemoLibrary",
+        "Pixels", "Decoders", "DecodeWorker", "ThumbnailCache", "PhotoModel", "PhotoStore",
+        "PhotoMetadata", "TerminalGraphics", "TerminalUI",
       ]),
     // Tests that start processes: the built binary, tmux, xterm and kitty under Xvfb, kill
     // loops, install (scripts/test runs them; --fast leaves them out).

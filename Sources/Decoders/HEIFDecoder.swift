@@ -68,17 +68,23 @@ enum HEIFDecoder {
     }
   }
 
-  /// A decoded thumbnail cut to the size its item declares, or nil when it is smaller.
+  /// A decoded thumbnail cut to the size its item declares, or nil when it is smaller by
+  /// more than a pixel.
   ///
   /// Canon's HIF files (EOS R5, in the corpus) declare a 320×214 thumbnail whose HEVC frame is
   /// coded 320×320 without a crop that libheif 1.15 applies: decoded whole, a third of the tile
   /// was the frame's green padding. The padding is below and to the right of the picture.
+  /// Samsung's (S24 FE) declares a clean aperture of 512×236 that libheif decodes as 512×235,
+  /// the aperture's rounding: a row short is the item all the same (refused, every tile and
+  /// card of such a photo decoded its 7 MP primary instead).
   static func declaredPart(of bitmap: Bitmap, declared: PixelSize) -> Bitmap? {
-    guard declared.width > 0, declared.height > 0, bitmap.width >= declared.width,
-      bitmap.height >= declared.height
+    guard declared.width > 0, declared.height > 0, bitmap.width + 1 >= declared.width,
+      bitmap.height + 1 >= declared.height
     else { return nil }
-    if bitmap.size == declared { return bitmap }
-    return bitmap.cropped(x: 0, y: 0, width: declared.width, height: declared.height)
+    let width = min(bitmap.width, declared.width)
+    let height = min(bitmap.height, declared.height)
+    if bitmap.width == width && bitmap.height == height { return bitmap }
+    return bitmap.cropped(x: 0, y: 0, width: width, height: height)
   }
 
   /// The displayed size of an image handle (libheif reports it with transformations).

@@ -116,13 +116,15 @@ final class EffectRunner: Sendable {
   /// thumbnail, which is the final tile when it is large enough (half-block tiles) and a
   /// preview (`preview` gets `.image(.preview)`) when it is not; else, or after the preview, the
   /// photo is decoded at the cache's size class, the thumbnail stored for next time, and the
-  /// tile cut from it.
+  /// tile cut from it. Cards larger than a `large` thumbnail have entries of their own size
+  /// (`makeCoverPicture`) unless `coverEntries` is off (the benchmark's "before").
   static func makePicture(
     _ request: ImageRequest, format: PictureFormat, background: RGB, cache: PictureCache,
     diskCache: ThumbnailDiskCache? = nil, upscale: Bool = true,
     decoder: PhotoDecoder, loupe: LoupeSourceCache? = nil,
     preview: ((Action) -> Void)? = nil,
-    prefetch: ((@escaping @Sendable () -> Void) -> Void)? = nil
+    prefetch: ((@escaping @Sendable () -> Void) -> Void)? = nil,
+    coverEntries: Bool = true
   ) -> Action {
     if request.key.region != nil || request.key.outline != nil {
       return makeLoupePicture(
@@ -137,6 +139,11 @@ final class EffectRunner: Sendable {
       let pipeline = ThumbnailPipeline(cache: diskCache, decoder: decoder)
       let facts = ThumbnailPipeline.PhotoFacts(
         orientation: request.orientation, storedSize: request.storedSize)
+      if sizeClass == .xLarge && coverEntries {
+        return makeCoverPicture(
+          request, source: source, pipeline: pipeline, facts: facts, format: format, cache: cache,
+          preview: preview)
+      }
       switch pipeline.cached(source, size: sizeClass, wantsPixels: true) {
       case .cached(let bitmap?):
         return finish(

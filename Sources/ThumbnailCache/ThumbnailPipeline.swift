@@ -96,11 +96,13 @@ public struct ThumbnailPipeline: Sendable {
     return small
   }
 
-  /// Decodes the photo at the size class, writes its entry and returns the pixels; a file
-  /// that cannot be decoded gets a failure entry.
-  public func make(_ source: ThumbnailSource, size: ThumbnailSize, facts: ([UInt8]) -> PhotoFacts)
-    -> Outcome
-  {
+  /// Decodes the photo at the size class (or fitted into `target`, a smaller box: a card's
+  /// cover, see `coverSize`), writes its entry and returns the pixels; a file that cannot be
+  /// decoded gets a failure entry.
+  public func make(
+    _ source: ThumbnailSource, size: ThumbnailSize, target: PixelSize? = nil,
+    facts: ([UInt8]) -> PhotoFacts
+  ) -> Outcome {
     // The head first: a video or a document is never read whole.
     guard
       case .success(let head) = ImageFile.prefix(atPath: source.path, count: PhotoDecoder.headSize),
@@ -118,18 +120,11 @@ public struct ThumbnailPipeline: Sendable {
     }
     let known = facts(bytes)
     let options = DecodeOptions(
-      target: PixelSize(width: size.pixels, height: size.pixels), mode: .fit, quality: .fast,
-      orientation: known.orientation, background: Self.background)
+      target: target ?? PixelSize(width: size.pixels, height: size.pixels), mode: .fit,
+      quality: .fast, orientation: known.orientation, background: Self.background)
     switch decoder.decode(data: bytes, path: source.path, options: options) {
     case .success(let bitmap):
-      let display = known.storedSize.map { known.orientation.displaySize(ofStored: $0) }
-      let stored = cache.store(
-        bitmap, for: source, size: size, imageSize: display,
-        mimeType: Self.mimeType(format, head: head))
-      // On this worker thread, never the UI's: a comparison unless the cache is over.
-      cache.usage?.evictIfOver()
-      if case .failure(let error) = stored { return .made(bitmap, storeProblem: error) }
-      return .made(bitmap, storeProblem: nil)
+      return store(bitmap, for: source, size: size, facts: known, format: format, head: head)
     case .failure(let error):
       // A worker's decoder for a format this build does not decode yet answers so; that is
       // not the file's fault. A crash or hang is (like any decode error of a known format).
@@ -141,6 +136,22 @@ public struct ThumbnailPipeline: Sendable {
       cache.usage?.evictIfOver()
       return .failed(error)
     }
+  }
+
+  /// Writes `bitmap` as the `size` entry of `source` (with the photo's displayed size and
+  /// MIME type) and keeps the cache under its limit.
+  func store(
+    _ bitmap: Bitmap, for source: ThumbnailSource, size: ThumbnailSize, facts: PhotoFacts,
+    format: MediaFormat, head: [UInt8]
+  ) -> Outcome {
+    let display = facts.storedSize.map { facts.orientation.displaySize(ofStored: $0) }
+    let stored = cache.store(
+      bitmap, for: source, size: size, imageSize: display,
+      mimeType: Self.mimeType(format, head: head))
+    // On this worker thread, never the UI's: a comparison unless the cache is over.
+    cache.usage?.evictIfOver()
+    if case .failure(let error) = stored { return .made(bitmap, storeProblem: error) }
+    return .made(bitmap, storeProblem: nil)
   }
 
   /// True when the pipeline tries to decode files of `format`: those this build decodes,

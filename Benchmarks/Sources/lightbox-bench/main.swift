@@ -8,7 +8,7 @@ struct LightboxBench: ParsableCommand {
     abstract: "Lightbox's benchmarks (medians; see docs/benchmarks.md).",
     subcommands: [
       BenchUI.self, BenchStartup.self, BenchPictures.self, BenchLoupe.self, BenchPlayback.self,
-      ThumbnailsBench.self,
+      ThumbnailsBench.self, CardsBench.self,
       WorkerBench.self,
       DecodeWorkerCommandLine.self,
     ])
