@@ -21,10 +21,17 @@ public struct ReplyFilter: Sendable {
   /// this only matters for a reply split by a read, or a lone Esc).
   public static let defaultHoldNanoseconds: UInt64 = 30_000_000
 
+  /// The longest half a UTF-8 letter waits for the rest: longer than a sequence, because
+  /// once let go curses cannot wait for the rest (it comes through the tty, not its pipe).
+  /// tmux on a loaded machine split "é" by more than 30 ms (`KeyInputEndToEndTests`).
+  public static let characterHoldNanoseconds: UInt64 = 150_000_000
+
   public let holdNanoseconds: UInt64
   /// The cut sequence waiting for its rest, and when it began to wait.
   private var held: [UInt8] = []
   private var heldSince: UInt64 = 0
+  /// True when `held` is half a letter (not an escape sequence).
+  private var heldIsCharacter = false
 
   public init(holdNanoseconds: UInt64 = defaultHoldNanoseconds) {
     self.holdNanoseconds = holdNanoseconds
@@ -33,9 +40,14 @@ public struct ReplyFilter: Sendable {
   /// True while a cut sequence waits.
   public var isHolding: Bool { !held.isEmpty }
 
+  /// How long what is held now may wait.
+  private var heldFor: UInt64 {
+    heldIsCharacter ? max(holdNanoseconds, Self.characterHoldNanoseconds) : holdNanoseconds
+  }
+
   /// When the held bytes are let go if nothing completes them (monotonic nanoseconds), nil
   /// when nothing is held: the reader's poll must wake by then.
-  public var releaseAt: UInt64? { held.isEmpty ? nil : heldSince &+ holdNanoseconds }
+  public var releaseAt: UInt64? { held.isEmpty ? nil : heldSince &+ heldFor }
 
   /// Takes `bytes` read at `now` (monotonic nanoseconds).
   public mutating func take(_ bytes: [UInt8], at now: UInt64) -> Output {
@@ -44,6 +56,7 @@ public struct ReplyFilter: Sendable {
     let scan = ReplyParser.scan(held + bytes, final: false)
     var output = Output(keys: scan.leftover, replies: scan.replies)
     var tail = scan.pending
+    var isCharacter = false
     // Half a UTF-8 letter at the end waits with the rest (curses would drop a first byte
     // whose continuation came in a later read: "libélula" became "liblula" in xterm).
     if tail.isEmpty {
@@ -51,6 +64,7 @@ public struct ReplyFilter: Sendable {
       if cut > 0 {
         tail = Array(output.keys.suffix(cut))
         output.keys.removeLast(cut)
+        isCharacter = true
       }
     }
     // A sequence that was already waiting keeps its time: a reply that never ends (or an
@@ -60,8 +74,9 @@ public struct ReplyFilter: Sendable {
     } else {
       if !wasHolding || !tail.starts(with: held) { heldSince = now }
       held = tail
+      heldIsCharacter = isCharacter
     }
-    if !held.isEmpty, now &- heldSince >= holdNanoseconds {
+    if !held.isEmpty, now &- heldSince >= heldFor {
       let rest = release(at: now)
       output.keys += rest.keys
       output.replies += rest.replies
@@ -72,7 +87,7 @@ public struct ReplyFilter: Sendable {
   /// Lets go of a held sequence whose time is up at `now`: a key (a lone ESC, half a letter)
   /// goes on as typed, a cut reply-shaped string is dropped.
   public mutating func release(at now: UInt64) -> Output {
-    guard !held.isEmpty, now &- heldSince >= holdNanoseconds else { return Output() }
+    guard !held.isEmpty, now &- heldSince >= heldFor else { return Output() }
     let scan = ReplyParser.scan(held, final: true)
     held = []
     return Output(keys: scan.leftover, replies: scan.replies)

@@ -48,6 +48,10 @@ final class ReplyFilterTests: XCTestCase {
     let letter = bytes("é")
     XCTAssertEqual(filter.take(bytes("lib") + [letter[0]], at: 0).keys, bytes("lib"))
     XCTAssertEqual(filter.take([letter[1]] + bytes("lula"), at: 5 * ms).keys, bytes("élula"))
+    // Longer than a sequence: once curses has it, the rest could never reach it.
+    XCTAssertEqual(filter.take([letter[0]], at: 10 * ms).keys, [])
+    XCTAssertEqual(filter.release(at: 60 * ms).keys, [])
+    XCTAssertEqual(filter.take([letter[1]], at: 70 * ms).keys, letter)
   }
 
   func testAStringThatNeverEndsIsDroppedNotTyped() {
