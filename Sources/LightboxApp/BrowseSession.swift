@@ -249,9 +249,11 @@ public final class BrowseSession {
         wait = min(wait, Int32(clamping: left))
       }
       let events = terminal.readEvents(timeoutMilliseconds: wait)
+      // Taken every round: an answer after the probe settled is dropped, not kept.
+      let replies = terminal.takeReplies()
       if let pending = probe, probeSent {
         let now = DispatchTime.now().uptimeNanoseconds
-        pending.receive(terminal.takeReplies(), at: now)
+        pending.receive(replies, at: now)
         if pending.isDone(at: now) {
           probe = nil
           let (settled, synchronizedOutput) = settle(pending, at: now)
