@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """pty_clock: first-picture's measurement with a reader that keeps up with the program.
 
-Usage: pty_clock.py [--as xterm-sixel|kitty] [--cols 160 --rows 45] [--runs 5]
+Usage: pty_clock.py [--as xterm-sixel|kitty|silent] [--cols 160 --rows 45] [--runs 5]
                     [--text REGEX] [--pictures N] [--window SEC] [--env K=V ...]
                     [--keys N [--key ESCAPES] [--key-every MS]] -- CMD ARGS...
 
 Same pty, same size, same answers to the same queries and the same notion of a picture as
-../shared/tools/first-picture (xterm 379 with sixel, or kitty 0.26.5), and the same output
+../shared/tools/first-picture (xterm 379 with sixel, kitty 0.26.5, or a terminal that answers
+nothing), and the same output
 lines. The one difference: first-picture searches the whole output received so far again
 after every read (a pty read returns at most 4095 bytes), so the time it takes to read grows
 with the square of the output, and a program writing a screen of pictures (0.5-1 MB) spends
@@ -19,7 +20,7 @@ end of the window (the browser idle over its first screen).
 import argparse, fcntl, os, pty, re, select, signal, statistics, struct, sys, termios, time
 
 ap = argparse.ArgumentParser(add_help=False)
-ap.add_argument("--as", dest="term", default="xterm-sixel", choices=["xterm-sixel", "kitty"])
+ap.add_argument("--as", dest="term", default="xterm-sixel", choices=["xterm-sixel", "kitty", "silent"])
 ap.add_argument("--cols", type=int, default=160)
 ap.add_argument("--rows", type=int, default=45)
 ap.add_argument("--runs", type=int, default=5)
@@ -50,6 +51,9 @@ if a.term == "xterm-sixel":
                (rb"\x1b\[\?1;1;0S", b"\x1b[?1;0;256S"),
                (rb"\x1b\[\?2;1;0S", b"\x1b[?2;0;%d;%dS" % (W, H))] + COMMON + \
               [(rb"\x1b\[0?c", b"\x1b[?63;1;2;4;6;9;15;16;22;28c")]
+    TERM = "xterm-256color"
+elif a.term == "silent":
+    REPLIES = []
     TERM = "xterm-256color"
 else:
     REPLIES = [(rb"\x1b\[>0?q", b"\x1bP>|kitty(0.26.5)\x1b\\"),

@@ -28,11 +28,11 @@ static inline int lb_key_resize(void) { return KEY_RESIZE; }
 static inline int lb_key_mouse(void) { return KEY_MOUSE; }
 static inline int lb_err(void) { return ERR; }
 static inline void lb_set_escdelay(int ms) { set_escdelay(ms); }
-// Bytes typed and not read yet (FIONREAD on standard input; ioctl is variadic, out of
-// Swift's reach); 0 when it cannot tell.
-static inline int lb_pending_input(void) {
+// Bytes waiting on `fd` (FIONREAD; ioctl is variadic, out of Swift's reach): the key pipe
+// curses reads from. 0 when it cannot tell.
+static inline int lb_pending_input(int fd) {
   int n = 0;
-  return ioctl(0, FIONREAD, &n) == 0 ? n : 0;
+  return ioctl(fd, FIONREAD, &n) == 0 ? n : 0;
 }
 static inline FILE *lb_stdout(void) { return stdout; }
 static inline FILE *lb_stdin(void) { return stdin; }

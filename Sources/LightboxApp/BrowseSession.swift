@@ -68,42 +68,63 @@ public final class BrowseSession {
   }
 
   /// Runs until the user quits; the terminal is restored on every way out.
+  ///
+  /// The first frame never waits for the terminal: the probe's queries go out after it and
+  /// the answers are read with the keys (`PendingProbe`); until they are in, pictures are
+  /// half-blocks (or the protocol `--graphics` forces, with what the environment tells).
   public func run() throws {
-    // Ask the terminal what it can do before curses reads keys, so no reply reaches the
-    // key stream; keys typed meanwhile are handed back to curses.
+    let environment = TerminalEnvironment(environment: ProcessInfo.processInfo.environment)
+    var probe: PendingProbe?
     var format = PictureFormat.halfBlock(options.colorDepth)
-    var synchronizedOutput = true
-    var typedDuringProbe: [UInt8] = []
-    if options.graphics != .halfBlock {
-      let probe = CapabilityProbe.run(
-        environment: ProcessInfo.processInfo.environment, ask: isatty(STDOUT_FILENO) == 1)
-      typedDuringProbe = probe.leftoverInput
-      var capabilities = probe.capabilities
-      if capabilities.environment.insideTmux {
-        capabilities.tmuxPassthrough = TmuxPassthrough.ask(.live)
-      }
-      synchronizedOutput = capabilities.synchronizedOutput
-      let mode = capabilities.graphicsMode(requested: options.graphics)
-      format = capabilities.pictureFormat(
-        requested: options.graphics, colorDepth: options.colorDepth,
-        kittyMedium: kittyMedium(capabilities))
-      let cell = capabilities.cellSize
-      LightboxLog.logger("probe").info(
-        "terminal \(probe.outcome) in \(Int(probe.elapsedMilliseconds)) ms: \(mode) pictures, cell \(cell.width)x\(cell.height) px"
-      )
+    if options.graphics != .halfBlock, isatty(STDOUT_FILENO) == 1 {
+      let size = CapabilityProbe.windowSize(fd: STDOUT_FILENO)
+      probe = PendingProbe(
+        environment: environment, windowSize: size,
+        now: DispatchTime.now().uptimeNanoseconds)
+      format = startingFormat(environment: environment, windowSize: size)
     } else {
       LightboxLog.logger("probe").info("half-blocks asked for: terminal not probed")
     }
+    // Synchronized output only once the terminal said it has it (or when nothing is asked,
+    // as before: half-blocks forced).
     let terminal = CursesTerminal(
-      theme: options.theme, graphics: format.driver, synchronizedOutput: synchronizedOutput)
+      theme: options.theme, graphics: format.driver, synchronizedOutput: probe == nil)
     try terminal.start()
     if let fallback = terminal.fallbackTerminalType {
       LightboxLog.logger("terminal").warning(
         "no terminal description for TERM here: drawing with \(fallback)'s")
     }
-    terminal.pushBack(typedDuringProbe)
     defer { terminal.stop() }
-    try run(on: terminal, format: format)
+    try run(on: terminal, format: format, probe: probe)
+  }
+
+  /// The pictures of the first frames, before the terminal answered: half-blocks for `auto`,
+  /// a forced protocol as the environment and the window size describe it (the answers may
+  /// refine it: the cell size, kitty's medium, the sixel palette).
+  func startingFormat(environment: TerminalEnvironment, windowSize: WindowSize?) -> PictureFormat {
+    guard options.graphics != .auto else { return .halfBlock(options.colorDepth) }
+    return TerminalCapabilities(environment: environment, windowSize: windowSize).pictureFormat(
+      requested: options.graphics, colorDepth: options.colorDepth)
+  }
+
+  /// The format the probe's answers call for (`TerminalCapabilities.pictureFormat`), with
+  /// tmux asked about passthrough inside tmux, and synchronized output; logged.
+  func settle(_ probe: PendingProbe, at now: UInt64) -> (PictureFormat, synchronizedOutput: Bool) {
+    let result = probe.finish(at: now)
+    var capabilities = result.capabilities
+    if capabilities.environment.insideTmux {
+      capabilities.tmuxPassthrough = TmuxPassthrough.ask(.live)
+    }
+    let mode = capabilities.graphicsMode(requested: options.graphics)
+    let format = capabilities.pictureFormat(
+      requested: options.graphics, colorDepth: options.colorDepth,
+      kittyMedium: kittyMedium(capabilities))
+    let cell = capabilities.cellSize
+    let waited = Int(Double(now &- probe.startedAt) / 1e6)
+    LightboxLog.logger("probe").info(
+      "terminal \(result.outcome) in \(Int(result.elapsedMilliseconds)) ms (settled after \(waited) ms, first frame not waiting): \(mode) pictures, cell \(cell.width)x\(cell.height) px"
+    )
+    return (format, capabilities.synchronizedOutput)
   }
 
   /// How kitty pictures go: as the probe found (`TerminalCapabilities.kittyMedium`), unless
@@ -114,11 +135,15 @@ public final class BrowseSession {
     return asked == "stream" ? .stream : capabilities.kittyMedium
   }
 
-  /// The loop itself, on any terminal (the fake one in tests).
-  public func run(on terminal: Terminal, format: PictureFormat? = nil) throws {
-    let format = format ?? .halfBlock(options.colorDepth)
+  /// The loop itself, on any terminal (the fake one in tests). With `probe`, its queries are
+  /// sent after the first frame and its answers, read with the keys, pick the final format.
+  public func run(
+    on terminal: Terminal, format: PictureFormat? = nil, probe: PendingProbe? = nil
+  ) throws {
+    var format = format ?? .halfBlock(options.colorDepth)
+    var probe = probe
     let inbox = ActionInbox(wake: terminal.waker)
-    let cache = PictureCache(budgetBytes: options.cacheBudgetBytes)
+    let cache = PictureCache(budgetBytes: options.cacheBudgetBytes, format: format)
     // Lives as long as the session: its workers are killed when it goes.
     let host = DecodeWorkerHost(configuration: options.decodeWorker)
     let diskCache = options.thumbnailCacheRoot.map { root in
@@ -179,6 +204,7 @@ public final class BrowseSession {
       perform(store.send(.library(.operationFailed(reason: first + more))))
     }
     var hold = PictureHold(isEnabled: format.resendsMovedPictures)
+    var probeSent = false
     while store.state.isRunning {
       var released = false
       if hold.releases(at: DispatchTime.now().uptimeNanoseconds) {
@@ -193,6 +219,11 @@ public final class BrowseSession {
           holding ? nil : cache.picture(for: $0)
         }
         needsFrame = false
+        if let pending = probe, !probeSent {
+          // After the first frame's text: a terminal that answers nothing delays nothing.
+          terminal.sendQueries(pending.batchBytes)
+          probeSent = true
+        }
         if let keyReadAt {
           // The whole frame, pictures written too; and its text alone (the selection seen
           // to move on a terminal without synchronized output), which a screen of sixel
@@ -212,8 +243,35 @@ public final class BrowseSession {
       let before = store.state.revision.count
       // Everything that arrived is reduced before the next frame: a held arrow key or a
       // burst of decoded thumbnails costs one frame, never a backlog.
-      let wait = hold.millisecondsUntilRelease(at: DispatchTime.now().uptimeNanoseconds) ?? 1000
-      for event in terminal.readEvents(timeoutMilliseconds: wait) {
+      var wait = hold.millisecondsUntilRelease(at: DispatchTime.now().uptimeNanoseconds) ?? 1000
+      if let pending = probe, probeSent {
+        let left = pending.millisecondsUntilDone(at: DispatchTime.now().uptimeNanoseconds)
+        wait = min(wait, Int32(clamping: left))
+      }
+      let events = terminal.readEvents(timeoutMilliseconds: wait)
+      // Taken every round: an answer after the probe settled is dropped, not kept.
+      let replies = terminal.takeReplies()
+      if let pending = probe, probeSent {
+        let now = DispatchTime.now().uptimeNanoseconds
+        pending.receive(replies, at: now)
+        if pending.isDone(at: now) {
+          probe = nil
+          let (settled, synchronizedOutput) = settle(pending, at: now)
+          if settled != format {
+            // Every picture again in the new format: the terminal lets go of the old ones,
+            // the cache drops them, the store asks for all of them at the new cell size.
+            format = settled
+            terminal.switchGraphics(to: format.driver, synchronizedOutput: synchronizedOutput)
+            cache.switchFormat(to: format)
+            hold = PictureHold(isEnabled: format.resendsMovedPictures)
+            perform(store.send(.picturesReset(cellPixelSize: format.cellPixelSize)))
+            needsFrame = true
+          } else {
+            terminal.switchGraphics(to: nil, synchronizedOutput: synchronizedOutput)
+          }
+        }
+      }
+      for event in events {
         if event != .resize, keyReadAt == nil {
           let now = DispatchTime.now().uptimeNanoseconds
           keyReadAt = now

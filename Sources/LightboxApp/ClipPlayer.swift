@@ -140,11 +140,14 @@ public final class ClipPlayer: @unchecked Sendable {
       // frame after a pause is not late).
       if !clock.isLate(seconds, now: .now()) || number == 0 {
         let shown = upscale ? Upscale.apply(to: bitmap, in: request.key.size) : bitmap
+        // The session's format now (the probe's answers may have changed it).
+        let format = cache.format ?? format
         guard case .success(let picture) = format.picture(of: shown) else { continue }
         guard waitUntilDue(seconds, clock: &clock, session: session) else { return }
         var key = request.key
         key.frame = base + number
-        cache.insert(picture, for: key)
+        // Made in a format that was just replaced: the next frame comes in the new one.
+        guard cache.insert(picture, for: key, madeIn: format) else { continue }
         key.frame = base + number - Self.framesKept
         cache.remove(key)
         let milliseconds = Int((seconds * 1000).rounded())

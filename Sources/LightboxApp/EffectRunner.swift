@@ -213,14 +213,23 @@ final class EffectRunner: Sendable {
     }
   }
 
+  /// Encodes `bitmap` in the session's format (the cache's, else `format`) into the cache;
+  /// when the format changed while it was encoded (the probe's answers came), again in the
+  /// new one.
   static func finish(
     _ bitmap: Bitmap, _ request: ImageRequest, _ format: PictureFormat, _ cache: PictureCache,
     isPreview: Bool = false
   ) -> Action {
-    switch format.picture(of: bitmap) {
-    case .success(let picture): cache.insert(picture, for: request.key)
-    case .failure(let error): return .image(.failed(request.key, reason: error.reason))
+    var format = cache.format ?? format
+    while true {
+      switch format.picture(of: bitmap) {
+      case .success(let picture):
+        if cache.insert(picture, for: request.key, madeIn: format) {
+          return isPreview ? .image(.preview(request.key)) : .image(.loaded(request.key))
+        }
+        format = cache.format ?? format
+      case .failure(let error): return .image(.failed(request.key, reason: error.reason))
+      }
     }
-    return isPreview ? .image(.preview(request.key)) : .image(.loaded(request.key))
   }
 }

@@ -3,17 +3,54 @@ import PhotoStore
 import TerminalGraphics
 import TerminalUI
 
-/// The pictures made so far, least recently used first out once over the byte budget.
+/// The pictures made so far, least recently used first out once over the byte budget, all
+/// in the session's picture format: when the probe's answers change it (`switchFormat`),
+/// every picture goes, and one made in the old format meanwhile is refused.
 public final class PictureCache: @unchecked Sendable {
   // @unchecked: all state is guarded by `lock`.
   private let lock = NSLock()
   private var entries: [ImageKey: (picture: TerminalPicture, bytes: Int, tick: UInt64)] = [:]
   private var tick: UInt64 = 0
   private var totalBytes = 0
+  private var currentFormat: PictureFormat?
   let budgetBytes: Int
 
-  public init(budgetBytes: Int = 256 << 20) {
+  /// A cache for pictures in `format` (nil: whatever each maker was given, as in tests).
+  public init(budgetBytes: Int = 256 << 20, format: PictureFormat? = nil) {
     self.budgetBytes = budgetBytes
+    self.currentFormat = format
+  }
+
+  /// The format pictures are made in now; nil when the cache was given none.
+  public var format: PictureFormat? {
+    lock.lock()
+    defer { lock.unlock() }
+    return currentFormat
+  }
+
+  /// Makes `format` the session's picture format and drops every picture.
+  public func switchFormat(to format: PictureFormat) {
+    lock.lock()
+    defer { lock.unlock() }
+    currentFormat = format
+    entries = [:]
+    totalBytes = 0
+  }
+
+  /// Inserts `picture`, made in `format`, unless the format changed since (false: refused,
+  /// the maker should make it again in `self.format`).
+  @discardableResult
+  public func insert(_ picture: TerminalPicture, for key: ImageKey, madeIn format: PictureFormat)
+    -> Bool
+  {
+    lock.lock()
+    if let currentFormat, currentFormat != format {
+      lock.unlock()
+      return false
+    }
+    lock.unlock()
+    insert(picture, for: key)
+    return true
   }
 
   public func picture(for key: ImageKey) -> TerminalPicture? {

@@ -21,7 +21,7 @@ public final class CursesTerminal: Terminal {
   }
 
   private let theme: Theme
-  private let synchronizedOutput: Bool
+  private var synchronizedOutput: Bool
   private var screen: OpaquePointer?
   private var lastFrame: Frame?
   private var needsFullRepaint = true
@@ -32,6 +32,13 @@ public final class CursesTerminal: Terminal {
   /// ever writes the cells that changed.
   private var textNeverScrolls = false
   private var wakeDescriptor: Int32 = -1
+  /// The pipe curses reads its keys from: what the tty sends, less the terminal's replies
+  /// (`ReplyFilter`), so a probe answered after the first frame never reaches the keys.
+  private var keyPipe: (read: Int32, write: Int32) = (-1, -1)
+  private var keyInput: UnsafeMutablePointer<FILE>?
+  private var replyFilter = ReplyFilter()
+  /// Replies read from the tty and not yet taken (`takeReplies`).
+  private var replies: [RecognizedReply] = []
   public private(set) var size = TerminalSize(columns: 80, rows: 24)
 
   /// Sequences that put the terminal back as the shell expects it, written by the crash
@@ -67,17 +74,24 @@ public final class CursesTerminal: Terminal {
     wakeDescriptor = Self.restoreSequence.withCString {
       lb_guard_install(STDOUT_FILENO, $0, strlen($0))
     }
+    // Curses reads keys from a pipe that `readEvents` fills from the tty, replies taken out.
+    guard openKeyPipe() else {
+      lb_guard_uninstall()
+      throw StartError(
+        description: "cannot make a pipe for the keys: \(String(cString: strerror(errno)))")
+    }
     // newterm, unlike initscr, returns nil for an unknown TERM instead of exiting.
     let term = getenv("TERM").map { String(cString: $0) } ?? ""
-    var opened = newterm(nil, lb_stdout(), lb_stdin())
+    var opened = newterm(nil, lb_stdout(), keyInput)
     if opened == nil, let fallback = Self.fallbackType(for: term) {
       // kitty's, Ghostty's and WezTerm's own TERM come with their terminal, not with the
       // machine: over ssh, or in a fresh container, ncurses has no description for them and
       // every curses program stops with "unknown terminal". They all speak xterm.
-      opened = newterm(fallback, lb_stdout(), lb_stdin())
+      opened = newterm(fallback, lb_stdout(), keyInput)
       if opened != nil { fallbackTerminalType = fallback }
     }
     guard let screen = opened else {
+      closeKeyPipe()
       lb_guard_uninstall()
       throw StartError(
         description: "cannot use terminal type '\(term)' (set TERM, e.g. xterm-256color)")
@@ -140,7 +154,32 @@ public final class CursesTerminal: Terminal {
     endwin()
     delscreen(screen)
     self.screen = nil
+    closeKeyPipe()
     lb_guard_uninstall()
+  }
+
+  /// The key pipe: the read end (blocking, as curses expects) as a `FILE` for `newterm`, the
+  /// write end non-blocking (the run loop never waits on it; it empties it every round).
+  private func openKeyPipe() -> Bool {
+    var fds: [Int32] = [-1, -1]
+    guard pipe(&fds) == 0 else { return false }
+    for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    _ = fcntl(fds[1], F_SETFL, fcntl(fds[1], F_GETFL) | O_NONBLOCK)
+    guard let file = fdopen(fds[0], "r") else {
+      close(fds[0])
+      close(fds[1])
+      return false
+    }
+    keyPipe = (fds[0], fds[1])
+    keyInput = file
+    return true
+  }
+
+  private func closeKeyPipe() {
+    if let keyInput { fclose(keyInput) }
+    if keyPipe.write >= 0 { close(keyPipe.write) }
+    keyInput = nil
+    keyPipe = (-1, -1)
   }
 
   private func setUpColors() {
@@ -235,6 +274,26 @@ public final class CursesTerminal: Terminal {
     writeRaw(ControlSequence.copyToClipboard(text))
   }
 
+  public func sendQueries(_ bytes: [UInt8]) {
+    guard screen != nil else { return }
+    writeRaw(bytes)
+  }
+
+  public func takeReplies() -> [RecognizedReply] {
+    defer { replies = [] }
+    return replies
+  }
+
+  public func switchGraphics(to driver: (any GraphicsDriver)?, synchronizedOutput: Bool) {
+    self.synchronizedOutput = synchronizedOutput
+    guard let driver else { return }
+    // The old driver lets go of what the terminal holds (kitty frees its images); the next
+    // frame clears the screen, which takes sixel and half-block pixels away with the text.
+    if screen != nil { writeRaw(pictures.finish()) }
+    pictures = PictureLayer(driver: driver)
+    needsFullRepaint = true
+  }
+
   private func writeRaw(_ bytes: [UInt8]) {
     bytes.withUnsafeBytes { buffer in
       var offset = 0
@@ -266,10 +325,41 @@ public final class CursesTerminal: Terminal {
 
   // MARK: Input
 
-  /// Gives curses back keys that were typed while the terminal was being probed, in order.
-  public func pushBack(_ bytes: [UInt8]) {
-    guard screen != nil else { return }
-    for byte in bytes.reversed() { ungetch(Int32(byte)) }
+  /// The most bytes moved from the tty to the key pipe in one round: well under the pipe's
+  /// 64 KB, which curses empties before the next round (a long paste takes several).
+  static let keyBytesPerRound = 16_384
+
+  /// Moves what the tty has to the key pipe, the terminal's replies taken out; releases a
+  /// cut sequence whose time is up.
+  private func readTTY() {
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    var moved = 0
+    while moved < Self.keyBytesPerRound {
+      var pfd = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+      guard poll(&pfd, 1, 0) > 0, pfd.revents & Int16(POLLIN) != 0 else { break }
+      let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+      if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+      if count <= 0 { break }
+      let output = replyFilter.take(
+        Array(buffer[0..<count]), at: DispatchTime.now().uptimeNanoseconds)
+      pass(output)
+      moved += count
+    }
+    pass(replyFilter.release(at: DispatchTime.now().uptimeNanoseconds))
+  }
+
+  private func pass(_ output: ReplyFilter.Output) {
+    replies += output.replies
+    var offset = 0
+    while offset < output.keys.count {
+      let written = output.keys[offset...].withUnsafeBytes {
+        write(keyPipe.write, $0.baseAddress, $0.count)
+      }
+      if written < 0 && errno == EINTR { continue }
+      // Full (never seen: it is emptied every round): the rest of a flood is dropped.
+      if written <= 0 { return }
+      offset += written
+    }
   }
 
   public func readEvents(timeoutMilliseconds: Int32) -> [InputEvent] {
@@ -278,8 +368,16 @@ public final class CursesTerminal: Terminal {
       pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
       pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0),
     ]
-    _ = poll(&fds, nfds_t(wakeDescriptor >= 0 ? 2 : 1), timeoutMilliseconds)
+    // A cut sequence held back must be let go on time even when nothing else comes.
+    var timeout = timeoutMilliseconds
+    if let releaseAt = replyFilter.releaseAt {
+      let now = DispatchTime.now().uptimeNanoseconds
+      let left = releaseAt > now ? Int32(min(1000, (releaseAt - now + 999_999) / 1_000_000)) : 0
+      timeout = timeout < 0 ? left : min(timeout, left)
+    }
+    _ = poll(&fds, nfds_t(wakeDescriptor >= 0 ? 2 : 1), timeout)
     lb_guard_drain()
+    readTTY()
     var events: [InputEvent] = []
     if lb_guard_take_signal() != 0 { events.append(.interrupt) }
     if lb_guard_take_suspend() != 0 {
@@ -287,11 +385,12 @@ public final class CursesTerminal: Terminal {
       events.append(.resize)
     }
     while true {
-      // With bytes waiting, curses may wait a little for the rest of a character: a UTF-8
-      // letter whose bytes came in two reads (xterm, typing fast) lost its first byte when
-      // curses was told not to wait ("libélula" became "liblula"). With none waiting it
-      // only hands out what it holds already.
-      wtimeout(lb_stdscr(), lb_pending_input() > 0 ? 50 : 0)
+      // With bytes waiting in the pipe, curses may wait a little for the rest of a
+      // character: a UTF-8 letter whose bytes came in two reads (xterm, typing fast) lost its
+      // first byte when curses was told not to wait ("libélula" became "liblula"); the
+      // filter now passes whole characters, this stays as the second guard. With none
+      // waiting it only hands out what it holds already.
+      wtimeout(lb_stdscr(), lb_pending_input(keyPipe.read) > 0 ? 50 : 0)
       var character: wint_t = 0
       let result = wget_wch(lb_stdscr(), &character)
       if result == lb_err() { break }

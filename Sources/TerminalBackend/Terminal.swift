@@ -29,8 +29,23 @@ public protocol Terminal: AnyObject {
   /// When the last `present` had written its text, before its pictures (`DispatchTime`
   /// nanoseconds), for the key → frame log; nil where nothing is written.
   var textWrittenAt: UInt64? { get }
+
+  /// Writes a capability probe's queries (`PendingProbe`); the answers come back through
+  /// `takeReplies`, never as keys.
+  func sendQueries(_ bytes: [UInt8])
+
+  /// The terminal's replies read with the input since the last call, in order.
+  func takeReplies() -> [RecognizedReply]
+
+  /// Draws pictures with `driver` from now on (the probe's answers came): the pictures of
+  /// the old driver are let go and the next frame is painted in full. A nil `driver` keeps
+  /// the driver and its pictures and changes only whether frames are synchronized.
+  func switchGraphics(to driver: (any GraphicsDriver)?, synchronizedOutput: Bool)
 }
 
 extension Terminal {
   public var textWrittenAt: UInt64? { nil }
+  public func sendQueries(_ bytes: [UInt8]) {}
+  public func takeReplies() -> [RecognizedReply] { [] }
+  public func switchGraphics(to driver: (any GraphicsDriver)?, synchronizedOutput: Bool) {}
 }

@@ -111,20 +111,8 @@ public enum CapabilityProbe {
         leftoverInput: [], sent: [], received: [], outcome: .notATerminal, elapsedMilliseconds: 0)
     }
     let start = now()
-    var sent = queries(for: environment)
-    // Where the kitty query goes, a second one through a temporary file: an OK means the
-    // terminal reads files here, and pictures can go that way (`KittyMedium`).
-    let probeFile =
-      sent.contains { $0.bytes == bytes(ControlSequence.queryKittyGraphics) }
-      ? KittyMedium.writeTemporaryFile([0, 0, 0], in: KittyMedium.temporaryDirectory) : nil
+    let (sent, probeFile) = batch(for: environment)
     defer { if let probeFile { unlink(probeFile) } }
-    if let probeFile {
-      sent.insert(
-        Query(
-          name: "kitty graphics query through a temporary file (t=t)",
-          bytes: bytes(ControlSequence.queryKittyFileMedium(path: probeFile))),
-        at: sent.count - 1)
-    }
     let exchange = self.exchange(fd: fd, batch: sent, timeoutMilliseconds: timeoutMilliseconds)
     let scan = ReplyParser.scan(exchange.received, final: true)
     return Result(
@@ -132,6 +120,25 @@ public enum CapabilityProbe {
         environment: environment, replies: scan.replies, windowSize: size),
       leftoverInput: scan.leftover, sent: sent, received: exchange.received,
       outcome: exchange.sawDA1 ? .answered : .timedOut, elapsedMilliseconds: (now() - start) * 1000)
+  }
+
+  /// The queries for a terminal in `environment`, and the temporary file the kitty file
+  /// query names (the caller unlinks it once the answers are in or the time is up).
+  static func batch(for environment: TerminalEnvironment) -> (queries: [Query], file: String?) {
+    var sent = queries(for: environment)
+    // Where the kitty query goes, a second one through a temporary file: an OK means the
+    // terminal reads files here, and pictures can go that way (`KittyMedium`).
+    let probeFile =
+      sent.contains { $0.bytes == bytes(ControlSequence.queryKittyGraphics) }
+      ? KittyMedium.writeTemporaryFile([0, 0, 0], in: KittyMedium.temporaryDirectory) : nil
+    if let probeFile {
+      sent.insert(
+        Query(
+          name: "kitty graphics query through a temporary file (t=t)",
+          bytes: bytes(ControlSequence.queryKittyFileMedium(path: probeFile))),
+        at: sent.count - 1)
+    }
+    return (sent, probeFile)
   }
 
   /// Writes the batch and reads until DA1 + grace or the timeout, in raw mode (restored

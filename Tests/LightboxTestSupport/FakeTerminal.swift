@@ -35,7 +35,53 @@ public final class FakeTerminal: Terminal {
 
   public func present(_ frame: Frame, pictures: (ImageKey) -> TerminalPicture?) {
     frames.append(frame)
-    picturesDrawn += frame.images.filter { pictures($0.key) != nil }.count
+    let drawn = frame.images.compactMap { pictures($0.key) }
+    picturesDrawn += drawn.count
+    happenings.append(.frame(pictures: drawn.map(Self.kind)))
+  }
+
+  /// What happened at the terminal, in order (a late-answering terminal's tests).
+  public enum Happening: Equatable, Sendable {
+    /// A frame, with the kind of each picture drawn (`halfBlock`, `sixel`, `kitty`…).
+    case frame(pictures: [String])
+    /// The probe's queries were written.
+    case queries
+    /// Answers were read with the input.
+    case replies
+    /// The session switched picture drivers (the driver's type name), or only synchronized
+    /// output (nil).
+    case graphics(String?)
+  }
+
+  public private(set) var happenings: [Happening] = []
+  /// The probe's queries as written.
+  public private(set) var sentQueries: [UInt8] = []
+  /// Answers to the probe by the `readEvents` call (1-based) at which they arrive; one due
+  /// before the queries were written waits for them.
+  public var answers: [Int: [UInt8]] = [:]
+  private var unreadReplies: [RecognizedReply] = []
+
+  public func sendQueries(_ bytes: [UInt8]) {
+    sentQueries += bytes
+    happenings.append(.queries)
+  }
+
+  public func takeReplies() -> [RecognizedReply] {
+    defer { unreadReplies = [] }
+    return unreadReplies
+  }
+
+  public func switchGraphics(to driver: (any GraphicsDriver)?, synchronizedOutput: Bool) {
+    happenings.append(.graphics(driver.map { String(describing: type(of: $0)) }))
+  }
+
+  static func kind(_ picture: TerminalPicture) -> String {
+    switch picture {
+    case .halfBlock: "halfBlock"
+    case .sixel: "sixel"
+    case .kitty: "kitty"
+    case .iTerm2: "iTerm2"
+    }
   }
 
   /// Pause per `readEvents` call, standing in for the user's pace.
@@ -50,6 +96,15 @@ public final class FakeTerminal: Terminal {
     if delayMilliseconds > 0 { usleep(delayMilliseconds * 1000) }
     reads += 1
     onRead?(reads)
+    if !sentQueries.isEmpty {
+      let due = answers.keys.filter { $0 <= reads }.sorted()
+      for read in due {
+        unreadReplies +=
+          ReplyParser.scan(answers.removeValue(forKey: read) ?? [], final: true)
+          .replies
+        happenings.append(.replies)
+      }
+    }
     guard !script.isEmpty else { return [.character("q")] }
     let batch = script.removeFirst()
     if batch.contains(.resize), let last = resizeTo { size = last }

@@ -79,6 +79,12 @@ public enum DoctorCommand {
       lines.append(
         "Queries (one batch, DA1 last): \(probe.outcome.rawValue) after "
           + "\(Int(probe.elapsedMilliseconds.rounded())) ms")
+      if probe.outcome == .timedOut {
+        // Doctor waits to report every answer; the browser never does (`PendingProbe`).
+        lines.append(
+          "  (the browser does not wait for this: it draws at once with half-blocks and "
+            + "switches when answers come)")
+      }
       var used = Set<Int>()
       for query in probe.sent {
         let replies = caps.replies.enumerated().filter {

@@ -7,7 +7,7 @@ extension Reducer {
     case .quit where state.overlay != .info, .back:
       state.overlay = nil
       return []
-    case .terminate, .resized, .library, .image:
+    case .terminate, .resized, .picturesReset, .library, .image:
       return nil
     default: break
     }

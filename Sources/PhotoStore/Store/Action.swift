@@ -6,6 +6,9 @@ public enum Action: Hashable, Sendable {
   case start
   /// The terminal has this size (at start and on every resize).
   case resized(TerminalSize)
+  /// The terminal's pictures changed format after the first frame (the probe's answers came,
+  /// `PendingProbe`): every picture is asked for again, for cells of this many image pixels.
+  case picturesReset(cellPixelSize: PixelSize)
   case move(Direction)
   /// Enter: open the selected photo.
   case open

@@ -52,6 +52,15 @@ public enum Reducer {
       state.relayOut()
       return []
 
+    case .picturesReset(let cellPixelSize):
+      // The pictures made so far are gone from the cache: forget every request (cancelling
+      // those still running), so the reconciliation after this asks for all of them again.
+      let cancels = state.cancelAllImages()
+      state.prefetching = []
+      state.waitingForDisk = []
+      state.cellPixelSize = cellPixelSize
+      return cancels
+
     case .move(let direction):
       if state.tab == .search && state.search.isEditing {
         if let effects = state.moveInSearchField(direction) { return effects }
