@@ -130,20 +130,6 @@ public final class CursesTerminal: Terminal {
   /// TERM's own was found): the session logs it.
   public private(set) var fallbackTerminalType: String?
 
-  /// The terminal type to use when TERM's description is missing: xterm-256color for a
-  /// terminal known to be xterm-compatible (kitty, Ghostty, WezTerm, foot, Alacritty, and any
-  /// `xterm-*`), nil for the rest (a real VT100 or `dumb` must not be sent xterm's sequences).
-  static func fallbackType(for term: String) -> String? {
-    let xtermLike = ["kitty", "ghostty", "wezterm", "foot", "alacritty", "contour", "rio"]
-    let family = term.split(separator: "-").first.map(String.init) ?? ""
-    if term.hasPrefix("xterm-") || xtermLike.contains(family)
-      || xtermLike.contains(where: { term.hasSuffix("-" + $0) })
-    {
-      return term == "xterm-256color" ? nil : "xterm-256color"
-    }
-    return nil
-  }
-
   /// Gives the terminal back (normal screen, cursor, echo); safe to call twice.
   public func stop() {
     guard let screen else { return }
@@ -444,49 +430,5 @@ public final class CursesTerminal: Terminal {
     doupdate()
     size = TerminalSize(columns: Int(lb_cols()), rows: Int(lb_lines()))
     needsFullRepaint = true
-  }
-
-  /// The Home and End sequences terminals send, each taught to curses (`define_key`).
-  static let extraKeySequences: [(String, Int32)] = [
-    ("\u{1B}[H", KEY_HOME), ("\u{1B}[1~", KEY_HOME), ("\u{1B}[7~", KEY_HOME),
-    ("\u{1B}OH", KEY_HOME), ("\u{1B}[F", KEY_END), ("\u{1B}[4~", KEY_END),
-    ("\u{1B}[8~", KEY_END), ("\u{1B}OF", KEY_END),
-    // Shift-← and Shift-→: xterm's and tmux's modifier form (TERM=screen has none), rxvt's.
-    ("\u{1B}[1;2D", KEY_SLEFT), ("\u{1B}[1;2C", KEY_SRIGHT), ("\u{1B}[d", KEY_SLEFT),
-    ("\u{1B}[c", KEY_SRIGHT),
-  ]
-
-  static func functionKey(_ code: Int32) -> InputEvent? {
-    switch code {
-    case KEY_UP: return .up
-    case KEY_DOWN: return .down
-    case KEY_LEFT: return .left
-    case KEY_RIGHT: return .right
-    case KEY_SLEFT: return .shiftLeft
-    case KEY_SRIGHT: return .shiftRight
-    case KEY_PPAGE: return .pageUp
-    case KEY_NPAGE: return .pageDown
-    case KEY_HOME: return .home
-    case KEY_END: return .end
-    case KEY_ENTER: return .enter
-    case KEY_BTAB: return .backTab
-    case KEY_BACKSPACE: return .backspace
-    case KEY_DC: return .delete
-    case lb_key_resize(): return .resize
-    default: return nil
-    }
-  }
-
-  static func characterKey(_ value: UInt32) -> InputEvent? {
-    switch value {
-    case 27: return .escape
-    case 9: return .tab
-    case 10, 13: return .enter
-    case 8, 127: return .backspace
-    case 3: return .interrupt
-    default:
-      guard let scalar = Unicode.Scalar(value) else { return nil }
-      return .character(Character(scalar))
-    }
   }
 }
