@@ -87,5 +87,13 @@ let package = Package(
       name: "FuzzAVI", dependencies: ["CFuzzDriver", "PhotoMetadata", "PhotoModel"]),
     .executableTarget(
       name: "FuzzPastHead", dependencies: ["CFuzzDriver", "PhotoMetadata", "PhotoModel"]),
+    .executableTarget(
+      name: "FuzzQuickTime", dependencies: ["CFuzzDriver", "PhotoMetadata", "PhotoModel"]),
+    .executableTarget(
+      name: "FuzzTIFF", dependencies: ["CFuzzDriver", "PhotoMetadata", "PhotoModel"]),
+    .executableTarget(
+      name: "FuzzWebP", dependencies: ["CFuzzDriver", "PhotoMetadata", "PhotoModel"]),
+    .executableTarget(
+      name: "FuzzXMP", dependencies: ["CFuzzDriver", "PhotoMetadata", "PhotoModel"]),
   ]
 )

@@ -126,13 +126,25 @@ public enum RAWPreviews {
     return nil
   }
 
+  /// The most IFDs `tiffPreviews` reads, IFDs it queues and ranges it returns: a camera's
+  /// RAW has a handful of each.
+  static let maxIFDs = 32
+  static let maxQueuedIFDs = 64
+  static let maxRanges = 64
+
   /// JPEG ranges named by the IFDs of a TIFF-structured RAW.
+  ///
+  /// Linear in the bytes at hand: an IFD's Exif pointer is followed once, after its walk
+  /// (a table of thousands of 0x8769 entries made a walk per entry, seconds for a 128 KB
+  /// head), and the queues of IFDs and ranges are capped.
   private static func tiffPreviews(_ tiff: TIFFBlock) -> [Range<Int>] {
     var found: [Range<Int>] = []
     var queue: [Int] = tiff.firstIFDOffset.map { [$0] } ?? []
     var visited: Set<Int> = []
-    while let offset = queue.first, visited.count < 32 {
-      queue.removeFirst()
+    var next = 0
+    while next < queue.count, visited.count < maxIFDs, found.count < maxRanges {
+      let offset = queue[next]
+      next += 1
       guard visited.insert(offset).inserted else { continue }
       var jpegOffset: Int?
       var jpegLength: Int?
@@ -140,7 +152,8 @@ public enum RAWPreviews {
       var stripOffset: Int?
       var stripLength: Int?
       var stripCount = 0
-      let next = tiff.walkIFD(at: offset) { entry in
+      var exifIFD: Int?
+      let following = tiff.walkIFD(at: offset) { entry in
         switch entry.tag {
         case 0x0201: jpegOffset = tiff.integer(entry)
         case 0x0202: jpegLength = tiff.integer(entry)
@@ -151,22 +164,23 @@ public enum RAWPreviews {
         case 0x0117: stripLength = tiff.integer(entry)
         case 0x002E:
           // Panasonic JpgFromRaw: the JPEG itself is the value (UNDEFINED bytes).
-          if entry.valueOffset >= 0, entry.count > 4 {
+          if entry.valueOffset >= 0, entry.count > 4, found.count < maxRanges {
             let start = tiff.start + entry.valueOffset
             found.append(start..<(start + entry.count))
           }
         case 0x8769:
-          if let exif = tiff.ifdPointer(entry), let preview = olympusPreview(tiff, exifIFD: exif) {
-            found.append(preview)
-          }
+          if exifIFD == nil { exifIFD = tiff.ifdPointer(entry) }
         case 0x014A:
-          for index in 0..<min(entry.count, 8) {
+          for index in 0..<min(entry.count, 8) where queue.count < maxQueuedIFDs {
             if let sub = tiff.integer(entry, index: index), entry.type == 4 || entry.type == 13 {
               queue.append(sub)
             }
           }
         default: break
         }
+      }
+      if let exifIFD, let preview = olympusPreview(tiff, exifIFD: exifIFD) {
+        found.append(preview)
       }
       if let start = jpegOffset, let length = jpegLength, length > 0 {
         found.append((tiff.start + start)..<(tiff.start + start + length))
@@ -176,7 +190,7 @@ public enum RAWPreviews {
       {
         found.append((tiff.start + start)..<(tiff.start + start + length))
       }
-      if let next, next > 0 { queue.append(next) }
+      if let following, following > 0, queue.count < maxQueuedIFDs { queue.append(following) }
     }
     return found
   }

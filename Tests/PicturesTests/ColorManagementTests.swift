@@ -88,6 +88,26 @@ final class ColorManagementTests: XCTestCase {
     XCTAssertEqual(try decode(tagged(plain, profile: bytes)), try decode(plain))
   }
 
+  /// Found by `scripts/fuzz icc`: the transform cache starts over past 256 profiles and
+  /// leaked the lcms2 transforms it dropped (2 GB in 900,000 fuzzed profiles). Dropped
+  /// transforms are deleted now; conversions after the cache started over are unchanged.
+  func testTheTransformCacheStartsOverWithoutChangingConversions() throws {
+    let p3 = ColorSource.icc(try displayP3Profile())
+    var before = vividPattern()
+    ColorConversion.toSRGB(&before, from: p3)
+    for step in 0..<300 {
+      // Distinct white points: 300 distinct transforms, more than the cache keeps.
+      let white = (0.3127 + Double(step) * 1e-5, 0.3290)
+      let source = ColorSource.primaries(
+        code: 12, red: (0.68, 0.32), green: (0.265, 0.69), blue: (0.15, 0.06), white: white)
+      var bitmap = vividPattern()
+      ColorConversion.toSRGB(&bitmap, from: source)
+    }
+    var after = vividPattern()
+    ColorConversion.toSRGB(&after, from: p3)
+    XCTAssertEqual(after.pixels, before.pixels)
+  }
+
   /// HDR HEIF (PQ transfer) is shown as coded: no primaries conversion under an sRGB curve
   /// the values are not in. The corpus's two PQ files (BT.2020 and P3 primaries) carry no
   /// profile to convert from; an SDR nclx HEIF with other primaries (Nokia's BT.470 B/G)
