@@ -138,6 +138,20 @@ public enum RAWPreviews {
   /// (a table of thousands of 0x8769 entries made a walk per entry, seconds for a 128 KB
   /// head), and the queues of IFDs and ranges are capped.
   private static func tiffPreviews(_ tiff: TIFFBlock) -> [Range<Int>] {
+    var work = PreviewWalk()
+    return tiffPreviews(tiff, work: &work)
+  }
+
+  /// What one `tiffPreviews` read: IFDs walked, Exif IFDs walked for a maker note, IFDs
+  /// queued. Its bounds are tested by these counts, not by a clock.
+  struct PreviewWalk {
+    var ifds = 0
+    var exifWalks = 0
+    var queued = 0
+  }
+
+  /// `tiffPreviews`, counting its work in `work`.
+  static func tiffPreviews(_ tiff: TIFFBlock, work: inout PreviewWalk) -> [Range<Int>] {
     var found: [Range<Int>] = []
     var queue: [Int] = tiff.firstIFDOffset.map { [$0] } ?? []
     var visited: Set<Int> = []
@@ -146,6 +160,7 @@ public enum RAWPreviews {
       let offset = queue[next]
       next += 1
       guard visited.insert(offset).inserted else { continue }
+      work.ifds += 1
       var jpegOffset: Int?
       var jpegLength: Int?
       var compression: Int?
@@ -179,8 +194,9 @@ public enum RAWPreviews {
         default: break
         }
       }
-      if let exifIFD, let preview = olympusPreview(tiff, exifIFD: exifIFD) {
-        found.append(preview)
+      if let exifIFD {
+        work.exifWalks += 1
+        if let preview = olympusPreview(tiff, exifIFD: exifIFD) { found.append(preview) }
       }
       if let start = jpegOffset, let length = jpegLength, length > 0 {
         found.append((tiff.start + start)..<(tiff.start + start + length))
@@ -192,6 +208,7 @@ public enum RAWPreviews {
       }
       if let following, following > 0, queue.count < maxQueuedIFDs { queue.append(following) }
     }
+    work.queued = queue.count
     return found
   }
 
