@@ -20,7 +20,7 @@ struct LibraryScope: Sendable {
   init(roots: [LibraryPath] = []) {
     self.roots = roots.map { root in
       let named = root.normalized
-      return (named, Self.realPath(named) ?? named)
+      return (named, LibraryPath.realPath(named) ?? named)
     }
   }
 
@@ -28,7 +28,7 @@ struct LibraryScope: Sendable {
   /// this name: false when the walk from a root reaches the same file or folder under
   /// another path, or when it holds a root.
   func walks(_ path: LibraryPath) -> Bool {
-    guard !roots.isEmpty, let real = Self.realPath(path) else { return true }
+    guard !roots.isEmpty, let real = LibraryPath.realPath(path) else { return true }
     if let walked = walkedPath(ofReal: real) { return walked == path }
     return !roots.contains { real.contains($0.real) }
   }
@@ -36,7 +36,7 @@ struct LibraryScope: Sendable {
   /// The path the walk from a root gives the file `path` names, when that is another path
   /// (`path` goes through a link into the library); nil otherwise.
   func walkedPath(of path: LibraryPath) -> LibraryPath? {
-    guard !roots.isEmpty, let real = Self.realPath(path),
+    guard !roots.isEmpty, let real = LibraryPath.realPath(path),
       let walked = walkedPath(ofReal: real), walked != path
     else { return nil }
     return walked
@@ -78,16 +78,5 @@ struct LibraryScope: Sendable {
       return nil
     }
     return LibraryPath(bytes: root.named.bytes + below)
-  }
-
-  /// `realpath(3)` of `path`, or nil when it cannot be resolved (gone, dangling, a loop).
-  static func realPath(_ path: LibraryPath) -> LibraryPath? {
-    guard let resolved = path.withCString({ realpath($0, nil) }) else { return nil }
-    defer { free(resolved) }
-    return LibraryPath(
-      bytes: Array(
-        UnsafeBufferPointer(
-          start: UnsafeRawPointer(resolved).assumingMemoryBound(to: UInt8.self),
-          count: strlen(resolved))))
   }
 }
