@@ -43,19 +43,12 @@ extension EffectRunner {
     }
     switch pipeline.makeCover(source, size: cover, facts: facts, embedded: embedded) {
     case .made(let entry, let problem):
-      if let problem {
-        LightboxLog.logger("cache").error(
-          "\(request.path): thumbnail not stored: \(problem.reason)")
-      }
+      logStoreProblem(problem, request)
       return shown(entry)
     case .cached(let entry?):
       return shown(entry)
-    case .failed(let error):
-      return .image(.failed(request.key, reason: error.reason))
-    case .skipped(let reason):
-      return .image(.failed(request.key, reason: reason))
-    case .knownFailure, .cached(nil):
-      return .image(.failed(request.key, reason: "could not be decoded"))
+    case let outcome:
+      return failure(outcome, request)
     }
   }
 }

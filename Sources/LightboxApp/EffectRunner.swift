@@ -167,10 +167,7 @@ final class EffectRunner: Sendable {
       }
       switch pipeline.make(source, size: sizeClass, facts: { _ in facts }) {
       case .made(let thumbnail, let problem):
-        if let problem {
-          LightboxLog.logger("cache").error(
-            "\(request.path): thumbnail not stored: \(problem.reason)")
-        }
+        logStoreProblem(problem, request)
         return finish(
           thumbnail.turnedClockwise(request.rotation).fitted(into: request.key.size, mode: .fill),
           request, format, cache)
@@ -178,12 +175,8 @@ final class EffectRunner: Sendable {
         return finish(
           thumbnail.turnedClockwise(request.rotation).fitted(into: request.key.size, mode: .fill),
           request, format, cache)
-      case .failed(let error):
-        return .image(.failed(request.key, reason: error.reason))
-      case .skipped(let reason):
-        return .image(.failed(request.key, reason: reason))
-      case .knownFailure, .cached(nil):
-        return .image(.failed(request.key, reason: "could not be decoded"))
+      case let outcome:
+        return failure(outcome, request)
       }
     }
     // The user's quarter turns come after the decode: the box is turned the other way.
@@ -216,6 +209,23 @@ final class EffectRunner: Sendable {
   /// Encodes `bitmap` in the session's format (the cache's, else `format`) into the cache;
   /// when the format changed while it was encoded (the probe's answers came), again in the
   /// new one.
+  /// The failure a thumbnail pipeline's outcome that made no picture reports.
+  static func failure(_ outcome: ThumbnailPipeline.Outcome, _ request: ImageRequest) -> Action {
+    switch outcome {
+    case .failed(let error): return .image(.failed(request.key, reason: error.reason))
+    case .skipped(let reason): return .image(.failed(request.key, reason: reason))
+    // A picture made or cached is the caller's to show; only the pixel-less ones come here.
+    case .knownFailure, .cached, .made:
+      return .image(.failed(request.key, reason: "could not be decoded"))
+    }
+  }
+
+  /// Logs why a made thumbnail could not be stored (the picture is shown all the same).
+  static func logStoreProblem(_ problem: ImageError?, _ request: ImageRequest) {
+    guard let problem else { return }
+    LightboxLog.logger("cache").error("\(request.path): thumbnail not stored: \(problem.reason)")
+  }
+
   static func finish(
     _ bitmap: Bitmap, _ request: ImageRequest, _ format: PictureFormat, _ cache: PictureCache,
     isPreview: Bool = false
