@@ -49,6 +49,19 @@ public final class TestStore {
     return effects
   }
 
+  /// Brings the store to where a test starts: each action is reduced with its state change
+  /// and effects taken as they come, unasserted. The named opt-out for set-up steps (load a
+  /// library, open a photo) whose details other tests assert; never for the step under test.
+  public func arrange(_ actions: Action...) {
+    for action in actions { _ = Reducer.reduce(&state, action) }
+  }
+
+  /// Sets up the state directly (a selection, a terminal size) without an action: set-up
+  /// that no key produces in one step. Unasserted, like `arrange`.
+  public func arrangeState(_ change: (inout AppState) -> Void) {
+    change(&state)
+  }
+
   /// Reduces `action` and fails unless the new state is exactly the old one with `update`.
   private func apply(
     _ action: Action, _ update: (inout AppState) -> Void, file: StaticString, line: UInt
