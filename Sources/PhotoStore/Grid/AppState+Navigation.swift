@@ -45,6 +45,27 @@ extension AppState {
     keepSelectionInView()
   }
 
+  /// Enter in a grid: a year card opens Months at its first month, a month card Days at its
+  /// first day, a photo the detail view.
+  mutating func openInGrid(_ segment: LibrarySegment) {
+    switch segment {
+    case .years:
+      guard let year = selectedYear else { return }
+      selectedIndex = timeline.years[year].assets.lowerBound
+      library.segment = .months
+    case .months:
+      guard let month = selectedMonth else { return }
+      selectedIndex = timeline.months[month].assets.lowerBound
+      library.segment = .days
+      if let day = timeline.dayIndex(ofAsset: selectedIndex), day < daysLayout.headerEntry.count {
+        library.daysTopEntry = daysLayout.headerEntry[day]
+      }
+    case .days, .all:
+      screen = .detail
+    }
+    keepSelectionInView()
+  }
+
   /// Moves between year or month cards; the selection becomes the card's key photo.
   private mutating func moveCard(
     _ direction: Direction, groups: [Range<Int>], geometry: GridGeometry

@@ -62,95 +62,13 @@ public enum Reducer {
       return cancels
 
     case .move(let direction):
-      if state.tab == .search && state.search.isEditing {
-        if let effects = state.moveInSearchField(direction) { return effects }
-        // ↓ from the query (no earlier query shown) goes to the results.
-        guard !state.assets.isEmpty else { return [] }
-        state.search.leave()
-        return []
-      }
-      if state.context == .albumList {
-        state.message = nil
-        state.moveAlbumCard(direction)
-        return []
-      }
-      guard !state.assets.isEmpty else { return [] }
-      state.message = nil
-      if state.screen == .detail, state.detail.zoom != nil,
-        [.left, .right, .up, .down].contains(direction)
-      {
-        // Zoomed, the arrows pan; paging is for the fitted view, as in Photos.
-        state.pan(direction)
-        return []
-      }
-      state.move(direction)
-      return []
+      return reduceMove(&state, direction)
 
     case .open:
-      if state.tab == .search && state.search.isEditing {
-        // Enter in the query moves to the results; Enter there opens one.
-        state.search.leave()
-        return []
-      }
-      if state.context == .albumList {
-        guard let entry = state.selectedAlbumEntry else { return [] }
-        state.message = nil
-        state.saveContext()
-        state.albums.open = entry.ref
-        state.restoreContext()
-        return []
-      }
-      guard state.screen == .grid, state.selectedAsset != nil else { return [] }
-      state.message = nil
-      switch state.activeSegment {
-      case .years:
-        // Enter on a year opens Months at that year's first month.
-        guard let year = state.selectedYear else { return [] }
-        state.selectedIndex = state.timeline.years[year].assets.lowerBound
-        state.library.segment = .months
-      case .months:
-        // Enter on a month opens Days at that month's first day.
-        guard let month = state.selectedMonth else { return [] }
-        state.selectedIndex = state.timeline.months[month].assets.lowerBound
-        state.library.segment = .days
-        if let day = state.timeline.dayIndex(ofAsset: state.selectedIndex),
-          day < state.daysLayout.headerEntry.count
-        {
-          state.library.daysTopEntry = state.daysLayout.headerEntry[day]
-        }
-      case .days, .all:
-        state.screen = .detail
-      }
-      state.keepSelectionInView()
-      return []
+      return reduceOpen(&state)
 
     case .back:
-      state.message = nil
-      if state.screen == .grid && !state.marks.ids.isEmpty {
-        state.marks.ids = []
-        state.marks.anchor = nil
-        return []
-      }
-      if state.tab == .search && state.screen == .grid {
-        // Esc leaves the query (the keys act on the results again); / starts a new one.
-        if state.search.isEditing { state.search.leave() }
-        return []
-      }
-      switch (state.screen, state.activeSegment) {
-      case (.detail, _): state.screen = .grid
-      case (.grid, .days):
-        // Esc zooms out, as a pinch does in Photos.
-        state.library.segment = .months
-      case (.grid, .months): state.library.segment = .years
-      case (.grid, .years), (.grid, .all):
-        guard case .album = state.context else { return [] }
-        state.saveContext()
-        state.albums.open = nil
-        state.restoreContext()
-        return []
-      }
-      state.keepSelectionInView()
-      return []
+      return reduceBack(&state)
 
     case .nextSegment, .previousSegment:
       guard state.screen == .grid, state.tab == .library else { return [] }
