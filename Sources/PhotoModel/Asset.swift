@@ -128,7 +128,7 @@ public struct Asset: Hashable, Sendable, Identifiable {
   /// changes: the Albums tab's counts and a type search read them for every photo on each
   /// library load, which matching names there made most of the load (perf,
   /// `lightbox-bench ui`).
-  private(set) var mediaTypeBits: UInt8 = 0
+  public private(set) var mediaTypeBits: UInt8 = 0
 
   public init(
     id: AssetID, path: String, byteSize: Int64, modificationTime: Int64, format: MediaFormat,

@@ -33,14 +33,6 @@ extension AppState {
   private mutating func setRotations(_ turns: [AssetID: Int]) {
     // The zoomed region was in the old orientation's pixels.
     detail.zoom = nil
-    let ids = Set(turns.keys)
-    changeLibraryPhotos(timelineToo: false) { library in
-      for i in PhotoPositions.of(ids, in: library.assets) {
-        library.assets[i].userRotation = turns[library.assets[i].id]!
-      }
-      for i in PhotoPositions.of(ids, in: library.collections.hidden) {
-        library.collections.hidden[i].userRotation = turns[library.collections.hidden[i].id]!
-      }
-    }
+    changePhotosInPlace(Set(turns.keys)) { $0.userRotation = turns[$0.id]! }
   }
 }

@@ -43,14 +43,7 @@ extension AppState {
     let targets = Set(ids)
     let allFavorite = libraryPhotos(withIDs: targets).allSatisfy(\.isFavorite)
     let value = !allFavorite
-    changeLibraryPhotos(timelineToo: false) { library in
-      for i in PhotoPositions.of(targets, in: library.assets) {
-        library.assets[i].isFavorite = value
-      }
-      for i in PhotoPositions.of(targets, in: library.collections.hidden) {
-        library.collections.hidden[i].isFavorite = value
-      }
-    }
+    changePhotosInPlace(targets) { $0.isFavorite = value }
     let what = describeTargets(ids)
     // ♦ is the view's favorite glyph (TerminalUI.Glyphs.favorite; no console font has ♥).
     message = value ? "♦ \(what) added to Favorites" : "\(what) removed from Favorites"

@@ -6,8 +6,16 @@ extension AppState {
   /// `ids` followed by the ids of their companion files (a RAW, a Live Photo's movie), which
   /// the catalog keeps as photos of their own: what a change to the photos must reach.
   func withCompanions(_ ids: [AssetID]) -> [AssetID] {
-    let companions = ids.flatMap { id in asset(withID: id)?.companions.map(\.id) ?? [] }
     let given = Set(ids)
+    // Found in one pass over the library for many ids (a search for each of 10,000 marked
+    // photos read the library 10,000 times); the selected photo or a trashed one by id.
+    var found: [AssetID: Asset] = [:]
+    if ids.count > 1 {
+      for asset in libraryPhotos(withIDs: given) { found[asset.id] = asset }
+    }
+    let companions = ids.flatMap { id in
+      (found[id] ?? asset(withID: id))?.companions.map(\.id) ?? []
+    }
     return ids + companions.filter { !given.contains($0) }
   }
 

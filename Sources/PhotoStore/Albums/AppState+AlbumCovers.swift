@@ -1,0 +1,81 @@
+import PhotoModel
+
+extension AppState {
+  /// Brings the album cards up to date after photos changed where they stand: the smart
+  /// albums' counts and covers from the changed photos alone, every other card's cover
+  /// replaced when it is one of them. The full rebuild (`rebuildAlbumEntries`) reads every
+  /// photo of the library; it still runs when a media type's card comes or goes.
+  mutating func albumEntriesChanged(_ changes: [PhotoChange], hidden: [Asset]) {
+    guard !albums.entries.isEmpty else { return rebuildAlbumEntries() }
+    let since = importsSince
+    let shownTypes = Set(
+      albums.entries.compactMap { entry -> MediaType? in
+        if case .mediaType(let type) = entry.ref { return type } else { return nil }
+      })
+    for type in MediaType.allCases {
+      let delta = changes.reduce(0) { sum, change in
+        sum + (type.contains(change.new) ? 1 : 0) - (type.contains(change.old) ? 1 : 0)
+      }
+      guard delta != 0 else { continue }
+      let count = albums.entries.first { $0.ref == .mediaType(type) }?.count ?? 0
+      if !shownTypes.contains(type) || count + delta <= 0 { return rebuildAlbumEntries() }
+    }
+    var newValues: [AssetID: Asset] = [:]
+    for change in changes { newValues[change.new.id] = change.new }
+    for asset in hidden { newValues[asset.id] = asset }
+    var entries = albums.entries
+    for e in entries.indices {
+      let ref = entries[e].ref
+      if ref == .recents {
+        entries[e].cover = library.assets.last
+      } else if SmartAlbumTally.counts(ref) {
+        entries[e] = smartEntry(entries[e], after: changes, importsSince: since)
+      } else if let cover = entries[e].cover, let new = newValues[cover.id] {
+        entries[e].cover = new
+      }
+    }
+    albums.entries = entries
+  }
+
+  /// A smart album's card after `changes`: its count moved by the photos that joined or
+  /// left it, its cover (the newest member) found again only near where it was.
+  private func smartEntry(
+    _ entry: AlbumEntry, after changes: [PhotoChange], importsSince since: Int64
+  ) -> AlbumEntry {
+    func isMember(_ asset: Asset) -> Bool {
+      SmartAlbumTally.contains(entry.ref, asset, importsSince: since) ?? false
+    }
+    var result = entry
+    var newestJoined: Int?
+    var coverPosition: Int?
+    var coverLeft = false
+    for change in changes {
+      let was = isMember(change.old)
+      let now = isMember(change.new)
+      result.count += (now ? 1 : 0) - (was ? 1 : 0)
+      if now { newestJoined = max(newestJoined ?? change.position, change.position) }
+      if change.new.id == entry.cover?.id {
+        coverPosition = change.position
+        if now { result.cover = change.new } else { coverLeft = true }
+      }
+    }
+    let photos = library.assets
+    if let cover = entry.cover, coverPosition == nil {
+      coverPosition = PhotoPositions.sorted(cover, in: photos)
+    }
+    if coverLeft, let position = coverPosition {
+      // The newest member before the old cover (the photos after it are none but the
+      // changed ones, which `newestJoined` covers), read in place: no photo copied.
+      coverPosition = photos.withUnsafeBufferPointer { buffer in
+        (0..<position).reversed().first {
+          SmartAlbumTally.contains(entry.ref, buffer, at: $0, importsSince: since)
+        }
+      }
+      result.cover = coverPosition.map { photos[$0] }
+    }
+    if let joined = newestJoined, joined > (coverPosition ?? -1) {
+      result.cover = photos[joined]
+    }
+    return result
+  }
+}

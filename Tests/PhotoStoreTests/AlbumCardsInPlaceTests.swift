@@ -1,0 +1,99 @@
+import LightboxTestSupport
+import PhotoModel
+import XCTest
+
+@testable import PhotoStore
+
+/// `f` and the turns bring the album cards up to date from the changed photos alone
+/// (`albumEntriesChanged`); this checks that the cards always equal the full rebuild from
+/// every photo, over seeded random keys on a library with favorites, screenshots, panoramas,
+/// imports, user albums and hidden photos. An invariant over many steps, so it reads the
+/// cards after each step instead of stating each step's whole change (TestStore's job in
+/// the editing tests).
+final class AlbumCardsInPlaceTests: XCTestCase {
+  /// 60 photos: every 7th a favorite, every 9th a screenshot by name, every 11th a
+  /// panorama by size, the newest 10 recent imports; two albums; 4 hidden.
+  func library(_ random: inout SeededGenerator) -> AppState {
+    var assets = Fixtures.assets(60)
+    for i in assets.indices {
+      assets[i].isFavorite = i % 7 == 2
+      if i % 9 == 4 { assets[i].path = "/photos/Screenshot_\(i).png" }
+      if i % 11 == 5 { assets[i].storedPixelSize = PixelSize(width: 12_000, height: 3_000) }
+      assets[i].addedAt = i >= 50 ? 1_800_000_000 : 1_600_000_000
+    }
+    let hidden = (0..<4).map { n -> Asset in
+      var asset = assets.remove(at: 10 + n * 9)
+      asset.isHidden = true
+      return asset
+    }
+    let ids = assets.map(\.id)
+    let albums = [
+      Album(
+        id: AlbumID(1), name: "Trip", createdAt: 0,
+        assetIDs: Array(ids.shuffled(using: &random).prefix(12))),
+      Album(
+        id: AlbumID(2), name: "Cats", createdAt: 0,
+        assetIDs: Array(ids.shuffled(using: &random).prefix(5))),
+    ]
+    var state = AppState(roots: ["/photos"], terminal: TerminalSize(columns: 120, rows: 40))
+    _ = Reducer.reduce(&state, .start)
+    _ = Reducer.reduce(&state, .library(.loaded(assets: assets, problems: [])))
+    _ = Reducer.reduce(
+      &state,
+      .library(
+        .collectionsLoaded(
+          LibraryCollections(albums: albums, hidden: hidden, now: 1_800_000_100))))
+    return state
+  }
+
+  func testCardsAfterFavoritesAndTurnsEqualTheFullRebuild() {
+    print("AlbumCardsInPlaceTests seed \(TestSeed.value)")
+    var random = SeededGenerator(seed: TestSeed.value)
+    var state = library(&random)
+    let places: [(Action, String)] = [
+      (.showTab(.library), "library"), (.showTab(.albums), "albums list"),
+    ]
+    var changedCovers = 0
+    for step in 0..<300 {
+      let before = state.albums.entries
+      switch Int.random(in: 0..<10, using: &random) {
+      case 0: _ = Reducer.reduce(&state, places[0].0)
+      case 1:
+        // Into an album (Favorites, a media type, Hidden, a user album) to act there.
+        _ = Reducer.reduce(&state, places[1].0)
+        _ = Reducer.reduce(&state, .move(.first))
+        for _ in 0..<Int.random(in: 0..<8, using: &random) {
+          _ = Reducer.reduce(&state, .move(.right))
+        }
+        _ = Reducer.reduce(&state, .open)
+      case 2, 3:
+        let key: Direction = Bool.random(using: &random) ? .left : .right
+        for _ in 0..<Int.random(in: 1..<6, using: &random) {
+          _ = Reducer.reduce(&state, .move(key))
+        }
+      case 4: _ = Reducer.reduce(&state, .mark(.toggle))
+      case 5, 6, 7: _ = Reducer.reduce(&state, .edit(.toggleFavorite))
+      case 8: _ = Reducer.reduce(&state, .edit(.rotate(clockwise: Bool.random(using: &random))))
+      default: _ = Reducer.reduce(&state, .edit(.undo))
+      }
+      var rebuilt = state
+      rebuilt.rebuildAlbumEntries()
+      // Counts and covers first (a readable message), then every field of the cards.
+      XCTAssertEqual(
+        Self.summary(state), Self.summary(rebuilt),
+        "step \(step): the cards differ from a full rebuild (seed \(TestSeed.value))")
+      XCTAssertTrue(
+        state.albums.entries == rebuilt.albums.entries,
+        "step \(step): a cover is an old value of its photo (seed \(TestSeed.value))")
+      if state.albums.entries.map(\.cover?.id) != before.map(\.cover?.id) { changedCovers += 1 }
+      if state.albums.entries != rebuilt.albums.entries { return }
+    }
+    // The walk must have moved covers, or it checked nothing interesting.
+    XCTAssertGreaterThan(changedCovers, 5, "seed \(TestSeed.value)")
+  }
+
+  /// Each card as "title count #cover".
+  static func summary(_ state: AppState) -> [String] {
+    state.albums.entries.map { "\($0.title) \($0.count) \($0.cover.map { "\($0.id)" } ?? "-")" }
+  }
+}
