@@ -22,14 +22,14 @@ final class DetailInfoTests: XCTestCase {
   /// The newest of `count` photos open in the detail view, every image ready.
   func detailStore(_ count: Int) -> (TestStore, [Asset]) {
     let assets = Fixtures.assets(count)
-    var state = AppState(roots: ["/photos"], terminal: size)
-    _ = Reducer.reduce(&state, .start)
-    _ = Reducer.reduce(&state, .library(.loaded(assets: assets, problems: [])))
-    _ = Reducer.reduce(&state, .open)
-    for key in state.images.keys { state.images[key] = .ready }
-    XCTAssertEqual(state.screen, .detail)
-    XCTAssertEqual(state.selectedIndex, count - 1)
-    return (TestStore(state), assets)
+    let store = TestStore(AppState(roots: ["/photos"], terminal: size))
+    store.arrange(.start, .library(.loaded(assets: assets, problems: [])), .open)
+    store.arrangeState { state in
+      for key in state.images.keys { state.images[key] = .ready }
+    }
+    XCTAssertEqual(store.state.screen, .detail)
+    XCTAssertEqual(store.state.selectedIndex, count - 1)
+    return (store, assets)
   }
 
   func testGeometryLeavesThePhotoTheWidthLeftOfTheColumn() {

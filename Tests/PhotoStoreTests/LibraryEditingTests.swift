@@ -84,15 +84,17 @@ final class LibraryEditingTests: XCTestCase {
   /// A library of `count` photos (and `albums`) loaded, every tile drawn, newest selected.
   func prepared(_ count: Int = 6, albums: [Album] = []) -> (TestStore, [Asset]) {
     let assets = Fixtures.assets(count)
-    var state = AppState(roots: ["/photos"], terminal: size)
-    _ = Reducer.reduce(&state, .start)
-    _ = Reducer.reduce(&state, .library(.loaded(assets: assets, problems: [])))
-    _ = Reducer.reduce(
-      &state, .library(.collectionsLoaded(LibraryCollections(albums: albums, now: now))))
-    for key in state.images.keys { state.images[key] = .ready }
-    XCTAssertEqual(state.selectedIndex, count - 1)
-    XCTAssertEqual(state.albums.entries, entries(library: assets, albums: albums))
-    return (TestStore(state), assets)
+    let store = TestStore(AppState(roots: ["/photos"], terminal: size))
+    store.arrange(
+      .start, .library(.loaded(assets: assets, problems: [])),
+      .library(.collectionsLoaded(LibraryCollections(albums: albums, now: now))))
+    // Every tile drawn: a picture's arrival has tests of its own.
+    store.arrangeState { state in
+      for key in state.images.keys { state.images[key] = .ready }
+    }
+    XCTAssertEqual(store.state.selectedIndex, count - 1)
+    XCTAssertEqual(store.state.albums.entries, entries(library: assets, albums: albums))
+    return (store, assets)
   }
 
   // MARK: Favorites

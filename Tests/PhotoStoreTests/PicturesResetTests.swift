@@ -8,45 +8,64 @@ import XCTest
 /// every picture wanted is asked for again at the new cell size, the ones still being made
 /// in the old format are cancelled.
 final class PicturesResetTests: XCTestCase {
-  func loaded() -> AppState {
-    var state = AppState(roots: ["/photos"], terminal: TerminalSize(columns: 80, rows: 24))
-    _ = Reducer.reduce(&state, .start)
-    _ = Reducer.reduce(&state, .library(.loaded(assets: Fixtures.assets(12), problems: [])))
-    return state
+  /// 80×24 in half-blocks: tiles of 14×7 cells are 14×14 pixels, 5 to a row, 2 rows shown.
+  let halfBlockTile = PixelSize(width: 14, height: 14)
+
+  /// 12 photos loaded: rows 1 and 2 (photos 5…11) on screen, row 0 (0…4) asked for ahead.
+  func loaded() -> (TestStore, [Asset]) {
+    let assets = Fixtures.assets(12)
+    let store = TestStore(
+      AppState(roots: ["/photos"], terminal: TerminalSize(columns: 80, rows: 24)))
+    store.arrange(.start, .library(.loaded(assets: assets, problems: [])))
+    XCTAssertEqual(
+      Set(store.state.images.keys), Set(assets.map { Expected.key($0, halfBlockTile) }))
+    return (store, assets)
+  }
+
+  /// Every picture asked for at `tile`: the ones on screen, then the row above, ahead.
+  func requests(_ assets: [Asset], _ tile: PixelSize) -> [Effect] {
+    assets[5..<12].map { .loadImage(Expected.request($0, tile)) }
+      + assets[0..<5].map { .loadImage(Expected.request($0, tile, .fill, .prefetch)) }
   }
 
   func testEveryPictureIsAskedForAgainAtTheNewCellSize() throws {
-    var state = loaded()
-    let before = Set(state.images.keys)
+    let (store, assets) = loaded()
+    let before = Set(store.state.images.keys)
     XCTAssertFalse(before.isEmpty)
     // Some pictures were made in half-blocks, the rest are still being made.
     let done = before.sorted(by: AppState.keyOrder).prefix(3)
-    for key in done { _ = Reducer.reduce(&state, .image(.loaded(key))) }
+    for key in done { store.send(.image(.loaded(key))) { $0.images[key] = .ready } }
     let sixelCell = PixelSize(width: 10, height: 19)
-    let effects = Reducer.reduce(&state, .picturesReset(cellPixelSize: sixelCell))
-
-    XCTAssertEqual(state.cellPixelSize, sixelCell)
-    let cancelled = Set(
-      effects.compactMap { if case .cancelImage(let key) = $0 { key } else { nil } })
-    XCTAssertEqual(cancelled, before.subtracting(done), "only the pictures still being made")
-    let requested = effects.compactMap { if case .loadImage(let r) = $0 { r.key } else { nil } }
-    XCTAssertEqual(Set(requested), Set(state.images.keys))
-    XCTAssertEqual(requested.count, before.count, "the same pictures, once each")
-    XCTAssertTrue(state.images.values.allSatisfy { $0 == .loading })
     // Each at the new size: a tile of 14×7 cells is 140×133 pixels of sixel.
-    XCTAssertTrue(
-      requested.allSatisfy { $0.size.width % 10 == 0 && $0.size.height % 19 == 0 }, "\(requested)")
-    XCTAssertTrue(Set(requested).isDisjoint(with: before))
+    let sixelTile = PixelSize(width: 140, height: 133)
+    store.send(
+      .picturesReset(cellPixelSize: sixelCell),
+      effects: assets[3..<12].map { .cancelImage(Expected.key($0, halfBlockTile)) }
+        + requests(assets, sixelTile)
+    ) {
+      $0.cellPixelSize = sixelCell
+      $0.images = Dictionary(
+        uniqueKeysWithValues: assets.map { (Expected.key($0, sixelTile), .loading) })
+      $0.prefetching = Set(assets[0..<5].map { Expected.key($0, sixelTile) })
+    }
+    XCTAssertEqual(
+      Set(assets[3..<12].map { Expected.key($0, halfBlockTile) }), before.subtracting(done),
+      "only the pictures still being made are cancelled")
+    XCTAssertTrue(Set(store.state.images.keys).isDisjoint(with: before))
   }
 
   func testTheSameCellSizeStillAsksForEveryPictureAgain() {
     // A sixel palette the answers changed: same keys, pictures gone from the cache.
-    var state = loaded()
-    for key in state.images.keys { _ = Reducer.reduce(&state, .image(.loaded(key))) }
-    let before = Set(state.images.keys)
-    let effects = Reducer.reduce(&state, .picturesReset(cellPixelSize: state.cellPixelSize))
-    let requested = effects.compactMap { if case .loadImage(let r) = $0 { r.key } else { nil } }
-    XCTAssertEqual(Set(requested), before)
-    XCTAssertFalse(effects.contains { if case .cancelImage = $0 { true } else { false } })
+    let (store, assets) = loaded()
+    for key in store.state.images.keys.sorted(by: AppState.keyOrder) {
+      store.send(.image(.loaded(key))) { $0.images[key] = .ready }
+    }
+    // Nothing is being made: nothing to cancel, every picture asked for again.
+    store.send(
+      .picturesReset(cellPixelSize: store.state.cellPixelSize),
+      effects: requests(assets, halfBlockTile)
+    ) {
+      for key in $0.images.keys { $0.images[key] = .loading }
+    }
   }
 }

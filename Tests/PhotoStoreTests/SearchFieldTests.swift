@@ -10,13 +10,14 @@ final class SearchFieldTests: XCTestCase {
   /// The Search tab with the cursor in an empty query over a library of three photos from
   /// August 2024 (queries below match none of them, so the results stay empty).
   func searchStore() -> TestStore {
-    var state = AppState(roots: ["/photos"], terminal: TerminalSize(columns: 80, rows: 24))
-    _ = Reducer.reduce(&state, .start)
-    _ = Reducer.reduce(&state, .library(.loaded(assets: Fixtures.assets(3), problems: [])))
-    _ = Reducer.reduce(&state, .startSearch)
-    XCTAssertTrue(state.search.isEditing)
-    XCTAssertTrue(state.assets.isEmpty)
-    return TestStore(state)
+    let store = TestStore(
+      AppState(roots: ["/photos"], terminal: TerminalSize(columns: 80, rows: 24)))
+    store.arrange(
+      .start, .library(.loaded(assets: Fixtures.assets(3), problems: [])), .startSearch)
+    XCTAssertTrue(store.state.search.isEditing)
+    XCTAssertTrue(store.state.assets.isEmpty)
+    XCTAssertTrue(store.state.images.isEmpty)
+    return store
   }
 
   func type(_ text: String, into store: TestStore, cursorFromEnd: Int = 0) {
@@ -149,19 +150,27 @@ final class SearchFieldTests: XCTestCase {
   }
 
   func testANamePromptTakesCtrlUAndCtrlWToo() {
-    var state = AppState(roots: ["/photos"], terminal: TerminalSize(columns: 80, rows: 24))
-    _ = Reducer.reduce(&state, .library(.loaded(assets: Fixtures.assets(3), problems: [])))
-    _ = Reducer.reduce(&state, .showTab(.albums))
-    _ = Reducer.reduce(&state, .album(.new))
-    for character in "Seoul trip" { _ = Reducer.reduce(&state, .field(.typed(character))) }
+    let store = TestStore(
+      AppState(roots: ["/photos"], terminal: TerminalSize(columns: 80, rows: 24)))
+    store.arrange(
+      .library(.loaded(assets: Fixtures.assets(3), problems: [])), .showTab(.albums), .album(.new))
+    func prompt(_ text: String) -> Overlay {
+      .prompt(NamePrompt(purpose: .newAlbum(adding: []), text: text))
+    }
+    XCTAssertEqual(store.state.overlay, prompt(""))
+    var typed = ""
+    for character in "Seoul trip" {
+      typed.append(character)
+      store.send(.field(.typed(character))) { $0.overlay = prompt(typed) }
+    }
     func text() -> String? {
-      guard case .prompt(let prompt)? = state.overlay else { return nil }
+      guard case .prompt(let prompt)? = store.state.overlay else { return nil }
       return prompt.text
     }
     XCTAssertEqual(text(), "Seoul trip")
-    XCTAssertEqual(Reducer.reduce(&state, .field(.deleteWordBackward)), [])
+    store.send(.field(.deleteWordBackward)) { $0.overlay = prompt("Seoul ") }
     XCTAssertEqual(text(), "Seoul ")
-    _ = Reducer.reduce(&state, .field(.clear))
+    store.send(.field(.clear)) { $0.overlay = prompt("") }
     XCTAssertEqual(text(), "")
   }
 }

@@ -61,24 +61,65 @@ final class SearchIndexQueryTests: XCTestCase {
   /// A photo renamed into the query's match, a favorite, and a new load: each time the
   /// results are those of the library as it is now, not of the index built before.
   func testResultsFollowTheLibraryAfterTheIndexWasBuilt() {
-    var state = AppState(roots: ["/photos"], terminal: TerminalSize(columns: 100, rows: 30))
-    _ = Reducer.reduce(&state, .start)
+    let store = TestStore(
+      AppState(roots: ["/photos"], terminal: TerminalSize(columns: 100, rows: 30)))
     let assets = Fixtures.assets(5)
-    _ = Reducer.reduce(&state, .library(.loaded(assets: assets, problems: [])))
-    _ = Reducer.reduce(&state, .startSearch)
-    XCTAssertNotNil(state.library.searchIndex.index, "built on the way into Search")
-    for character in "beach" { _ = Reducer.reduce(&state, .field(.typed(character))) }
-    XCTAssertEqual(state.assets, [])
-    XCTAssertNotNil(state.library.searchIndex.index, "kept while typing")
+    store.arrange(.start, .library(.loaded(assets: assets, problems: [])))
+    // 100×30: tiles of 14×14 pixels; all 5 photos on screen.
+    let tile = PixelSize(width: 14, height: 14)
+    store.send(
+      .startSearch, effects: assets.map { .cancelImage(Expected.key($0, tile)) }
+    ) {
+      $0.tab = .search
+      $0.search.isEditing = true
+      $0.savedPositions[.library] = SavedPosition(selected: assets[4].id, topRow: 0)
+      $0.assets = []
+      $0.selectedIndex = 0
+      $0.images = [:]
+    }
+    XCTAssertNotNil(store.state.library.searchIndex.index, "built on the way into Search")
+    for character in "beach" {
+      store.send(.field(.typed(character))) { $0.search.text.append(character) }
+    }
+    XCTAssertEqual(store.state.assets, [])
+    XCTAssertNotNil(store.state.library.searchIndex.index, "kept while typing")
     var renamed = assets
     renamed[3].path = "/photos/Beach day.jpg"
-    _ = Reducer.reduce(&state, .library(.loaded(assets: renamed, problems: [])))
-    XCTAssertEqual(state.assets.map(\.id), [assets[3].id])
-    state.library.assets[1].path = "/photos/beach.png"
-    XCTAssertNil(state.library.searchIndex.index, "a change in place drops it too")
-    _ = Reducer.reduce(&state, .field(.typed(" ")))
-    XCTAssertEqual(state.assets.map(\.id), [assets[1].id, assets[3].id])
-    _ = Reducer.reduce(&state, .showTab(.library))
-    XCTAssertNil(state.library.searchIndex.index, "not kept while browsing")
+    store.send(
+      .library(.loaded(assets: renamed, problems: [])),
+      effects: [.loadImage(Expected.request(renamed[3], tile))]
+    ) {
+      $0.library.assets = renamed
+      $0.assets = [renamed[3]]
+      $0.images[Expected.key(renamed[3], tile)] = .loading
+    }
+    XCTAssertEqual(store.state.assets.map(\.id), [assets[3].id])
+    store.arrangeState { $0.library.assets[1].path = "/photos/beach.png" }
+    XCTAssertNil(store.state.library.searchIndex.index, "a change in place drops it too")
+    var changed = renamed
+    changed[1].path = "/photos/beach.png"
+    store.send(
+      .field(.typed(" ")), effects: [.loadImage(Expected.request(changed[1], tile))]
+    ) {
+      $0.search.text = "beach "
+      $0.assets = PhotoList([changed[1], changed[3]])
+      $0.selectedIndex = 1
+      $0.images[Expected.key(changed[1], tile)] = .loading
+    }
+    XCTAssertEqual(store.state.assets.map(\.id), [assets[1].id, assets[3].id])
+    // Back in the Library, where it was left; the results' pictures are the library's too.
+    store.send(
+      .showTab(.library),
+      effects: [0, 2, 4].map { .loadImage(Expected.request(changed[$0], tile)) }
+    ) {
+      $0.tab = .library
+      $0.search.isEditing = false
+      $0.search.history = SearchHistory(entries: ["beach "])
+      $0.savedPositions[.search] = SavedPosition(selected: assets[3].id, topRow: 0)
+      $0.assets = PhotoList(changed)
+      $0.selectedIndex = 4
+      for asset in changed { $0.images[Expected.key(asset, tile)] = .loading }
+    }
+    XCTAssertNil(store.state.library.searchIndex.index, "not kept while browsing")
   }
 }
