@@ -29,9 +29,9 @@ public struct Timeline: Hashable, Sendable {
     public var months: Range<Int>
   }
 
-  public private(set) var days: [Day] = []
-  public private(set) var months: [Month] = []
-  public private(set) var years: [Year] = []
+  public internal(set) var days: [Day] = []
+  public internal(set) var months: [Month] = []
+  public internal(set) var years: [Year] = []
 
   public init() {}
 

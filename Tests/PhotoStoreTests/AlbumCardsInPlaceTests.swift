@@ -5,11 +5,12 @@ import XCTest
 @testable import PhotoStore
 
 /// `f` and the turns bring the album cards up to date from the changed photos alone
-/// (`albumEntriesChanged`); this checks that the cards always equal the full rebuild from
-/// every photo, over seeded random keys on a library with favorites, screenshots, panoramas,
-/// imports, user albums and hidden photos. An invariant over many steps, so it reads the
-/// cards after each step instead of stating each step's whole change (TestStore's job in
-/// the editing tests).
+/// (`albumEntriesChanged`), and `H` and the Trash regroup the timeline from the change; this
+/// checks that the cards and the timeline always equal the full rebuild from every photo,
+/// over seeded random keys on a library with favorites, screenshots, panoramas, imports,
+/// user albums and hidden photos. An invariant over many steps, so it reads the state after
+/// each step instead of stating each step's whole change (TestStore's job in the editing
+/// tests).
 final class AlbumCardsInPlaceTests: XCTestCase {
   /// 60 photos: every 7th a favorite, every 9th a screenshot by name, every 11th a
   /// panorama by size, the newest 10 recent imports; two albums; 4 hidden.
@@ -46,7 +47,7 @@ final class AlbumCardsInPlaceTests: XCTestCase {
     return state
   }
 
-  func testCardsAfterFavoritesAndTurnsEqualTheFullRebuild() {
+  func testCardsAndTimelineAfterEditsEqualTheFullRebuild() {
     print("AlbumCardsInPlaceTests seed \(TestSeed.value)")
     var random = SeededGenerator(seed: TestSeed.value)
     var state = library(&random)
@@ -56,7 +57,7 @@ final class AlbumCardsInPlaceTests: XCTestCase {
     var changedCovers = 0
     for step in 0..<300 {
       let before = state.albums.entries
-      switch Int.random(in: 0..<10, using: &random) {
+      switch Int.random(in: 0..<13, using: &random) {
       case 0: _ = Reducer.reduce(&state, places[0].0)
       case 1:
         // Into an album (Favorites, a media type, Hidden, a user album) to act there.
@@ -74,10 +75,18 @@ final class AlbumCardsInPlaceTests: XCTestCase {
       case 4: _ = Reducer.reduce(&state, .mark(.toggle))
       case 5, 6, 7: _ = Reducer.reduce(&state, .edit(.toggleFavorite))
       case 8: _ = Reducer.reduce(&state, .edit(.rotate(clockwise: Bool.random(using: &random))))
+      case 9: _ = Reducer.reduce(&state, .edit(.toggleHidden))
+      case 10:
+        _ = Reducer.reduce(&state, .edit(.delete))
+        _ = Reducer.reduce(&state, .answer(true))
+      case 11: _ = Reducer.reduce(&state, .mark(.range))
       default: _ = Reducer.reduce(&state, .edit(.undo))
       }
       var rebuilt = state
       rebuilt.rebuildAlbumEntries()
+      XCTAssertEqual(
+        state.timeline, Timeline(assets: state.library.assets),
+        "step \(step): the timeline differs from grouping every photo (seed \(TestSeed.value))")
       // Counts and covers first (a readable message), then every field of the cards.
       XCTAssertEqual(
         Self.summary(state), Self.summary(rebuilt),

@@ -161,15 +161,17 @@ public enum UIBenchmark {
 
   /// A state of `count` photos in the All grid with the newest `marked` marked, built so
   /// that no other value shares its storage (the photos are made inside and dropped).
-  static func markedState(count: Int, marked: Int, terminal: TerminalSize) -> AppState {
+  static func markedState(
+    count: Int, marked: Int, terminal: TerminalSize, oldest: Bool = false
+  ) -> AppState {
     var state = AppState(roots: ["/photos"], terminal: terminal)
     _ = Reducer.reduce(&state, .start)
     _ = Reducer.reduce(
       &state, .library(.loaded(assets: syntheticAssets(count: count), problems: [])))
     while state.library.segment != .all { _ = Reducer.reduce(&state, .nextSegment) }
-    state.selectedIndex = state.assets.count - 1
+    state.selectedIndex = oldest ? 0 : state.assets.count - 1
     _ = Reducer.reduce(&state, .mark(.toggle))
-    state.selectedIndex = state.assets.count - marked
+    state.selectedIndex = oldest ? marked - 1 : state.assets.count - marked
     _ = Reducer.reduce(&state, .mark(.range))
     return state
   }
@@ -240,14 +242,14 @@ public enum UIBenchmark {
         name: "arrow key in All (reduce + render)", medianMilliseconds: key, runs: 100,
         limitMilliseconds: 16))
 
-    // Changes in place on the selected photo: favorite (f), hide and show again (H, twice:
-    // the photo leaves every view and comes back), a quarter turn (>). Each is timed as the
+    // Changes in place on the selected photo: favorite (f), hide (H, twice: the photo and
+    // then the one selected after it leave every view), a quarter turn (>). Each is timed as the
     // browser now runs it, the state changed where it is (its revision tells the frame is
     // due), and as it ran before: with a copy of the whole state kept to compare with after
     // the event, so the change copied what it touched.
     for (action, name, twice) in [
       (Action.edit(.toggleFavorite), "favorite (f)", false),
-      (Action.edit(.toggleHidden), "hide and show again (H, H)", true),
+      (Action.edit(.toggleHidden), "hide two photos (H, H)", true),
       (Action.edit(.rotate(clockwise: true)), "a quarter turn (>)", false),
     ] {
       _ = Reducer.reduce(&state, action)  // the library's one copy away from `assets`
@@ -274,6 +276,21 @@ public enum UIBenchmark {
           name: "\(name), with the state before it kept (as the browser did)",
           medianMilliseconds: copied, runs: 21, limitMilliseconds: nil))
     }
+
+    // H twice on the oldest photo: every photo after it moves in the list (the photos
+    // above were near the newest end, where little moves).
+    let oldestIndex = state.selectedIndex
+    state.selectedIndex = 0
+    let hideOldest = median(runs: 21) {
+      _ = Reducer.reduce(&state, .edit(.toggleHidden))
+      _ = Reducer.reduce(&state, .edit(.toggleHidden))
+      _ = LibraryView.render(state)
+    }
+    figures.append(
+      Figure(
+        name: "hide the two oldest photos (H, H), in place (reduce + render)",
+        medianMilliseconds: hideOldest, runs: 21, limitMilliseconds: 32))
+    state.selectedIndex = min(oldestIndex, state.assets.count - 1)
 
     // Entering Search: its index of every photo's day, types, camera and name is built then.
     let entering = median(runs: 5) {
@@ -380,6 +397,22 @@ public enum UIBenchmark {
       Figure(
         name: "\(marked) marked photos moved to the Trash, in place (reduce + render)",
         medianMilliseconds: deleteInPlace, runs: 5, limitMilliseconds: 50))
+    // The same with the oldest 10,000 marked: every photo after them moves up in the list
+    // (the newest ones, above, leave the rest where it is).
+    own = markedState(count: count, marked: marked, terminal: terminal, oldest: true)
+    let deleteOldest = median(runs: 5) {
+      _ = Reducer.reduce(&own, .edit(.delete))
+      _ = Reducer.reduce(&own, .answer(true))
+      _ = LibraryView.render(own)
+      trashed = count - own.library.assets.count
+    } between: {
+      own = markedState(count: count, marked: marked, terminal: terminal, oldest: true)
+    }
+    precondition(trashed == marked, "the delete took \(trashed) photos out")
+    figures.append(
+      Figure(
+        name: "the oldest \(marked) marked moved to the Trash, in place (reduce + render)",
+        medianMilliseconds: deleteOldest, runs: 5, limitMilliseconds: 50))
     return Report(
       photos: count, figures: figures, peakRSSMegabytes: peakRSSMegabytes(),
       idleRSSMegabytes: idleRSS, idleRSSWithEXIFMegabytes: idleRSSWithEXIF)

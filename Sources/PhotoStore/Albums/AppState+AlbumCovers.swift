@@ -78,4 +78,63 @@ extension AppState {
     }
     return result
   }
+
+  /// Brings the album cards up to date after photos left the library's list (hidden, or to
+  /// the Trash): counts less the members that left, a cover that left replaced by the
+  /// newest member before it, Hidden and Recently Deleted from their own lists. The full
+  /// rebuild still runs when a media type's card goes.
+  mutating func albumEntriesAfterRemoval(_ removal: LibraryRemoval) {
+    guard !albums.entries.isEmpty, !removal.photos.isEmpty else { return rebuildAlbumEntries() }
+    let since = importsSince
+    let left = Set(removal.photos.map(\.id))
+    var entries = albums.entries
+    for e in entries.indices {
+      let ref = entries[e].ref
+      switch ref {
+      case .recents:
+        entries[e].count = library.assets.count
+        entries[e].cover = library.assets.last
+      case .hidden:
+        entries[e].count = library.collections.hidden.count
+        entries[e].cover = library.collections.hidden.last
+      case .recentlyDeleted:
+        entries[e].count = library.collections.trashed.count
+        entries[e].cover = library.collections.trashed.last?.asset
+      case .favorites, .imports, .mediaType:
+        let isMember = { (asset: Asset) in
+          SmartAlbumTally.contains(ref, asset, importsSince: since) ?? false
+        }
+        entries[e].count -= removal.photos.filter(isMember).count
+        if case .mediaType = ref, entries[e].count <= 0 { return rebuildAlbumEntries() }
+        guard let cover = entries[e].cover, left.contains(cover.id) else { continue }
+        entries[e].cover = newestMember(before: cover.id, in: removal) { buffer, i in
+          SmartAlbumTally.contains(ref, buffer, at: i, importsSince: since)
+        }
+      case .user(let id):
+        let members = Set(album(id)?.assetIDs ?? [])
+        entries[e].count -= removal.photos.filter { members.contains($0.id) }.count
+        guard let cover = entries[e].cover, left.contains(cover.id) else { continue }
+        entries[e].cover = newestMember(before: cover.id, in: removal) { buffer, i in
+          members.contains(buffer[i].id)
+        }
+      }
+    }
+    albums.entries = entries
+  }
+
+  /// The newest photo of the library's list, older than the removed photo `id`, for which
+  /// `isMember` holds: read backwards from where that photo was.
+  private func newestMember(
+    before id: AssetID, in removal: LibraryRemoval,
+    _ isMember: (UnsafeBufferPointer<Asset>, Int) -> Bool
+  ) -> Asset? {
+    guard let k = removal.photos.firstIndex(where: { $0.id == id }) else { return nil }
+    // Where it was, less the removed photos before it: the first position after it now.
+    let start = removal.positions[k] - k
+    let photos = library.assets
+    let found = photos.withUnsafeBufferPointer { buffer in
+      (0..<min(start, buffer.count)).reversed().first { isMember(buffer, $0) }
+    }
+    return found.map { photos[$0] }
+  }
 }

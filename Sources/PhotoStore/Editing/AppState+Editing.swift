@@ -3,7 +3,7 @@ import PhotoModel
 extension AppState {
   /// The photos an action applies to: the marked ones (in grid order), else the selected one.
   public var actionTargets: [AssetID] {
-    if !marks.ids.isEmpty { return assets.filter { marks.ids.contains($0.id) }.map(\.id) }
+    if !marks.ids.isEmpty { return assets.ids(in: marks.ids) }
     return selectedAsset.map { [$0.id] } ?? []
   }
 
@@ -60,24 +60,30 @@ extension AppState {
     let targets = Set(ids)
     let unhide = context == .album(.hidden)
     marks.ids = []
-    changeLibraryPhotos(timelineToo: true) { library in
-      if unhide {
-        let moving = library.collections.hidden.filter { targets.contains($0.id) }
-        library.collections.hidden.removeAll { targets.contains($0.id) }
-        for var asset in moving {
+    let previous = selectedAsset?.id
+    // Named while the photo is still where the selection finds it (afterwards it was looked
+    // for through the million photos it left).
+    let what = describeTargets(ids)
+    var removal: LibraryRemoval?
+    if unhide {
+      let moving = library.collections.hidden.filter { targets.contains($0.id) }
+      library.collections.hidden.removeAll { targets.contains($0.id) }
+      putIntoLibrary(
+        moving.map { asset in
+          var asset = asset
           asset.isHidden = false
-          Self.insertSorted(asset, into: &library.assets)
-        }
-      } else {
-        let moving = library.assets.filter { targets.contains($0.id) }
-        library.assets.removeAll { targets.contains($0.id) }
-        for var asset in moving {
-          asset.isHidden = true
-          Self.insertSorted(asset, into: &library.collections.hidden)
-        }
+          return asset
+        })
+    } else {
+      removal = takeOutOfLibrary(targets)
+      for var asset in removal?.photos ?? [] {
+        asset.isHidden = true
+        Self.insertSorted(asset, into: &library.collections.hidden)
       }
     }
-    let what = describeTargets(ids)
+    // The photo that left is not looked for among a million (it is not there).
+    libraryRegrouped(
+      keeping: previous.flatMap { targets.contains($0) ? nil : $0 }, after: removal)
     message =
       unhide ? "\(what) back in the library" : "\(what) hidden · shown only in Albums › Hidden"
     return [.setHidden(fileIDs, !unhide)]
@@ -116,10 +122,9 @@ extension AppState {
   /// Takes the photos out of every view at once and asks for the move to the Trash.
   mutating func moveToTrash(_ ids: [AssetID]) -> [Effect] {
     let targets = Set(ids)
-    // Filtered apart: joining the two arrays first copied every photo of the library.
-    let moving =
-      library.assets.filter { targets.contains($0.id) }
-      + library.collections.hidden.filter { targets.contains($0.id) }
+    let previous = selectedAsset?.id
+    let removal = takeOutOfLibrary(targets)
+    let moving = removal.photos + library.collections.hidden.filter { targets.contains($0.id) }
     guard !moving.isEmpty else { return [] }
     // A RAW+JPEG pair or a Live Photo is one photo: its RAW file or movie goes to the Trash
     // with it (and comes back with an undo), listed there under its own name.
@@ -139,16 +144,15 @@ extension AppState {
     let files = moving + companions
     let what = ids.count == 1 ? moving[0].fileName : Self.photoCount(moving.count)
     marks.ids = []
-    changeLibraryPhotos(timelineToo: true) { library in
-      library.assets.removeAll { targets.contains($0.id) }
-      library.collections.hidden.removeAll { targets.contains($0.id) }
-      for asset in files {
-        library.collections.trashed.append(
-          TrashedPhoto(asset: asset, originalPath: asset.path, deletedAt: library.collections.now))
-      }
-      library.undoableTrash = files.map(\.id)
-      library.undoableRotation = [:]
+    library.collections.hidden.removeAll { targets.contains($0.id) }
+    let now = library.collections.now
+    library.collections.trashed += files.map {
+      TrashedPhoto(asset: $0, originalPath: $0.path, deletedAt: now)
     }
+    library.undoableTrash = files.map(\.id)
+    library.undoableRotation = [:]
+    libraryRegrouped(
+      keeping: previous.flatMap { targets.contains($0) ? nil : $0 }, after: removal)
     message = "\(what) moved to Recently Deleted · u undo"
     return [.moveToTrash(files.map(\.id))]
   }
@@ -238,7 +242,8 @@ extension AppState {
   }
 
   /// Inserts `asset` where the catalog's order (capture time, then path) puts it.
-  static func insertSorted(_ asset: Asset, into list: inout [Asset]) {
+  @discardableResult
+  static func insertSorted(_ asset: Asset, into list: inout [Asset]) -> Int {
     let key = (asset.captureDate.localSortKey, asset.path)
     var low = 0
     var high = list.count
@@ -248,5 +253,6 @@ extension AppState {
       if other < key { low = mid + 1 } else { high = mid }
     }
     list.insert(asset, at: low)
+    return low
   }
 }

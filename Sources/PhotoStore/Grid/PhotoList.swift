@@ -44,6 +44,16 @@ public struct PhotoList: RandomAccessCollection, Hashable, Sendable, Expressible
     }
   }
 
+  /// The ids among `ids` of the photos shown, in order, reading only the ids (filtering
+  /// the photos copied every one of a million to find 10,000 marked ones).
+  public func ids(in ids: Set<AssetID>) -> [AssetID] {
+    let members = AssetIDMembership(ids, largestID: Int64(base.count))
+    return base.withUnsafeBufferPointer { base in
+      guard let positions else { return base.lazy.map(\.id).filter(members.contains) }
+      return positions.lazy.map { base[$0].id }.filter(members.contains)
+    }
+  }
+
   /// Equal when they show the same photos in the same order, however each holds them; the
   /// same array and positions are told apart without reading a photo (the browser compares
   /// states after every event).

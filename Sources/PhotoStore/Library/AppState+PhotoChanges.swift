@@ -27,7 +27,7 @@ extension AppState {
 
   /// The positions in the library of the photos with `ids`, in order: the selected photo
   /// alone by halving (the catalog's order), more in one pass over the ids.
-  private func libraryPositions(of ids: Set<AssetID>) -> [Int] {
+  func libraryPositions(of ids: Set<AssetID>) -> [Int] {
     if ids.count == 1, let selected = selectedAsset, ids.contains(selected.id) {
       if context == .library, selectedIndex < library.assets.count,
         library.assets[selectedIndex].id == selected.id
@@ -38,5 +38,42 @@ extension AppState {
       return PhotoPositions.sorted(selected, in: library.assets).map { [$0] } ?? []
     }
     return PhotoPositions.of(ids, in: library.assets)
+  }
+
+  /// Takes the photos with `ids` out of the library's list (to Hidden or the Trash) and
+  /// regroups the timeline from the change alone; returns them and where they were. Grouping
+  /// every photo again and two hashed passes over them were most of `H` at a million photos.
+  mutating func takeOutOfLibrary(_ ids: Set<AssetID>) -> LibraryRemoval {
+    let positions = libraryPositions(of: ids)
+    guard !positions.isEmpty else { return LibraryRemoval(positions: [], photos: []) }
+    // The grid's list shares the library's storage: let go of it before the first write.
+    assets = []
+    let taken = positions.map { library.assets[$0] }
+    library.assets.remove(sortedPositions: positions)
+    timeline = timeline.removing(positions: positions)
+    return LibraryRemoval(positions: positions, photos: taken)
+  }
+
+  /// Puts photos back into the library's list where the catalog's order puts them (from
+  /// Hidden or the Trash), regrouping the timeline from the change for a few.
+  mutating func putIntoLibrary(_ photos: [Asset]) {
+    guard !photos.isEmpty else { return }
+    assets = []
+    for photo in photos {
+      let position = Self.insertSorted(photo, into: &library.assets)
+      if photos.count <= 16 {
+        timeline = timeline.inserting(at: position, date: photo.captureDate)
+      }
+    }
+    if photos.count > 16 { timeline = Timeline(assets: library.assets) }
+  }
+
+  /// After photos left or joined the library's list (its timeline already regrouped): the
+  /// layouts, the album cards (from the removal alone when that is all that happened) and
+  /// the grid, keeping `previous` selected when still shown.
+  mutating func libraryRegrouped(keeping previous: AssetID?, after removal: LibraryRemoval?) {
+    rebuildLayouts()
+    if let removal { albumEntriesAfterRemoval(removal) } else { rebuildAlbumEntries() }
+    refreshAssets(keeping: previous)
   }
 }
