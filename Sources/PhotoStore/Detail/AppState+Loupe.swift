@@ -22,12 +22,7 @@ extension AppState {
   }
 
   /// Screen pixels per image pixel at which the whole selected photo fits the view.
-  var fitZoom: Double? {
-    guard let image = selectedDisplaySize else { return nil }
-    let area = detailAreaPixels
-    return min(
-      Double(area.width) / Double(image.width), Double(area.height) / Double(image.height))
-  }
+  var fitZoom: Double? { loupeFrame?.fitZoom }
 
   /// The scale the detail photo is shown at now, fitted or zoomed.
   public var shownZoom: Double? { detail.zoom ?? fitZoom }
@@ -35,12 +30,8 @@ extension AppState {
   /// The part of the selected photo a zoomed view shows, and the pixel size it is drawn at;
   /// nil when the view is fitted.
   public var loupeRegion: (region: ImageRegion, size: PixelSize)? {
-    guard screen == .detail, let zoom = detail.zoom, let image = selectedDisplaySize else {
-      return nil
-    }
-    return Self.loupeRegion(
-      zoom: zoom, centerX: detail.centerX, centerY: detail.centerY, image: image,
-      area: detailAreaPixels)
+    guard screen == .detail, let frame = loupeFrame else { return nil }
+    return detail.loupeRegion(in: frame)
   }
 
   /// The region of an `image` that a view of `area` pixels shows at `zoom` about a centre,
@@ -86,67 +77,20 @@ extension AppState {
     return "\(Int((zoom * 100).rounded())) %"
   }
 
+  /// The frame the loupe works in: the selected photo's displayed size and the view's
+  /// pixels; nil while the photo's size is not known.
+  var loupeFrame: LoupeFrame? {
+    guard let image = selectedDisplaySize else { return nil }
+    return LoupeFrame(image: image, area: detailAreaPixels)
+  }
+
   /// Applies a loupe command to the selected photo.
   mutating func applyZoom(_ action: DetailAction) {
-    guard let image = selectedDisplaySize, let fit = fitZoom else {
+    guard let frame = loupeFrame else {
       message = "Zoom needs the photo's size, which is not known yet"
       return
     }
-    let top = max(Self.maximumZoom, fit)
-    let current = detail.zoom ?? fit
-    let wanted: Double?
-    switch action {
-    case .zoomIn: wanted = min(top, current * Self.zoomStep)
-    case .zoomOut: wanted = current / Self.zoomStep
-    case .fit: wanted = nil
-    case .actualSize: wanted = 1
-    case .toggleFill:
-      let area = detailAreaPixels
-      let fill = max(
-        Double(area.width) / Double(image.width), Double(area.height) / Double(image.height))
-      wanted = detail.zoom == nil ? fill : nil
-    case .toggleChrome, .slideshow, .slideshowFaster, .slideshowSlower, .slideshowTick,
-      .togglePlayback, .seek, .playbackFrame, .playbackEnded, .playbackFailed:
-      return
-    }
-    // Anything at or under the fitted scale is the fitted view (a small step of rounding
-    // must not leave a "zoomed" view that shows the whole photo).
-    guard let zoom = wanted, zoom > fit * 1.0001 else {
-      detail.zoom = nil
-      return
-    }
-    if detail.zoom == nil {
-      detail.centerX = Double(image.width) / 2
-      detail.centerY = Double(image.height) / 2
-    }
-    detail.zoom = zoom
-    keepLoupeCentreInside()
-  }
-
-  /// Moves the zoomed view by a tenth of what it shows.
-  mutating func pan(_ direction: Direction) {
-    guard let (region, _) = loupeRegion else { return }
-    keepLoupeCentreInside()
-    let dx = Double(max(1, region.width / 10))
-    let dy = Double(max(1, region.height / 10))
-    switch direction {
-    case .left: detail.centerX -= dx
-    case .right: detail.centerX += dx
-    case .up: detail.centerY -= dy
-    case .down: detail.centerY += dy
-    case .pageUp, .pageDown, .first, .last: return
-    }
-    keepLoupeCentreInside()
-  }
-
-  /// Keeps the centre where the visible region stays inside the photo, so panning past an
-  /// edge does not store a centre that a pan back must first undo.
-  mutating func keepLoupeCentreInside() {
-    guard let (region, _) = loupeRegion, let image = selectedDisplaySize else { return }
-    let halfWidth = Double(region.width) / 2
-    let halfHeight = Double(region.height) / 2
-    detail.centerX = min(max(detail.centerX, halfWidth), Double(image.width) - halfWidth)
-    detail.centerY = min(max(detail.centerY, halfHeight), Double(image.height) - halfHeight)
+    detail.zoom(action, in: frame)
   }
 
   /// The minimap's cells (bottom right of the photo's area) and the key of its picture,

@@ -18,7 +18,7 @@ extension Reducer {
       guard !state.assets.isEmpty else { return [] }
       state.message = nil
       // Zoomed, the arrows pan; paging is for the fitted view, as in Photos.
-      state.pan(direction)
+      if let frame = state.loupeFrame { state.detail.pan(direction, in: frame) }
       return []
     case .detail, .grid:
       guard !state.assets.isEmpty else { return [] }

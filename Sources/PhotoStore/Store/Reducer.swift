@@ -28,7 +28,8 @@ public enum Reducer {
     if state.detail.zoom != nil && (state.screen != .detail || state.selectedAsset?.id != shown) {
       state.detail.zoom = nil
     } else if state.detail.zoom != nil {
-      state.keepLoupeCentreInside()  // the view may have changed size (resize, info panel)
+      // The view may have changed size (a resize, the info panel).
+      if let frame = state.loupeFrame { state.detail.keepCentreInside(frame) }
     }
     // Images are reconciled once per action, after everything it changed: the wanted set
     // (visible tiles, the detail photo and its neighbours) against what was asked for.
