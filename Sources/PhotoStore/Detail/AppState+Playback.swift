@@ -21,11 +21,7 @@ extension AppState {
   /// the start after its end.
   mutating func togglePlayback() -> [Effect] {
     guard screen == .detail, let asset = selectedAsset else { return [] }
-    if var playback = detail.playback, playback.asset == asset.id, !playback.hasEnded {
-      playback.isPaused.toggle()
-      detail.playback = playback
-      return [.pausePlayback(token: playback.token, paused: playback.isPaused)]
-    }
+    if let effects = detail.togglePause(of: asset.id) { return effects }
     guard let clip = Self.playableClip(of: asset) else {
       message =
         asset.isAnimated
@@ -44,8 +40,7 @@ extension AppState {
     paused: Bool
   ) -> [Effect] {
     guard let key = fittedKey(forIndex: selectedIndex), !key.size.isEmpty else { return [] }
-    detail.lastPlaybackToken += 1
-    let token = detail.lastPlaybackToken
+    let token = detail.nextPlaybackToken()
     let duration = clip.seconds.map { Int(($0 * 1000).rounded()) }
     var playback = Playback(
       asset: asset.id, token: token, positionMilliseconds: milliseconds,
@@ -99,33 +94,12 @@ extension AppState {
         asset: asset, clip: clip, at: playback.positionMilliseconds, paused: playback.isPaused)
   }
 
-  /// A stream's news: a frame shown, the end, or a failure. News of older streams is
-  /// ignored.
-  mutating func receivePlayback(_ action: DetailAction) {
-    switch action {
-    case .playbackFrame(let token, let frame, let milliseconds):
-      guard detail.playback?.token == token else { return }
-      detail.playback?.frame = frame
-      detail.playback?.positionMilliseconds = milliseconds
-    case .playbackEnded(let token):
-      guard var playback = detail.playback, playback.token == token else { return }
-      if selectedAsset?.liveMovie != nil {
-        // A Live Photo's movie plays once and gives the still back, as in Photos.
-        detail.playback = nil
-        return
-      }
-      playback.hasEnded = true
-      playback.isPaused = true
-      if let duration = playback.durationMilliseconds { playback.positionMilliseconds = duration }
-      detail.playback = playback
-    case .playbackFailed(let token, let reason):
-      guard detail.playback?.token == token else { return }
-      detail.playback = nil
-      message = "Cannot play: \(reason)"
-      messageIsError = true
-    default:
-      break
-    }
+  /// A stream's news: a frame shown, the end, or a failure (on the status line).
+  mutating func receivePlayback(_ news: DetailAction) {
+    let isLivePhoto = selectedAsset?.liveMovie != nil
+    guard let reason = detail.receive(news, isLivePhoto: isLivePhoto) else { return }
+    message = "Cannot play: \(reason)"
+    messageIsError = true
   }
 
   /// The key of the frame on screen while a clip plays in the detail view.
