@@ -142,7 +142,10 @@ final class StressTests: XCTestCase {
       "tmux", "-L", tmux.socket, "send-keys", "-t", tmux.name, "-N", "150", "Right",
     ])
     XCTAssertNotNil(tmux.waitFor("250 of 400", timeout: 10), tmux.capture())
-    XCTAssertLessThan(decodesStarted - second, 50, "keys were worked through one by one")
+    // Worked through one by one, each of the 150 keys would start a decode of the photo it
+    // lands on (150 at least); a loaded machine reads the burst in more, smaller batches
+    // than a quiet one (57 decodes seen in CI), so the bound leaves room for that.
+    XCTAssertLessThan(decodesStarted - second, 100, "keys were worked through one by one")
     tmux.send("q")
     XCTAssertNotNil(tmux.waitFor("EXIT=0", timeout: 10), tmux.capture())
   }
