@@ -162,6 +162,20 @@ extension AppState {
     }
     return nil
   }
+
+  /// Yes to "Delete the album?": the album goes (its photos stay in the library), and the
+  /// Albums tab closes it when it was open.
+  mutating func deleteAlbumConfirmed(_ id: AlbumID) -> [Effect] {
+    let name = album(id)?.name ?? "Album"
+    library.collections.albums.removeAll { $0.id == id }
+    if albums.open == .user(id) {
+      albums.open = nil
+      restoreContext()
+    }
+    libraryChanged(timelineToo: false)
+    message = "Album “\(name)” deleted; its photos stay in the library"
+    return [.deleteAlbum(id)]
+  }
 }
 
 extension String {

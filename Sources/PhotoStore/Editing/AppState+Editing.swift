@@ -208,15 +208,7 @@ extension AppState {
       message = "\(Self.photoCount(ids.count)) deleted for good"
       return [.deleteForever(ids)]
     case .deleteAlbum(let id):
-      let name = album(id)?.name ?? "Album"
-      library.collections.albums.removeAll { $0.id == id }
-      if albums.open == .user(id) {
-        albums.open = nil
-        restoreContext()
-      }
-      libraryChanged(timelineToo: false)
-      message = "Album “\(name)” deleted; its photos stay in the library"
-      return [.deleteAlbum(id)]
+      return deleteAlbumConfirmed(id)
     }
   }
 
