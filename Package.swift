@@ -8,6 +8,7 @@ let package = Package(
   platforms: [.macOS(.v13)],
   products: [
     .executable(name: "lightbox", targets: ["lightbox"]),
+    .executable(name: "lightbox-decode-worker", targets: ["lightbox-decode-worker"]),
     // For the Benchmarks package (its own, so benchmark code never ships in the binary).
     .library(
       name: "LightboxKit",
@@ -123,6 +124,8 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(name: "lightbox", dependencies: ["LightboxCommands"]),
+    // The decode worker on its own (installed beside `lightbox`): a small process start.
+    .executableTarget(name: "lightbox-decode-worker", dependencies: ["DecodeWorker"]),
     // Album edits in a loop for the catalog crash tests; built with the tests, never
     // installed (see docs/DECISIONS.md).
     .executableTarget(

@@ -30,7 +30,34 @@ extension DecodeWorkerHost {
       self.environment = environment
     }
 
-    /// The browser's and the commands' workers: this very executable, `decode-worker`.
-    public static let currentExecutable = Configuration(executable: "/proc/self/exe")
+    /// The browser's and the commands' workers: `lightbox-decode-worker` beside this
+    /// executable (installed with it; it starts in a fraction of the whole binary's time),
+    /// told the wire version, else this very executable's `decode-worker`.
+    public static let currentExecutable: Configuration = {
+      if let worker = workerBeside(executable: "/proc/self/exe") {
+        return Configuration(
+          executable: worker, arguments: ["--wire", "\(DecodeWorkerMessage.wireVersion)"])
+      }
+      return Configuration(executable: "/proc/self/exe")
+    }()
+
+    /// The worker executable that belongs to `executable` (symbolic links resolved, so a
+    /// `lightbox` linked into another folder finds the real one's): in the same folder (a
+    /// build folder), or in `../libexec/lightbox/` (`scripts/install`'s layout, which keeps
+    /// it off PATH); nil when neither is there or may be run.
+    public static func workerBeside(executable: String) -> String? {
+      guard let real = realpath(executable, nil) else { return nil }
+      defer { free(real) }
+      let path = String(cString: real)
+      guard let slash = path.lastIndex(of: "/") else { return nil }
+      let folder = String(path[..<slash])
+      return [
+        folder + "/" + workerExecutableName,
+        folder + "/../libexec/lightbox/" + workerExecutableName,
+      ].first { access($0, X_OK) == 0 }
+    }
+
+    /// The worker executable's file name.
+    public static let workerExecutableName = "lightbox-decode-worker"
   }
 }

@@ -15,6 +15,10 @@ import PhotoModel
 /// this reply), 2 bytes of padding, then width and height for a bitmap or the message's
 /// length and 0 for an error — followed by `width × height × 4` RGBA bytes or the message.
 public enum DecodeWorkerMessage {
+  /// The wire format's version: bumped with any change to the messages below, so that a
+  /// `lightbox-decode-worker` left from another build hands over to its `lightbox`
+  /// (`--wire` differs) instead of misreading the requests.
+  public static let wireVersion = 1
   static let requestMagic: [UInt8] = Array("LBDQ".utf8)
   /// The fixed part of a request payload, before the path.
   static let fixedPayload = 32
