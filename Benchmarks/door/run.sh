@@ -22,8 +22,11 @@ command -v bc >/dev/null || apt-get install -y --no-install-recommends bc
 # The binary as scripts/install ships it: release, the Swift runtime linked in (a process
 # start costs 14 ms with the runtime's shared libraries, and a worker is a second start).
 echo "== build (release, static Swift runtime, as scripts/install builds it)"
-(cd "$ROOT" && swift build -c release --product lightbox --static-swift-stdlib \
-  --scratch-path .build-install 2>&1 | grep -E "error|Compiling|Build" | tail -2)
+# The worker is its own small executable beside it (lightbox-decode-worker), as installed.
+for product in lightbox lightbox-decode-worker; do
+  (cd "$ROOT" && swift build -c release --product "$product" --static-swift-stdlib \
+    --scratch-path .build-install 2>&1 | grep -E "error|Compiling|Build" | tail -2)
+done
 LIGHTBOX="$ROOT/.build-install/release/lightbox"
 mkdir -p "$WORK"
 export HOME="$WORK/home" XDG_CONFIG_HOME="$WORK/home/config" XDG_STATE_HOME="$WORK/home/state"
