@@ -15,7 +15,7 @@ let package = Package(
         "PhotoModel", "PhotoMetadata", "PhotoStore", "Catalog", "Pixels", "Decoders",
         "DecodeWorker", "ThumbnailCache", "TerminalGraphics",
         "TerminalUI", "TerminalBackend", "Settings", "DemoLibrary", "LightboxApp",
-        "LightboxCommands",
+        "LightboxCommands", "Places",
       ]),
   ],
   // Pinned to the versions Lightbox is tested with, as an application pins what it ships
@@ -65,6 +65,8 @@ let package = Package(
     .target(name: "PhotoModel"),
     .target(name: "PhotoMetadata", dependencies: ["PhotoModel"]),
     .target(name: "PhotoStore", dependencies: ["PhotoModel"]),
+    // Positions to place names: the GeoNames table scripts/places-table installs, mapped.
+    .target(name: "Places"),
     .target(
       name: "Catalog",
       dependencies: [
@@ -118,9 +120,10 @@ let package = Package(
       dependencies: [
         "PhotoModel", "PhotoMetadata", "Catalog", "Pixels", "Decoders", "DecodeWorker",
         "ThumbnailCache", "TerminalGraphics", "TerminalUI", "Settings", "DemoLibrary",
-        "LightboxApp",
+        "LightboxApp", "Places",
         "CBuildInfo",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
       ]),
     .executableTarget(name: "lightbox", dependencies: ["LightboxCommands"]),
     // Album edits in a loop for the catalog crash tests; built with the tests, never
@@ -149,6 +152,7 @@ let package = Package(
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
       exclude: ["Snapshots"]),
+    .testTarget(name: "PlacesTests", dependencies: ["Places", "LightboxTestSupport"]),
     .testTarget(
       name: "PhotoStoreTests", dependencies: ["PhotoStore", "PhotoModel", "LightboxTestSupport"]),
     .testTarget(
