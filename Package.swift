@@ -198,7 +198,7 @@ let package = Package(
       dependencies: [
         "LightboxApp", "LightboxCommands", "LightboxTestSupport", "Catalog", "DemoLibrary",
         "Pixels", "Decoders", "DecodeWorker", "ThumbnailCache", "PhotoModel", "PhotoStore",
-        "PhotoMetadata", "TerminalGraphics", "TerminalUI",
+        "PhotoMetadata", "TerminalGraphics", "TerminalUI", "Places",
       ]),
     // Tests that start processes: the built binary, tmux, xterm and kitty under Xvfb, kill
     // loops, install (scripts/test runs them; --fast leaves them out).
