@@ -43,6 +43,19 @@ final class InstallTests: XCTestCase {
       XCTAssertTrue(FileManager.default.fileExists(atPath: page))
     }
 
+    // The place table beside the binary: found there when the user has none of their own.
+    let table = prefix + "/share/lightbox/places-v1.bin"
+    XCTAssertTrue(FileManager.default.fileExists(atPath: table), installed.output)
+    if let corpus = CorpusLocator.corpus {
+      let tower = corpus.appendingPathComponent("jpeg-variants/tower.jpg").path
+      let info = Subprocess.run(
+        [prefix + "/bin/lightbox", "info", tower],
+        environment: [
+          "HOME": prefix, "XDG_DATA_HOME": prefix + "/no-data", "PATH": "/usr/bin:/bin",
+        ])
+      XCTAssertTrue(info.output.contains("in Paris, Île-de-France, France"), info.output)
+    }
+
     let bash = prefix + "/share/bash-completion/completions/lightbox"
     let loaded = Subprocess.run(["bash", "-c", "source \"$0\" && complete -p lightbox", bash])
     XCTAssertEqual(loaded.status, 0, loaded.output)
