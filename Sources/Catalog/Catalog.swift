@@ -68,7 +68,13 @@ public final class Catalog: Sendable {
     while true {
       do {
         let pool = try DatabasePool(path: path, configuration: configuration)
+        let applied = try pool.read { db in try migrator.appliedIdentifiers(db) }
         try migrator.migrate(pool)
+        if !applied.isEmpty, !applied.contains(folderMigration) {
+          // v11 rebuilt the tables: their old pages are free, and the file keeps its size
+          // until it is compacted, once (best effort: a failure only leaves the file larger).
+          try? pool.vacuum()
+        }
         return pool
       } catch let error as DatabaseError {
         let racing: [ResultCode] = [.SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_ERROR]
@@ -91,10 +97,7 @@ public final class Catalog: Sendable {
   /// `AssetID` is the row id, stable while the file stays at its path.
   public func allAssets() throws -> [Asset] {
     try read { db in
-      try AssetRowReader.fetch(
-        db,
-        whereSQL: "hidden = 0 AND trashed_at IS NULL",
-        orderSQL: "capture_sort_key, path")
+      try AssetRowReader.timeline(db, whereSQL: "hidden = 0 AND trashed_at IS NULL")
     }
   }
 
@@ -113,12 +116,24 @@ public final class Catalog: Sendable {
   /// of the timeline shows, read through the timeline index in a few milliseconds while the
   /// whole library loads.
   public func newestAssets(limit: Int) throws -> [Asset] {
-    try read { db in
-      try AssetRowReader.fetch(
-        db,
-        whereSQL: "hidden = 0 AND trashed_at IS NULL",
-        orderSQL: "capture_sort_key DESC, path DESC LIMIT \(max(0, limit))")
-    }.reversed()
+    let shown = "hidden = 0 AND trashed_at IS NULL"
+    let limit = max(0, limit)
+    return try read { db in
+      var newest = Array(
+        try AssetRowReader.fetch(
+          db, whereSQL: shown, orderSQL: "capture_sort_key DESC LIMIT \(limit)"
+        ).reversed())
+      // The oldest instant may go on past the limit: all its photos are read, so that the
+      // limit cuts it in path order, as the whole timeline has it.
+      if newest.count == limit, let first = newest.first {
+        let key = first.captureDate.localSortKey
+        let instant = try AssetRowReader.fetch(
+          db, whereSQL: "\(shown) AND capture_sort_key = ?", orderSQL: nil, arguments: [key])
+        newest = instant + newest.drop(while: { $0.captureDate.localSortKey == key })
+      }
+      AssetRowReader.orderTies(&newest)
+      return Array(newest.suffix(limit))
+    }
   }
 
   /// The photo with row id `id` (hidden and trashed ones too), or nil.
@@ -132,7 +147,7 @@ public final class Catalog: Sendable {
   public func asset(path: LibraryPath) throws -> Asset? {
     try read { db in
       try AssetRowReader.fetch(
-        db, whereSQL: "path = ?", orderSQL: nil, arguments: [Data(path.bytes)]
+        db, whereSQL: FilePlace.matchSQL, orderSQL: nil, arguments: FilePlace.arguments(path)
       ).first
     }
   }
@@ -181,6 +196,7 @@ public final class Catalog: Sendable {
       for table in ["assets", "other_files"] {
         try CatalogWriter.deleteTree(db, table: table, root: root)
       }
+      try FilePlace.dropUnusedFolders(db)
     }
   }
 
@@ -250,7 +266,11 @@ public final class Catalog: Sendable {
   public func duplicatePathCount() throws -> Int {
     try read { db in
       try Int.fetchOne(
-        db, sql: "SELECT count(*) - count(DISTINCT path) FROM assets") ?? 0
+        db,
+        sql: """
+          SELECT count(*) - (SELECT count(*) FROM (SELECT DISTINCT folder_id, name FROM assets))
+          FROM assets
+          """) ?? 0
     }
   }
 
