@@ -16,11 +16,19 @@ enum AssetRowReader {
 
   /// The assets matching `whereSQL` in timeline order: capture date, then path (the bytes'
   /// order, as the catalog sorted them when the timeline index held the path).
+  ///
+  /// `mostRows`: most of the table is wanted (the whole library), so room for every row is
+  /// made first (counted in the small timeline index): a million photos then go into one
+  /// array, instead of growing it by doubling, which at the last step held the old array
+  /// and one twice its size (~160 MB at a million).
   static func timeline(
-    _ db: Database, whereSQL: String, arguments: StatementArguments = []
+    _ db: Database, whereSQL: String, arguments: StatementArguments = [],
+    mostRows: Bool = false
   ) throws -> [Asset] {
+    let rows = mostRows ? try Int.fetchOne(db, sql: "SELECT count(*) FROM assets") ?? 0 : 1024
     var assets = try fetch(
-      db, whereSQL: whereSQL, orderSQL: "capture_sort_key", arguments: arguments)
+      db, whereSQL: whereSQL, orderSQL: "capture_sort_key", arguments: arguments,
+      capacity: rows)
     orderTies(&assets)
     return assets
   }
@@ -48,9 +56,10 @@ enum AssetRowReader {
     }
   }
 
-  /// The assets matching `whereSQL`, in `orderSQL` order.
+  /// The assets matching `whereSQL`, in `orderSQL` order; room for `capacity` is made first.
   static func fetch(
-    _ db: Database, whereSQL: String, orderSQL: String?, arguments: StatementArguments = []
+    _ db: Database, whereSQL: String, orderSQL: String?, arguments: StatementArguments = [],
+    capacity: Int = 1024
   ) throws -> [Asset] {
     var sql = "SELECT \(columns) FROM assets WHERE \(whereSQL)"
     if let orderSQL { sql += " ORDER BY \(orderSQL)" }
@@ -63,7 +72,7 @@ enum AssetRowReader {
     var whole: [UInt8] = []
     whole.reserveCapacity(4096)
     var assets: [Asset] = []
-    assets.reserveCapacity(1024)
+    assets.reserveCapacity(max(0, capacity))
     let cursor = try Row.fetchCursor(statement)
     while try cursor.next() != nil {
       whole.removeAll(keepingCapacity: true)

@@ -11,6 +11,7 @@ extension Catalog {
   ///   bytes once, not in every row and again in two indexes.
   /// - `assets_timeline` is over `capture_sort_key` alone (each entry carries the row id):
   ///   photos of the same instant are put in path order as they are read (`AssetRowReader`).
+  /// - `assets_hidden`, like `assets_favorite`, holds only the flagged rows.
   /// - Gone: `capture_local`, `capture_day` (both the sort key written again), the EXIF
   ///   date as text (never read back; the file keeps it) and `indexed_at` (`added_at`, now
   ///   always set, is the date a photo joined the library).
@@ -138,6 +139,9 @@ extension Catalog {
     CREATE UNIQUE INDEX assets_file ON assets(folder_id, name);
     CREATE INDEX assets_timeline ON assets(capture_sort_key);
     CREATE INDEX assets_favorite ON assets(favorite) WHERE favorite = 1;
+    -- The Hidden album's rows without a pass over the whole table (which, through the
+    -- reader's memory map, kept every page of it resident while the re-scan ran).
+    CREATE INDEX assets_hidden ON assets(hidden) WHERE hidden = 1;
     CREATE INDEX assets_trashed ON assets(trashed_at) WHERE trashed_at IS NOT NULL;
     CREATE INDEX assets_trash_pending ON assets(trash_pending) WHERE trash_pending != 0;
     """

@@ -85,14 +85,18 @@ extension Catalog {
     }
   }
 
-  /// Rows that are trashed or in the middle of a move.
+  /// Rows that are trashed or in the middle of a move, found through the two partial indexes
+  /// (an OR of the two conditions read the whole table, at every start).
   func trashRows() throws -> [TrashRow] {
     try read { db in
       try Row.fetchAll(
         db,
         sql: """
           SELECT \(Self.trashRowColumns) FROM assets
-          WHERE trashed_at IS NOT NULL OR trash_pending != 0 ORDER BY trashed_at, id
+          WHERE id IN (
+            SELECT id FROM assets WHERE trashed_at IS NOT NULL
+            UNION ALL SELECT id FROM assets WHERE trash_pending != 0)
+          ORDER BY trashed_at, id
           """
       ).map(Self.trashRow)
     }

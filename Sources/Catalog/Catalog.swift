@@ -13,6 +13,9 @@ public final class Catalog: Sendable {
   public let path: String
   let pool: DatabasePool
 
+  /// How long a statement waits for another connection's lock before it fails.
+  static let busyMilliseconds = 10_000
+
   /// Bytes of the file SQLite maps into memory for reading (its `mmap_size`) unless told.
   public static let defaultMemoryMapBytes = 268_435_456
 
@@ -52,7 +55,7 @@ public final class Catalog: Sendable {
       try db.execute(sql: "PRAGMA journal_size_limit = 4194304")
     }
     // Another process (a second `lightbox index`) may hold the write lock for a while.
-    configuration.busyMode = .timeout(10)
+    configuration.busyMode = .timeout(Double(Self.busyMilliseconds) / 1000)
     pool = try Self.openMigrated(path: path, configuration: configuration)
   }
 
@@ -97,7 +100,8 @@ public final class Catalog: Sendable {
   /// `AssetID` is the row id, stable while the file stays at its path.
   public func allAssets() throws -> [Asset] {
     try read { db in
-      try AssetRowReader.timeline(db, whereSQL: "hidden = 0 AND trashed_at IS NULL")
+      try AssetRowReader.timeline(
+        db, whereSQL: "hidden = 0 AND trashed_at IS NULL", mostRows: true)
     }
   }
 
@@ -254,6 +258,20 @@ public final class Catalog: Sendable {
       }
     } catch let error as DatabaseError {
       throw CatalogError("catalog write failed: \(error.message ?? "\(error)")")
+    }
+  }
+
+  /// Copies the WAL into the database and cuts its file to nothing, unless a reader still
+  /// holds an older snapshot (then it copies what it can and returns at once: never waits).
+  ///
+  /// After a bulk run the WAL held up to 40 MB of pages already copied, kept on disk until a
+  /// later write reset it or the last connection closed; a catalog of 181 MB at a million
+  /// photos then took 222 MB.
+  func emptyWAL() {
+    try? pool.writeWithoutTransaction { db in
+      try db.execute(sql: "PRAGMA busy_timeout = 0")
+      defer { try? db.execute(sql: "PRAGMA busy_timeout = \(Self.busyMilliseconds)") }
+      try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
     }
   }
 

@@ -32,10 +32,17 @@ enum CatalogWriter {
   ) throws {
     let (condition, arguments) = treeCondition(root)
     // One pass over the whole table gains nothing from the page cache, which would fill to
-    // its 64 MB and stay: a small one for this read (issue 19's memory per photo).
+    // its 64 MB and stay: a small one for this read (issue 19's memory per photo). Nor from
+    // the reader's memory map: every page read through it counts in the browser's resident
+    // memory while the re-scan holds its own tables beside the library (issue 32 §6).
     let cache = wholeTree ? try Int.fetchOne(db, sql: "PRAGMA cache_size") : nil
+    let map = wholeTree ? try Int.fetchOne(db, sql: "PRAGMA mmap_size") : nil
     if cache != nil { try db.execute(sql: "PRAGMA cache_size = -2048") }
-    defer { if let cache { try? db.execute(sql: "PRAGMA cache_size = \(cache)") } }
+    if map != nil { try db.execute(sql: "PRAGMA mmap_size = 0") }
+    defer {
+      if let cache { try? db.execute(sql: "PRAGMA cache_size = \(cache)") }
+      if let map { try? db.execute(sql: "PRAGMA mmap_size = \(map)") }
+    }
     let folders = try FilePlace.folders(db, under: root)
     // Each row's whole path is put together in one buffer: folder bytes, then the name.
     var path: [UInt8] = []

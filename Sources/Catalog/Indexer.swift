@@ -218,7 +218,12 @@ public final class Indexer: Sendable {
     // 40 MB instead of every 4 MB while they go in; the usual interval comes back after.
     let bulk = groupCommit && total >= Self.bulkRows
     if bulk { try catalog.setAutoCheckpoint(pages: Catalog.bulkCheckpointPages) }
-    defer { if bulk { try? catalog.setAutoCheckpoint(pages: Catalog.defaultCheckpointPages) } }
+    defer {
+      if bulk {
+        try? catalog.setAutoCheckpoint(pages: Catalog.defaultCheckpointPages)
+        catalog.emptyWAL()
+      }
+    }
     var done = 0
     var batchStart = 0
     while batchStart < total {

@@ -131,6 +131,9 @@ final class IndexedRowsTests: XCTestCase {
       try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint")
     }
     XCTAssertEqual(interval, Catalog.defaultCheckpointPages)
+    // The bulk run's WAL was copied and emptied, not left at its largest on disk.
+    let wal = try FileManager.default.attributesOfItem(atPath: library.catalogPath + "-wal")
+    XCTAssertLessThan((wal[.size] as? Int) ?? .max, 64 << 10)
     XCTAssertEqual(try catalog.integrityCheck(), ["ok"])
     let others = try catalog.read { db in
       try Int.fetchOne(db, sql: "SELECT count(*) FROM other_files")
