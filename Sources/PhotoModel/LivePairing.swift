@@ -12,20 +12,33 @@ public enum LivePairing {
   /// A movie belongs to a still when both carry the same Apple content identifier, or else
   /// when they are in the same folder with the same stem (case-insensitive) and their capture
   /// times are at most `maximumSecondsApart` apart. A still takes one movie.
-  public static func pair(_ assets: [Asset]) -> [Asset] {
+  public static func pair(_ assets: consuming [Asset]) -> [Asset] {
+    // The movies' stems and identifiers first (far fewer than stills), so the tables of
+    // stills hold only those a movie could join, not a key per photo.
+    var movieStems = Set<String>()
+    var movieIdentifiers = Set<String>()
+    for index in assets.indices where assets[index].format == .video {
+      movieStems.insert(RAWPairing.stemKey(assets[index].path))
+      if let identifier = assets[index].contentIdentifier { movieIdentifiers.insert(identifier) }
+    }
+    guard !movieStems.isEmpty else { return assets }
     var byIdentifier: [String: Int] = [:]
     var byStem: [String: Int] = [:]
-    for (index, asset) in assets.enumerated() where isStill(asset) {
-      if let identifier = asset.contentIdentifier, byIdentifier[identifier] == nil {
+    for index in assets.indices where isStill(assets[index]) {
+      if let identifier = assets[index].contentIdentifier, movieIdentifiers.contains(identifier),
+        byIdentifier[identifier] == nil
+      {
         byIdentifier[identifier] = index
       }
-      let key = RAWPairing.stemKey(asset.path)
-      if byStem[key] == nil { byStem[key] = index }
+      let key = RAWPairing.stemKey(assets[index].path)
+      if movieStems.contains(key), byStem[key] == nil { byStem[key] = index }
     }
-    guard !byStem.isEmpty else { return assets }
-    var result = assets
+    guard !byStem.isEmpty || !byIdentifier.isEmpty else { return assets }
+    // In place, by index: iterating a copy while writing would copy the whole list.
+    var result = consume assets
     var folded = Set<Int>()
-    for (index, movie) in assets.enumerated() where movie.format == .video {
+    for index in result.indices where result[index].format == .video {
+      let movie = result[index]
       var still = movie.contentIdentifier.flatMap { byIdentifier[$0] }
       if still.map({ result[$0].liveMovie != nil }) ?? true {
         still = byStem[RAWPairing.stemKey(movie.path)].flatMap { candidate in
@@ -45,8 +58,10 @@ public enum LivePairing {
         duration: movie.duration)
       folded.insert(index)
     }
-    guard !folded.isEmpty else { return assets }
-    return result.enumerated().filter { !folded.contains($0.offset) }.map(\.element)
+    guard !folded.isEmpty else { return result }
+    let foldedIDs = Set(folded.map { result[$0].id })
+    result.removeAll { foldedIDs.contains($0.id) }
+    return result
   }
 
   /// A JPEG or HEIF that is not itself animated.
