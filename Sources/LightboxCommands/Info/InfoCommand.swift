@@ -50,6 +50,8 @@ public enum InfoCommand {
     public var frames: Int?
     /// Why the file could not be read, nil when it could.
     public var error: String?
+    /// Tags, rating, captions and people from XMP and IPTC (their keys sit beside these).
+    public var tags = InfoTags()
 
     enum CodingKeys: String, CodingKey {
       case path, format, width, height, displayWidth, displayHeight, orientation, dateTimeOriginal,
@@ -82,6 +84,7 @@ public enum InfoCommand {
       try c.encode(rotation, forKey: .rotation)
       try c.encode(frames, forKey: .frames)
       try c.encode(error, forKey: .error)
+      try tags.encode(to: encoder)
     }
   }
 
@@ -126,6 +129,7 @@ public enum InfoCommand {
         report.captureDateSource = date.source.rawValue
       }
     }
+    report.readTags()
     return report
   }
 
@@ -140,7 +144,9 @@ public enum InfoCommand {
         let line = String(decoding: try encoder.encode(report), as: UTF8.self)
         output(jsonEscapingControls(line) + "\n")
       } else {
-        output(TerminalText.sanitize(humanLine(report)) + "\n")
+        output(
+          ([humanLine(report)] + report.tags.lines).map(TerminalText.sanitize).joined(
+            separator: "\n") + "\n")
       }
     }
   }
