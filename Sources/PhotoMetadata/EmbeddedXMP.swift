@@ -2,7 +2,7 @@ import PhotoModel
 
 /// Finds the XMP packet a file embeds, where each format keeps it: JPEG APP1 (with Extended
 /// XMP) and APP13 IPTC, the HEIF/AVIF `mime` item, PNG `iTXt` `XML:com.adobe.xmp`, TIFF and
-/// TIFF-based RAW tag 700, the WebP `XMP ` chunk. Everything past the head is read through
+/// TIFF-based RAW tag 700, the WebP `XMP ` chunk, the XMP `uuid` box of a CR3 or an MP4/MOV. Everything past the head is read through
 /// a `RandomAccessSource`, within its budget.
 enum EmbeddedXMP {
   /// What was found: the fields (nil when the file embeds no XMP packet and no IPTC
@@ -17,8 +17,10 @@ enum EmbeddedXMP {
     case .heic, .avif, .avifSequence: packet = heifPacket(&source)
     case .png: packet = pngPacket(&source)
     case .webp: packet = webpPacket(&source)
-    case .tiff, .raw: packet = tiffPacket(&source)
-    case .gif, .video, nil: packet = nil
+    case .tiff: packet = tiffPacket(&source)
+    case .raw: packet = isoBMFF(source.head) ? uuidPacket(&source) : tiffPacket(&source)
+    case .video: packet = isoBMFF(source.head) ? uuidPacket(&source) : nil
+    case .gif, nil: packet = nil
     }
     guard let packet else { return (nil, nil) }
     let read = XMPMetadata.read(packet: packet)
@@ -131,6 +133,42 @@ enum EmbeddedXMP {
     // BYTE or UNDEFINED, out of line (a packet is longer than four bytes).
     guard let entry, entry.type == 1 || entry.type == 7, entry.count > 4 else { return nil }
     return packet(&source, entry.offset..<(entry.offset + entry.count))
+  }
+
+  /// True for an ISO base media file (CR3, MP4, MOV with an `ftyp` box first).
+  private static func isoBMFF(_ head: ByteView) -> Bool { head.matches("ftyp", at: 4) }
+
+  /// The XMP `uuid` box's extended type (BE7ACFCB-97A9-42E8-9C71-999491E3AFAC).
+  static let xmpUUID: [UInt8] = [
+    0xBE, 0x7A, 0xCF, 0xCB, 0x97, 0xA9, 0x42, 0xE8, 0x9C, 0x71, 0x99, 0x94, 0x91, 0xE3, 0xAF, 0xAC,
+  ]
+
+  /// The content of the top-level `uuid` box of the XMP type, found by hopping over the
+  /// top-level boxes (Canon and Adobe write it after `moov`, or after `mdat`).
+  private static func uuidPacket(_ source: inout RandomAccessSource) -> [UInt8]? {
+    var pos = 0
+    for _ in 0..<64 {
+      guard let header = source.bytes(pos..<(pos + 32)), header.count >= 8 else { return nil }
+      let (size32, type, large) = header.withUnsafeBytes { raw in
+        (ByteView(raw).u32be(0), ByteView(raw).fourCC(4), ByteView(raw).u64be(8))
+      }
+      guard let size32, let type else { return nil }
+      var headerSize = 8
+      var size = size32
+      if size32 == 1 {
+        guard let large, large <= UInt64(Int32.max) else { return nil }
+        size = Int(large)
+        headerSize = 16
+      }
+      guard size >= headerSize else { return nil }  // 0 (to the end of the file) or damage
+      if type == fourCC("uuid"), header.count >= headerSize + 16,
+        Array(header[headerSize..<(headerSize + 16)]) == xmpUUID
+      {
+        return packet(&source, (pos + headerSize + 16)..<(pos + size))
+      }
+      pos += size
+    }
+    return nil
   }
 
   /// The bytes of `range`, at most `XMPMetadata.maxPacketBytes`; nil when none can be read.

@@ -63,6 +63,9 @@ final class XMPCorpusTests: XCTestCase {
     "xmp/exiftool-ExtendedXMP.jpg": Expected(),
     "heif/Stonehenge.heic": Expected(rating: 0, caption: "Classic View"),
     "avif/Canon_EOS_70D.avif": Expected(rating: 0),
+    "raw/Canon_EOS_R6_pruned.CR3": Expected(rating: 0),
+    "video/uuid540.mp4": Expected(
+      keywords: ["keyword1", "keyword2", "keyword3"], caption: "Description"),
     "tiff/Reagan.tiff": Expected(
       keywords: [
         "ronald reagan", "reagan", "cvn 76", "cvn-76", "straights magellan", "magellan",
