@@ -20,6 +20,9 @@ struct XMLReader {
     var maxNodes = 200_000
     /// Namespace declarations in scope at once; more are ignored (their names stay unbound).
     var maxBindings = 1024
+    /// Attributes kept in the whole tree (a packet of nothing but attributes would otherwise
+    /// cost ten times its size in memory); more are read and dropped.
+    var maxAttributes = 200_000
   }
 
   private let b: [UInt8]
@@ -32,6 +35,8 @@ struct XMLReader {
   private var skipped: [ArraySlice<UInt8>] = []
   /// In-scope namespace declarations, innermost last: prefix ("" = default) and URI.
   private var bindings: [(prefix: [UInt8], uri: String)] = []
+  /// Attributes kept so far, in the whole tree.
+  private var attributeCount = 0
 
   /// The tree of the UTF-8 document `bytes`.
   static func parse(_ bytes: [UInt8], limits: Limits = Limits()) -> XMLTree {
@@ -138,7 +143,12 @@ struct XMLReader {
       let start = i
       while i < b.count, b[i] != quote { i += 1 }
       guard i < b.count else { return false }
-      attributes.append((attributeName, Self.decode(b[start..<i], attribute: true)))
+      if attributeCount < limits.maxAttributes {
+        attributeCount += 1
+        attributes.append((attributeName, Self.decode(b[start..<i], attribute: true)))
+      } else {
+        note("more than \(limits.maxAttributes) attributes")
+      }
       i += 1
     }
     open(name, attributes, selfClosing: selfClosing)

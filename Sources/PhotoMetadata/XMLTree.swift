@@ -12,11 +12,13 @@ struct XMLTree {
     func `is`(_ uri: String, _ local: String) -> Bool { self.local == local && self.uri == uri }
   }
 
+  /// An attribute of an element: its resolved name and its value, references decoded.
   struct Attribute {
     var name: Name
     var value: String
   }
 
+  /// An element: its name, attributes, text and the indices of its element children.
   struct Node {
     var name: Name
     var attributes: [Attribute] = []

@@ -280,6 +280,16 @@ final class XMPPacketTests: XCTestCase {
     XCTAssertEqual(tree.problem, "more than 20 elements")
   }
 
+  func testAttributesStopAtTheirLimit() {
+    let many = (0..<300).map { " a\($0)=\"v\"" }.joined()
+    let text = "<r\(many)/><s xmlns:x=\"u\" x:b=\"kept?\"/>"
+    var limits = XMLReader.Limits()
+    limits.maxAttributes = 250
+    let tree = XMLReader.parse(Array(text.utf8), limits: limits)
+    XCTAssertEqual(tree.nodes.map(\.attributes.count), [250, 0])
+    XCTAssertEqual(tree.problem, "more than 250 attributes")
+  }
+
   func testRandomJunkNeverTraps() {
     var random = SeededGenerator(seed: TestSeed.value)
     let base = Array(
