@@ -16,7 +16,7 @@ let package = Package(
         "PhotoModel", "PhotoMetadata", "PhotoStore", "Catalog", "Pixels", "Decoders",
         "DecodeWorker", "ThumbnailCache", "TerminalGraphics",
         "TerminalUI", "TerminalBackend", "Settings", "DemoLibrary", "LightboxApp",
-        "LightboxCommands",
+        "LightboxCommands", "Places",
       ]),
   ],
   // Pinned to the versions Lightbox is tested with, as an application pins what it ships
@@ -66,6 +66,8 @@ let package = Package(
     .target(name: "PhotoModel"),
     .target(name: "PhotoMetadata", dependencies: ["PhotoModel"]),
     .target(name: "PhotoStore", dependencies: ["PhotoModel"]),
+    // Positions to place names: the GeoNames table scripts/places-table installs, mapped.
+    .target(name: "Places"),
     .target(
       name: "Catalog",
       dependencies: [
@@ -119,9 +121,10 @@ let package = Package(
       dependencies: [
         "PhotoModel", "PhotoMetadata", "Catalog", "Pixels", "Decoders", "DecodeWorker",
         "ThumbnailCache", "TerminalGraphics", "TerminalUI", "Settings", "DemoLibrary",
-        "LightboxApp",
+        "LightboxApp", "Places",
         "CBuildInfo",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
       ]),
     .executableTarget(name: "lightbox", dependencies: ["LightboxCommands"]),
     // The decode worker on its own (installed beside `lightbox`): a small process start.
@@ -152,6 +155,7 @@ let package = Package(
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
       exclude: ["Snapshots"]),
+    .testTarget(name: "PlacesTests", dependencies: ["Places", "LightboxTestSupport"]),
     .testTarget(
       name: "PhotoStoreTests", dependencies: ["PhotoStore", "PhotoModel", "LightboxTestSupport"]),
     .testTarget(
@@ -197,7 +201,7 @@ let package = Package(
       dependencies: [
         "LightboxApp", "LightboxCommands", "LightboxTestSupport", "Catalog", "DemoLibrary",
         "Pixels", "Decoders", "DecodeWorker", "ThumbnailCache", "PhotoModel", "PhotoStore",
-        "PhotoMetadata", "TerminalGraphics", "TerminalUI",
+        "PhotoMetadata", "TerminalGraphics", "TerminalUI", "Places",
       ]),
     // Tests that start processes: the built binary, tmux, xterm and kitty under Xvfb, kill
     // loops, install (scripts/test runs them; --fast leaves them out).

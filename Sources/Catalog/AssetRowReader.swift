@@ -7,34 +7,92 @@ import PhotoModel
 /// 100,000-row library loads in tens of milliseconds this way).
 enum AssetRowReader {
   static let columns = """
-    id, path, size, mtime_ns, format, width, height, orientation, capture_sort_key,
+    id, name, size, mtime_ns, format, width, height, orientation, capture_sort_key,
     capture_offset, capture_source, make, model, lens, favorite, hidden, latitude, longitude,
     thumbnail_offset, thumbnail_length, exposure_time_num, exposure_time_den, f_number, iso,
-    focal_length, coalesce(added_at, indexed_at), animated, duration, rotation,
-    content_identifier, video_format, truncated
+    focal_length, added_at, animated, duration, rotation, content_identifier, video_format,
+    truncated, folder_id
     """
 
-  /// The assets matching `whereSQL`, in `orderSQL` order.
+  /// The assets matching `whereSQL` in timeline order: capture date, then path (the bytes'
+  /// order, as the catalog sorted them when the timeline index held the path).
+  ///
+  /// `mostRows`: most of the table is wanted (the whole library), so room for every row is
+  /// made first (counted in the small timeline index): a million photos then go into one
+  /// array, instead of growing it by doubling, which at the last step held the old array
+  /// and one twice its size (~160 MB at a million).
+  static func timeline(
+    _ db: Database, whereSQL: String, arguments: StatementArguments = [],
+    mostRows: Bool = false
+  ) throws -> [Asset] {
+    let rows = mostRows ? try Int.fetchOne(db, sql: "SELECT count(*) FROM assets") ?? 0 : 1024
+    var assets = try fetch(
+      db, whereSQL: whereSQL, orderSQL: "capture_sort_key", arguments: arguments,
+      capacity: rows)
+    orderTies(&assets)
+    return assets
+  }
+
+  /// Puts the photos of one instant (equal sort keys, next to each other) in path order; the
+  /// timeline index gives them in row id order.
+  static func orderTies(_ assets: inout [Asset]) {
+    var start = 0
+    while start < assets.count {
+      let key = assets[start].captureDate.localSortKey
+      var end = start + 1
+      while end < assets.count, assets[end].captureDate.localSortKey == key { end += 1 }
+      if end - start > 1 { assets[start..<end].sort(by: pathPrecedes) }
+      start = end
+    }
+  }
+
+  /// Whether `a`'s path sorts before `b`'s, byte by byte (as SQLite compares BLOBs).
+  static func pathPrecedes(_ a: Asset, _ b: Asset) -> Bool {
+    switch (a.pathBytes, b.pathBytes) {
+    case (nil, nil): a.path.utf8.lexicographicallyPrecedes(b.path.utf8)
+    case (let x?, nil): x.lexicographicallyPrecedes(b.path.utf8)
+    case (nil, let y?): a.path.utf8.lexicographicallyPrecedes(y)
+    case (let x?, let y?): x.lexicographicallyPrecedes(y)
+    }
+  }
+
+  /// The assets matching `whereSQL`, in `orderSQL` order; room for `capacity` is made first.
   static func fetch(
-    _ db: Database, whereSQL: String, orderSQL: String?, arguments: StatementArguments = []
+    _ db: Database, whereSQL: String, orderSQL: String?, arguments: StatementArguments = [],
+    capacity: Int = 1024
   ) throws -> [Asset] {
     var sql = "SELECT \(columns) FROM assets WHERE \(whereSQL)"
     if let orderSQL { sql += " ORDER BY \(orderSQL)" }
     let statement = try db.makeStatement(sql: sql)
     try statement.setArguments(arguments)
     let s = statement.sqliteStatement
+    // A few thousand folders for a million photos: each read once, joined to its names here.
+    var folders: [Int64: [UInt8]] = [:]
+    let folderPath = try db.cachedStatement(sql: "SELECT path FROM folders WHERE id = ?")
+    var whole: [UInt8] = []
+    whole.reserveCapacity(4096)
     var assets: [Asset] = []
-    assets.reserveCapacity(1024)
+    assets.reserveCapacity(max(0, capacity))
     let cursor = try Row.fetchCursor(statement)
     while try cursor.next() != nil {
+      whole.removeAll(keepingCapacity: true)
+      let folderID = sqlite3_column_int64(s, 32)
+      if let folder = folders[folderID] {
+        whole.append(contentsOf: folder)
+      } else if let folder = try Data.fetchOne(folderPath, arguments: [folderID]) {
+        folders[folderID] = [UInt8](folder)
+        whole.append(contentsOf: folder)
+      }
+      let count = Int(sqlite3_column_bytes(s, 1))
+      if count > 0, let name = sqlite3_column_blob(s, 1) {
+        whole.append(
+          contentsOf: UnsafeRawBufferPointer(start: name, count: count).bindMemory(to: UInt8.self))
+      }
       // One pass over the path bytes: valid UTF-8 (nearly always) becomes the String; only
       // the rare non-UTF-8 path keeps its bytes, since the text form loses them.
-      let raw = UnsafeBufferPointer(
-        start: sqlite3_column_blob(s, 1)?.assumingMemoryBound(to: UInt8.self),
-        count: Int(sqlite3_column_bytes(s, 1)))
-      let validated = String(validating: raw, as: UTF8.self)
-      let path = validated ?? String(decoding: raw, as: UTF8.self)
-      let pathBytes: [UInt8]? = validated == nil ? Array(raw) : nil
+      let validated = String(validating: whole, as: UTF8.self)
+      let path = validated ?? String(decoding: whole, as: UTF8.self)
+      let pathBytes: [UInt8]? = validated == nil ? whole : nil
       let format = text(s, 4).flatMap(MediaFormat.init(rawValue:)) ?? .jpeg
       var size: PixelSize?
       if let w = int(s, 5), let h = int(s, 6) { size = PixelSize(width: Int(w), height: Int(h)) }

@@ -86,17 +86,15 @@ extension Catalog {
   /// Hidden photos that are not trashed, oldest first (capture date, then path).
   public func hiddenAssets() throws -> [Asset] {
     try read { db in
-      try AssetRowReader.fetch(
-        db, whereSQL: "hidden = 1 AND trashed_at IS NULL", orderSQL: "capture_sort_key, path")
+      try AssetRowReader.timeline(db, whereSQL: "hidden = 1 AND trashed_at IS NULL")
     }
   }
 
   /// Favorite photos not hidden or trashed, oldest first (the Favorites album).
   public func favoriteAssets() throws -> [Asset] {
     try read { db in
-      try AssetRowReader.fetch(
-        db, whereSQL: "favorite = 1 AND hidden = 0 AND trashed_at IS NULL",
-        orderSQL: "capture_sort_key, path")
+      try AssetRowReader.timeline(
+        db, whereSQL: "favorite = 1 AND hidden = 0 AND trashed_at IS NULL")
     }
   }
 

@@ -72,19 +72,17 @@ extension Catalog {
   private static func moveRows(_ db: Database, from old: LibraryPath, to new: LibraryPath) throws
     -> Int
   {
-    let prefix = old.folderPrefix
+    let (condition, arguments) = FilePlace.treeCondition(old)
+    let folders = try FilePlace.folders(db, under: old)
     let rows = try Row.fetchAll(
-      db, sql: "SELECT id, path FROM assets WHERE path = ? OR substr(path, 1, ?) = ?",
-      arguments: [Data(old.bytes), prefix.count, Data(prefix)])
+      db, sql: "SELECT id, folder_id, name FROM assets WHERE \(condition)", arguments: arguments)
     var merged = 0
     for row in rows {
-      let bytes = [UInt8](row["path"] as Data)
+      let bytes = (folders[row[1]] ?? []) + [UInt8](row[2] as Data)
       let moved = new.bytes + bytes.dropFirst(old.bytes.count)
-      if try moveRow(db, id: row["id"], to: moved) { merged += 1 }
+      if try moveRow(db, id: row[0], to: moved) { merged += 1 }
     }
-    try db.execute(
-      sql: "DELETE FROM other_files WHERE path = ? OR substr(path, 1, ?) = ?",
-      arguments: [Data(old.bytes), prefix.count, Data(prefix)])
+    try db.execute(sql: "DELETE FROM other_files WHERE \(condition)", arguments: arguments)
     return merged
   }
 
@@ -101,8 +99,11 @@ extension Catalog {
     for (from, to) in moves {
       guard
         let id = try Int64.fetchOne(
-          db, sql: "SELECT id FROM assets WHERE path = ? AND \(CatalogWriter.notInTrashSQL)",
-          arguments: [Data(from.bytes)])
+          db,
+          sql: """
+            SELECT id FROM assets WHERE \(FilePlace.matchSQL) AND \(CatalogWriter.notInTrashSQL)
+            """,
+          arguments: FilePlace.arguments(from))
       else { continue }
       if try moveRow(db, id: id, to: to.bytes) { merged += 1 } else { moved.append(to) }
     }
@@ -114,14 +115,18 @@ extension Catalog {
   private static func moveRow(_ db: Database, id: Int64, to path: [UInt8]) throws -> Bool {
     var merged = false
     if let other = try Int64.fetchOne(
-      db, sql: "SELECT id FROM assets WHERE path = ?", arguments: [Data(path)])
+      db, sql: "SELECT id FROM assets WHERE \(FilePlace.matchSQL)",
+      arguments: FilePlace.arguments(LibraryPath(bytes: path)))
     {
       let (keep, drop) = other < id ? (other, id) : (id, other)
       try mergeRow(db, keep: keep, drop: drop)
       guard keep == id else { return true }
       merged = true
     }
-    try db.execute(sql: "UPDATE assets SET path = ? WHERE id = ?", arguments: [Data(path), id])
+    let (folder, name) = FilePlace.split(path)
+    try db.execute(
+      sql: "UPDATE assets SET folder_id = ?, name = ? WHERE id = ?",
+      arguments: [try FilePlace.folderID(db, folder), Data(name), id])
     return merged
   }
 

@@ -132,7 +132,8 @@ extension Catalog {
     migrator.registerMigration("v7: one root a library, whatever its spelling") { db in
       // Roots added as `/x/Pictures/.`, through a link or inside another root, and the
       // photos indexed under those spellings, are merged into one canonical root (issue 33).
-      _ = try Catalog.mergeSpelledRoots(db)
+      // The merge as it was written against v1–v10's `path` column (frozen with them).
+      _ = try LegacyRootMerge.mergeSpelledRoots(db)
     }
     migrator.registerMigration("v8: AVIF") { db in
       // AVIF stills were stored as "heic" and AVIF sequences as HEIF stills that libheif
@@ -152,6 +153,7 @@ extension Catalog {
       try db.execute(sql: "ALTER TABLE assets ADD COLUMN truncated INTEGER NOT NULL DEFAULT 0")
       try db.execute(sql: "UPDATE assets SET mtime_ns = -1 WHERE format = 'png'")
     }
+    migrator.registerMigration(folderMigration) { db in try moveToFolders(db) }
     return migrator
   }
 

@@ -6,10 +6,8 @@ extension Catalog {
   /// Trashed photos, oldest deletion first; asset.path is the file's path in the Trash.
   public func trashedPhotos() throws -> [TrashedPhoto] {
     try read { db in
-      let assets = try AssetRowReader.fetch(
-        db, whereSQL: "trashed_at IS NOT NULL",
-        // Deleted together (one selection): in timeline order.
-        orderSQL: "trashed_at, capture_sort_key, path")
+      var assets = try AssetRowReader.fetch(
+        db, whereSQL: "trashed_at IS NOT NULL", orderSQL: "trashed_at, capture_sort_key")
       var extra: [AssetID: (original: LibraryPath, deletedAt: Int64)] = [:]
       for row in try Row.fetchAll(
         db,
@@ -17,6 +15,13 @@ extension Catalog {
       {
         let bytes: Data? = row["original_path"]
         extra[AssetID(row["id"])] = (LibraryPath(bytes: bytes.map(Array.init) ?? []), row[2])
+      }
+      // Deleted together (one selection): in timeline order, an instant's photos by path.
+      assets.sort { a, b in
+        let (x, y) = (extra[a.id]?.deletedAt ?? 0, extra[b.id]?.deletedAt ?? 0)
+        if x != y { return x < y }
+        let (k, l) = (a.captureDate.localSortKey, b.captureDate.localSortKey)
+        return k != l ? k < l : AssetRowReader.pathPrecedes(a, b)
       }
       return assets.map { asset in
         let info = extra[asset.id]
@@ -55,8 +60,8 @@ extension Catalog {
   }
 
   static let trashRowColumns = """
-    id, path, original_path, trash_info_path, trashed_at, trash_pending, restore_path, size,
-    mtime_ns
+    id, \(FilePlace.pathSQL), original_path, trash_info_path, trashed_at, trash_pending,
+    restore_path, size, mtime_ns
     """
 
   static func trashRow(_ row: Row) -> TrashRow {
@@ -80,14 +85,18 @@ extension Catalog {
     }
   }
 
-  /// Rows that are trashed or in the middle of a move.
+  /// Rows that are trashed or in the middle of a move, found through the two partial indexes
+  /// (an OR of the two conditions read the whole table, at every start).
   func trashRows() throws -> [TrashRow] {
     try read { db in
       try Row.fetchAll(
         db,
         sql: """
           SELECT \(Self.trashRowColumns) FROM assets
-          WHERE trashed_at IS NOT NULL OR trash_pending != 0 ORDER BY trashed_at, id
+          WHERE id IN (
+            SELECT id FROM assets WHERE trashed_at IS NOT NULL
+            UNION ALL SELECT id FROM assets WHERE trash_pending != 0)
+          ORDER BY trashed_at, id
           """
       ).map(Self.trashRow)
     }

@@ -13,15 +13,21 @@ public final class Catalog: Sendable {
   public let path: String
   let pool: DatabasePool
 
-  /// Bytes of the file SQLite maps into memory for reading (its `mmap_size`) unless told.
-  public static let defaultMemoryMapBytes = 268_435_456
+  /// How long a statement waits for another connection's lock before it fails.
+  static let busyMilliseconds = 10_000
+
+  /// Bytes of the file SQLite maps into memory for reading (its `mmap_size`) unless told:
+  /// none. At a million photos the browser's load through a 256 MB map kept the whole
+  /// catalog's pages resident (177 MB) until its re-scan ended, and read them no faster than
+  /// SQLite's own cache does (1.4–1.5 s against 1.5–1.7 s for SQLite's part, issue 32 §6).
+  public static let defaultMemoryMapBytes = 0
 
   /// Opens (creating the folders, the file and the tables when needed) the catalog at
   /// `path`, and brings its schema up to date.
   ///
-  /// `memoryMapBytes`: how much of the file reads go through a memory map. The browser's
-  /// timeline load gains from it; `lightbox index` passes 0, because every mapped page it
-  /// touches counts in its resident memory (a million-photo scan maps the whole 256 MB).
+  /// `memoryMapBytes`: how much of the file readers read through a memory map (writers
+  /// never map). Every mapped page a read touches counts in the process's resident memory
+  /// while the reader is open.
   public init(path: String, memoryMapBytes: Int = Catalog.defaultMemoryMapBytes) throws {
     self.path = path
     let folder = (path as NSString).deletingLastPathComponent
@@ -39,11 +45,10 @@ public final class Catalog: Sendable {
     // (only a power cut may lose the last ones), and readers never block the writer.
     configuration.prepareDatabase { db in
       try db.execute(sql: "PRAGMA synchronous = NORMAL")
-      // Loading 100,000 rows in timeline order visits the table in index order: through a
-      // memory map and a 64 MB cache that costs page lookups, not a read() per page.
-      // Only readers map the file: the writer lives as long as the catalog and would keep
-      // every page it ever read resident (`releaseReaders` closes the readers, not it); its
-      // reads are the indexer's, which `lightbox index` makes without a map as fast.
+      // Loading a million rows in timeline order visits the table in index order: a 64 MB
+      // cache keeps what the next rows need. Only readers may map the file: the writer lives
+      // as long as the catalog and would keep every page it ever read resident
+      // (`releaseReaders` closes the readers, not it).
       let mapped = db.configuration.readonly ? max(0, memoryMapBytes) : 0
       try db.execute(sql: "PRAGMA mmap_size = \(mapped)")
       try db.execute(sql: "PRAGMA cache_size = -65536")
@@ -52,7 +57,7 @@ public final class Catalog: Sendable {
       try db.execute(sql: "PRAGMA journal_size_limit = 4194304")
     }
     // Another process (a second `lightbox index`) may hold the write lock for a while.
-    configuration.busyMode = .timeout(10)
+    configuration.busyMode = .timeout(Double(Self.busyMilliseconds) / 1000)
     pool = try Self.openMigrated(path: path, configuration: configuration)
   }
 
@@ -68,7 +73,13 @@ public final class Catalog: Sendable {
     while true {
       do {
         let pool = try DatabasePool(path: path, configuration: configuration)
+        let applied = try pool.read { db in try migrator.appliedIdentifiers(db) }
         try migrator.migrate(pool)
+        if !applied.isEmpty, !applied.contains(folderMigration) {
+          // v11 rebuilt the tables: their old pages are free, and the file keeps its size
+          // until it is compacted, once (best effort: a failure only leaves the file larger).
+          try? pool.vacuum()
+        }
         return pool
       } catch let error as DatabaseError {
         let racing: [ResultCode] = [.SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_ERROR]
@@ -91,10 +102,8 @@ public final class Catalog: Sendable {
   /// `AssetID` is the row id, stable while the file stays at its path.
   public func allAssets() throws -> [Asset] {
     try read { db in
-      try AssetRowReader.fetch(
-        db,
-        whereSQL: "hidden = 0 AND trashed_at IS NULL",
-        orderSQL: "capture_sort_key, path")
+      try AssetRowReader.timeline(
+        db, whereSQL: "hidden = 0 AND trashed_at IS NULL", mostRows: true)
     }
   }
 
@@ -113,12 +122,24 @@ public final class Catalog: Sendable {
   /// of the timeline shows, read through the timeline index in a few milliseconds while the
   /// whole library loads.
   public func newestAssets(limit: Int) throws -> [Asset] {
-    try read { db in
-      try AssetRowReader.fetch(
-        db,
-        whereSQL: "hidden = 0 AND trashed_at IS NULL",
-        orderSQL: "capture_sort_key DESC, path DESC LIMIT \(max(0, limit))")
-    }.reversed()
+    let shown = "hidden = 0 AND trashed_at IS NULL"
+    let limit = max(0, limit)
+    return try read { db in
+      var newest = Array(
+        try AssetRowReader.fetch(
+          db, whereSQL: shown, orderSQL: "capture_sort_key DESC LIMIT \(limit)"
+        ).reversed())
+      // The oldest instant may go on past the limit: all its photos are read, so that the
+      // limit cuts it in path order, as the whole timeline has it.
+      if newest.count == limit, let first = newest.first {
+        let key = first.captureDate.localSortKey
+        let instant = try AssetRowReader.fetch(
+          db, whereSQL: "\(shown) AND capture_sort_key = ?", orderSQL: nil, arguments: [key])
+        newest = instant + newest.drop(while: { $0.captureDate.localSortKey == key })
+      }
+      AssetRowReader.orderTies(&newest)
+      return Array(newest.suffix(limit))
+    }
   }
 
   /// The photo with row id `id` (hidden and trashed ones too), or nil.
@@ -132,7 +153,7 @@ public final class Catalog: Sendable {
   public func asset(path: LibraryPath) throws -> Asset? {
     try read { db in
       try AssetRowReader.fetch(
-        db, whereSQL: "path = ?", orderSQL: nil, arguments: [Data(path.bytes)]
+        db, whereSQL: FilePlace.matchSQL, orderSQL: nil, arguments: FilePlace.arguments(path)
       ).first
     }
   }
@@ -181,6 +202,7 @@ public final class Catalog: Sendable {
       for table in ["assets", "other_files"] {
         try CatalogWriter.deleteTree(db, table: table, root: root)
       }
+      try FilePlace.dropUnusedFolders(db)
     }
   }
 
@@ -241,6 +263,20 @@ public final class Catalog: Sendable {
     }
   }
 
+  /// Copies the WAL into the database and cuts its file to nothing, unless a reader still
+  /// holds an older snapshot (then it copies what it can and returns at once: never waits).
+  ///
+  /// After a bulk run the WAL held up to 40 MB of pages already copied, kept on disk until a
+  /// later write reset it or the last connection closed; a catalog of 181 MB at a million
+  /// photos then took 222 MB.
+  func emptyWAL() {
+    try? pool.writeWithoutTransaction { db in
+      try db.execute(sql: "PRAGMA busy_timeout = 0")
+      defer { try? db.execute(sql: "PRAGMA busy_timeout = \(Self.busyMilliseconds)") }
+      try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+  }
+
   /// SQLite's `PRAGMA integrity_check`: `["ok"]` for a sound file.
   public func integrityCheck() throws -> [String] {
     try read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
@@ -250,7 +286,11 @@ public final class Catalog: Sendable {
   public func duplicatePathCount() throws -> Int {
     try read { db in
       try Int.fetchOne(
-        db, sql: "SELECT count(*) - count(DISTINCT path) FROM assets") ?? 0
+        db,
+        sql: """
+          SELECT count(*) - (SELECT count(*) FROM (SELECT DISTINCT folder_id, name FROM assets))
+          FROM assets
+          """) ?? 0
     }
   }
 

@@ -12,17 +12,9 @@ enum CatalogWriter {
     var isPhoto: Bool
   }
 
-  /// The SQL condition "path is `root` or lies inside it" with its arguments.
+  /// The SQL condition "the row's file is `root` or lies inside it" with its arguments.
   static func treeCondition(_ root: LibraryPath) -> (sql: String, arguments: StatementArguments) {
-    let root = root.normalized
-    let prefix = root.folderPrefix
-    // Inside the folder: prefix ≤ path < prefix with its last byte ('/') raised by one.
-    var upper = prefix
-    upper[upper.count - 1] &+= 1
-    return (
-      "(path = ? OR (path >= ? AND path < ?))",
-      [Data(root.bytes), Data(prefix), Data(upper)]
-    )
+    FilePlace.treeCondition(root)
   }
 
   /// Rows the indexer may delete: a trashed photo (or one being moved to or from the
@@ -40,26 +32,45 @@ enum CatalogWriter {
   ) throws {
     let (condition, arguments) = treeCondition(root)
     // One pass over the whole table gains nothing from the page cache, which would fill to
-    // its 64 MB and stay: a small one for this read (issue 19's memory per photo).
+    // its 64 MB and stay: a small one for this read (issue 19's memory per photo). Nor from
+    // the reader's memory map: every page read through it counts in the browser's resident
+    // memory while the re-scan holds its own tables beside the library (issue 32 §6).
     let cache = wholeTree ? try Int.fetchOne(db, sql: "PRAGMA cache_size") : nil
+    let map = wholeTree ? try Int.fetchOne(db, sql: "PRAGMA mmap_size") : nil
     if cache != nil { try db.execute(sql: "PRAGMA cache_size = -2048") }
-    defer { if let cache { try? db.execute(sql: "PRAGMA cache_size = \(cache)") } }
+    if map != nil { try db.execute(sql: "PRAGMA mmap_size = 0") }
+    defer {
+      if let cache { try? db.execute(sql: "PRAGMA cache_size = \(cache)") }
+      if let map { try? db.execute(sql: "PRAGMA mmap_size = \(map)") }
+    }
+    let folders = try FilePlace.folders(db, under: root)
+    // Each row's whole path is put together in one buffer: folder bytes, then the name.
+    var path: [UInt8] = []
+    path.reserveCapacity(4096)
     for (table, isPhoto) in [("assets", true), ("other_files", false)] {
       let source = wholeTree ? "\(table) NOT INDEXED" : table
       let statement = try db.makeStatement(
-        sql: "SELECT path, size, mtime_ns FROM \(source) WHERE \(condition)")
+        sql: "SELECT folder_id, name, size, mtime_ns FROM \(source) WHERE \(condition)")
       try statement.setArguments(arguments)
       let s = statement.sqliteStatement
       let rows = try Row.fetchCursor(statement)
       // Straight from SQLite into the table's arena: no array per row.
       while try rows.next() != nil {
-        let count = Int(sqlite3_column_bytes(s, 0))
-        let blob = count > 0 ? sqlite3_column_blob(s, 0) : nil
-        known.add(
-          UnsafeRawBufferPointer(start: blob, count: blob == nil ? 0 : count),
-          stamp: FileStamp(
-            size: sqlite3_column_int64(s, 1), mtimeNanoseconds: sqlite3_column_int64(s, 2)),
-          isPhoto: isPhoto)
+        path.removeAll(keepingCapacity: true)
+        if let folder = folders[sqlite3_column_int64(s, 0)] { path.append(contentsOf: folder) }
+        let count = Int(sqlite3_column_bytes(s, 1))
+        if count > 0, let name = sqlite3_column_blob(s, 1) {
+          path.append(
+            contentsOf: UnsafeRawBufferPointer(start: name, count: count).bindMemory(to: UInt8.self)
+          )
+        }
+        path.withUnsafeBytes { bytes in
+          known.add(
+            bytes,
+            stamp: FileStamp(
+              size: sqlite3_column_int64(s, 2), mtimeNanoseconds: sqlite3_column_int64(s, 3)),
+            isPhoto: isPhoto)
+        }
       }
     }
   }
@@ -86,34 +97,33 @@ enum CatalogWriter {
   /// Deletes the rows of these paths from both tables; returns how many photos went.
   static func delete(_ db: Database, paths: [LibraryPath]) throws -> Int {
     let photos = try db.makeStatement(
-      sql: "DELETE FROM assets WHERE path = ? AND \(notInTrashSQL)")
-    let others = try db.makeStatement(sql: "DELETE FROM other_files WHERE path = ?")
+      sql: "DELETE FROM assets WHERE \(FilePlace.matchSQL) AND \(notInTrashSQL)")
+    let others = try db.makeStatement(
+      sql: "DELETE FROM other_files WHERE \(FilePlace.matchSQL)")
     var removed = 0
     for path in paths {
-      let blob = Data(path.bytes)
-      try photos.execute(arguments: [blob])
+      let arguments = FilePlace.arguments(path)
+      try photos.execute(arguments: arguments)
       removed += db.changesCount
-      try others.execute(arguments: [blob])
+      try others.execute(arguments: arguments)
     }
     return removed
   }
 
-  /// Inserts or refreshes a photo row. `added_at` (?27 again: the first index time) is not
-  /// in the update, so a changed file keeps the day it joined the library.
+  /// Inserts or refreshes a photo row. `added_at` (the first index time) is not in the
+  /// update, so a changed file keeps the day it joined the library.
   static let upsertAssetSQL = """
     INSERT INTO assets (
-      path, size, mtime_ns, format, width, height, orientation, date_time_original,
-      capture_local, capture_day, capture_sort_key, capture_offset, capture_source,
+      folder_id, name, size, mtime_ns, format, width, height, orientation,
+      capture_sort_key, capture_offset, capture_source,
       make, model, lens, exposure_time_num, exposure_time_den, f_number, iso, focal_length,
-      latitude, longitude, altitude, thumbnail_offset, thumbnail_length, indexed_at,
+      latitude, longitude, altitude, thumbnail_offset, thumbnail_length,
       added_at, animated, duration, content_identifier, video_format, truncated)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
-      ?27, ?28, ?29, ?30, ?31, ?32)
-    ON CONFLICT(path) DO UPDATE SET
+      ?, ?, ?)
+    ON CONFLICT(folder_id, name) DO UPDATE SET
       size = excluded.size, mtime_ns = excluded.mtime_ns, format = excluded.format,
       width = excluded.width, height = excluded.height, orientation = excluded.orientation,
-      date_time_original = excluded.date_time_original,
-      capture_local = excluded.capture_local, capture_day = excluded.capture_day,
       capture_sort_key = excluded.capture_sort_key, capture_offset = excluded.capture_offset,
       capture_source = excluded.capture_source, make = excluded.make, model = excluded.model,
       lens = excluded.lens, exposure_time_num = excluded.exposure_time_num,
@@ -121,14 +131,14 @@ enum CatalogWriter {
       iso = excluded.iso, focal_length = excluded.focal_length, latitude = excluded.latitude,
       longitude = excluded.longitude, altitude = excluded.altitude,
       thumbnail_offset = excluded.thumbnail_offset, thumbnail_length = excluded.thumbnail_length,
-      indexed_at = excluded.indexed_at, animated = excluded.animated,
+      animated = excluded.animated,
       duration = excluded.duration, content_identifier = excluded.content_identifier,
       video_format = excluded.video_format, truncated = excluded.truncated
     """
 
   static let upsertOtherSQL = """
-    INSERT INTO other_files (path, size, mtime_ns, reason) VALUES (?, ?, ?, ?)
-    ON CONFLICT(path) DO UPDATE SET
+    INSERT INTO other_files (folder_id, name, size, mtime_ns, reason) VALUES (?, ?, ?, ?, ?)
+    ON CONFLICT(folder_id, name) DO UPDATE SET
       size = excluded.size, mtime_ns = excluded.mtime_ns, reason = excluded.reason
     """
 
@@ -141,21 +151,22 @@ enum CatalogWriter {
     // StatementArguments cost more than the inserts themselves.
     let photo = RawStatement(try db.cachedStatement(sql: upsertAssetSQL), db)
     let other = RawStatement(try db.cachedStatement(sql: upsertOtherSQL), db)
+    var folders = FilePlace.IDs()
     for (index, entry) in entries.enumerated() {
       let wasPhoto = entry.wasPhoto
+      let (folder, name) = FilePlace.split(entry.path.bytes)
+      let folderID = try folders.id(db, folder)
       if let m = entry.metadata, let date = entry.captureDate {
         let e = m.exposure
         try photo.run { b in
-          b.blob(entry.path.bytes)
+          b.int(folderID)
+          b.blob(name)
           b.int(entry.stamp.size)
           b.int(entry.stamp.mtimeNanoseconds)
           b.text((m.format ?? .jpeg).rawValue)
           b.int(m.pixelSize.map { Int64($0.width) })
           b.int(m.pixelSize.map { Int64($0.height) })
           b.int(Int64(m.orientation.rawValue))
-          b.text(m.dateTimeOriginal)
-          b.text(localText(date))
-          b.int(Int64(date.localDayNumber))
           b.int(date.localSortKey)
           b.int(date.utcOffsetSeconds.map(Int64.init))
           b.text(date.source.rawValue)
@@ -181,31 +192,23 @@ enum CatalogWriter {
         }
         if wasPhoto == false {
           try db.execute(
-            sql: "DELETE FROM other_files WHERE path = ?", arguments: [Data(entry.path.bytes)])
+            sql: "DELETE FROM other_files WHERE folder_id = ? AND name = ?",
+            arguments: [folderID, Data(name)])
         }
       } else {
         try other.run { b in
-          b.blob(entry.path.bytes)
+          b.int(folderID)
+          b.blob(name)
           b.int(entry.stamp.size)
           b.int(entry.stamp.mtimeNanoseconds)
           b.text(entry.reason)
         }
         if wasPhoto == true {
           try db.execute(
-            sql: "DELETE FROM assets WHERE path = ? AND \(notInTrashSQL)",
-            arguments: [Data(entry.path.bytes)])
+            sql: "DELETE FROM assets WHERE folder_id = ? AND name = ? AND \(notInTrashSQL)",
+            arguments: [folderID, Data(name)])
         }
       }
     }
-  }
-
-  /// "2024-08-13T23:30:00.000", the local wall clock (readable in SQL, sorts as text).
-  static func localText(_ d: CaptureDate) -> String {
-    func pad(_ n: Int, _ width: Int) -> String {
-      let s = String(n)
-      return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
-    }
-    return "\(pad(d.year, 4))-\(pad(d.month, 2))-\(pad(d.day, 2))T\(pad(d.hour, 2)):"
-      + "\(pad(d.minute, 2)):\(pad(d.second, 2)).\(pad(d.millisecond, 3))"
   }
 }

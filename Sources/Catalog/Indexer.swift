@@ -196,6 +196,8 @@ public final class Indexer: Sendable {
           removed += try CatalogWriter.deleteTree(db, table: "assets", root: target)
           try CatalogWriter.deleteTree(db, table: "other_files", root: target)
         }
+        // A folder renamed or emptied leaves its `folders` row unused.
+        try FilePlace.dropUnusedFolders(db)
         return (removed, moved)
       }
       summary.removed = removed
@@ -216,7 +218,12 @@ public final class Indexer: Sendable {
     // 40 MB instead of every 4 MB while they go in; the usual interval comes back after.
     let bulk = groupCommit && total >= Self.bulkRows
     if bulk { try catalog.setAutoCheckpoint(pages: Catalog.bulkCheckpointPages) }
-    defer { if bulk { try? catalog.setAutoCheckpoint(pages: Catalog.defaultCheckpointPages) } }
+    defer {
+      if bulk {
+        try? catalog.setAutoCheckpoint(pages: Catalog.defaultCheckpointPages)
+        catalog.emptyWAL()
+      }
+    }
     var done = 0
     var batchStart = 0
     while batchStart < total {
@@ -291,7 +298,7 @@ public final class Indexer: Sendable {
       }
       return try Int.fetchOne(
         db,
-        // Only the path index is read (hidden and trashed photos are indexed photos too).
+        // Only the file index is read (hidden and trashed photos are indexed photos too).
         sql: "SELECT count(*) FROM assets WHERE \(conditions.joined(separator: " OR "))",
         arguments: arguments) ?? 0
     }

@@ -42,17 +42,24 @@ extension LibraryWalker {
       }
     }
     group.wait()
-    let walkers = slots.map { $0! }
     // Folders entered by more than one subtree: the serial order decides who lists them.
-    let entered = walkers.reduce(0) { $0 + $1.visited.count - seen.count }
+    var entered = 0
     var union = seen
-    for walker in walkers { union.formUnion(walker.visited) }
+    for walker in slots {
+      entered += walker!.visited.count - seen.count
+      union.formUnion(walker!.visited)
+    }
     guard union.count - seen.count == entered else {
       for (path, identity) in subfolders { walkFolder(path, identity: identity) }
       return
     }
     visited = union
-    for walker in walkers {
+    // Room for every file at once, and each subtree's lists let go once copied: a million
+    // files otherwise grew the list by doubling beside all the subtrees' lists (issue 32 §6).
+    files.reserveCapacity(slots.reduce(files.count) { $0 + $1!.files.count })
+    for i in slots.indices {
+      let walker = slots[i]!
+      slots[i] = nil
       files.append(contentsOf: walker.files)
       problems.append(contentsOf: walker.problems)
       unreadable.append(contentsOf: walker.unreadable)

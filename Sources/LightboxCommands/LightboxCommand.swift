@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LightboxApp
+import Places
 import Settings
 
 /// `lightbox`: the command line, one folder per subcommand (its options, its run and its
@@ -9,6 +10,15 @@ public struct LightboxCommand: ParsableCommand {
   public static let configuration = CommandConfiguration(
     commandName: "lightbox",
     abstract: "The Photos app of the terminal: browse a photo library with real thumbnails.",
+    // The man page's DESCRIPTION too (scripts/man-page); the last paragraph is the credit
+    // GeoNames' licence (CC BY 4.0) asks for.
+    discussion: """
+      Lightbox indexes folders of photos into a catalog, shows them as a timeline of real \
+      thumbnails in the terminal (kitty, iTerm2 or sixel pictures where the terminal has \
+      them, half-blocks elsewhere) and pages through them full screen.
+
+      \(PlaceAttribution.line)
+      """,
     // The commit is looked for (a build flag, else the checkout's .git) only when the version
     // is asked: the configuration is built on every start, decode workers' included.
     version: CommandLine.arguments.contains("--version")

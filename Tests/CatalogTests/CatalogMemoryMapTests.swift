@@ -10,7 +10,9 @@ final class CatalogMemoryMapTests: XCTestCase {
     let library = TestLibrary("catalog-maps")
     defer { library.remove() }
     for i in 0..<20 { try library.writeJPEG("IMG_\(i).jpg") }
-    let catalog = try Catalog(path: library.catalogPath)
+    // The browser reads without a map now (`defaultMemoryMapBytes`); a caller may ask for
+    // one, and then it must go with the readers.
+    let catalog = try Catalog(path: library.catalogPath, memoryMapBytes: 268_435_456)
     let indexer = Indexer(catalog: catalog)
     XCTAssertEqual(try indexer.index(roots: [library.root]).total, 20)
     // The rows checkpointed into the file: a page still in the write-ahead log is read from

@@ -57,7 +57,7 @@ final class IndexedRowsTests: XCTestCase {
     }
   }
 
-  /// Every column of both tables but the row id and the index times, paths relative to the
+  /// Every column of both tables but the row id and the index time, paths relative to the
   /// root, sorted by path; a path that is not UTF-8 as hex.
   private func dump(_ catalog: Catalog) throws -> String {
     let prefix = Array((library.root + "/").utf8)
@@ -71,17 +71,17 @@ final class IndexedRowsTests: XCTestCase {
     return try catalog.read { db in
       var lines: [String] = []
       for table in ["assets", "other_files"] {
-        let rows = try Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY path")
+        let rows = try Row.fetchAll(
+          db, sql: "SELECT \(FilePlace.pathSQL) AS path, * FROM \(table) ORDER BY path")
         lines.append("\(table): \(rows.count) rows")
         for row in rows {
           var fields: [String] = []
           // A date taken from the mtime is on the wall clock of the zone the test runs in.
           let source: String? = row.hasColumn("capture_source") ? row["capture_source"] : nil
-          let zoned: Set<String> =
-            source == "fileModification"
-            ? ["capture_local", "capture_day", "capture_sort_key"] : []
-          for (column, value) in row
-          where !["id", "indexed_at", "added_at"].contains(column) && !zoned.contains(column) {
+          let zoned: Set<String> = source == "fileModification" ? ["capture_sort_key"] : []
+          // The path once, whole (not its folder and name).
+          let skipped = ["id", "added_at", "folder_id", "name"]
+          for (column, value) in row where !skipped.contains(column) && !zoned.contains(column) {
             fields.append("\(column)=\(column.hasSuffix("path") ? relative(value) : "\(value)")")
           }
           lines.append(fields.joined(separator: " "))
@@ -131,6 +131,9 @@ final class IndexedRowsTests: XCTestCase {
       try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint")
     }
     XCTAssertEqual(interval, Catalog.defaultCheckpointPages)
+    // The bulk run's WAL was copied and emptied, not left at its largest on disk.
+    let wal = try FileManager.default.attributesOfItem(atPath: library.catalogPath + "-wal")
+    XCTAssertLessThan((wal[.size] as? Int) ?? .max, 64 << 10)
     XCTAssertEqual(try catalog.integrityCheck(), ["ok"])
     let others = try catalog.read { db in
       try Int.fetchOne(db, sql: "SELECT count(*) FROM other_files")

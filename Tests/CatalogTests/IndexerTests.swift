@@ -202,9 +202,7 @@ final class IndexerTests: XCTestCase {
     // 23:30 in Los Angeles is 07:30 UTC the next day: it still belongs to the 13th.
     XCTAssertEqual(byName["la-late.jpg"]?.captureDate.day, 13)
     XCTAssertEqual(byName["la-late.jpg"]?.captureDate.utcOffsetSeconds, -8 * 3600)
-    let days = try catalog.read { db in
-      try Int.fetchAll(db, sql: "SELECT capture_day FROM assets ORDER BY capture_sort_key")
-    }
+    let days = try catalog.allAssets().map(\.captureDate.localDayNumber)
     let thirteenth = CaptureDate.daysFromCivil(year: 2024, month: 8, day: 13)
     XCTAssertEqual(days, [thirteenth, thirteenth, thirteenth + 1])
   }

@@ -16,7 +16,8 @@ extension LibraryTrashTests {
     try catalog.write { db in
       try db.execute(
         sql: """
-          UPDATE assets SET trash_pending = 1, trash_info_path = ?, original_path = path
+          UPDATE assets SET trash_pending = 1, trash_info_path = ?,
+            original_path = \(FilePlace.pathSQL)
           WHERE id = ?
           """, arguments: [Data(reservation.entry.infoPath.utf8), ids[index].rawValue])
     }
@@ -58,7 +59,8 @@ extension LibraryTrashTests {
     // Killed between writing the .trashinfo and recording it in the row.
     try catalog.write { db in
       try db.execute(
-        sql: "UPDATE assets SET trash_pending = 1, original_path = path WHERE id = ?",
+        sql:
+          "UPDATE assets SET trash_pending = 1, original_path = \(FilePlace.pathSQL) WHERE id = ?",
         arguments: [ids[0].rawValue])
     }
     _ = try trash.reserve(LibraryPath(paths[0]), now: now)
@@ -76,7 +78,8 @@ extension LibraryTrashTests {
   func testRepairRemovesAnInfoCutShortByTheKill() throws {
     try catalog.write { db in
       try db.execute(
-        sql: "UPDATE assets SET trash_pending = 1, original_path = path WHERE id = ?",
+        sql:
+          "UPDATE assets SET trash_pending = 1, original_path = \(FilePlace.pathSQL) WHERE id = ?",
         arguments: [ids[0].rawValue])
     }
     let info = trash.homeTrash + "/info/"

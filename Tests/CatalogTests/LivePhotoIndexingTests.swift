@@ -51,7 +51,7 @@ final class LivePhotoIndexingTests: XCTestCase {
     let catalog = try Catalog(path: library.catalogPath)
     let stale = try catalog.read { db in
       try String.fetchAll(
-        db, sql: "SELECT CAST(path AS TEXT) FROM assets WHERE mtime_ns = -1 ORDER BY path")
+        db, sql: "SELECT CAST(name AS TEXT) FROM assets WHERE mtime_ns = -1 ORDER BY name")
     }
     XCTAssertEqual(stale.map { ($0 as NSString).lastPathComponent }, ["IMG_0001.JPG"])
     let summary = try Indexer(catalog: catalog).index(roots: [library.root])

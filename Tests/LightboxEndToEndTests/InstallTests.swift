@@ -43,6 +43,25 @@ final class InstallTests: XCTestCase {
       XCTAssertTrue(FileManager.default.fileExists(atPath: page))
     }
 
+    // The decode worker in libexec, off PATH; the installed lightbox starts it (the debug
+    // build's worker stands in for the release one, as the binary does).
+    let worker = prefix + "/libexec/lightbox/lightbox-decode-worker"
+    XCTAssertTrue(FileManager.default.isExecutableFile(atPath: worker), installed.output)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: prefix + "/bin/lightbox-decode-worker"))
+
+    // The place table beside the binary: found there when the user has none of their own.
+    let table = prefix + "/share/lightbox/places-v1.bin"
+    XCTAssertTrue(FileManager.default.fileExists(atPath: table), installed.output)
+    if let corpus = CorpusLocator.corpus {
+      let tower = corpus.appendingPathComponent("jpeg-variants/tower.jpg").path
+      let info = Subprocess.run(
+        [prefix + "/bin/lightbox", "info", tower],
+        environment: [
+          "HOME": prefix, "XDG_DATA_HOME": prefix + "/no-data", "PATH": "/usr/bin:/bin",
+        ])
+      XCTAssertTrue(info.output.contains("in Paris, Île-de-France, France"), info.output)
+    }
+
     let bash = prefix + "/share/bash-completion/completions/lightbox"
     let loaded = Subprocess.run(["bash", "-c", "source \"$0\" && complete -p lightbox", bash])
     XCTAssertEqual(loaded.status, 0, loaded.output)

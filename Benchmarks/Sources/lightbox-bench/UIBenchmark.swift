@@ -277,6 +277,17 @@ public enum UIBenchmark {
           medianMilliseconds: copied, runs: 21, limitMilliseconds: nil))
     }
 
+    // d and u: the selected photo to the Trash and back (two keys).
+    let deleteUndo = median(runs: 21) {
+      _ = Reducer.reduce(&state, .edit(.delete))
+      _ = Reducer.reduce(&state, .edit(.undo))
+      _ = LibraryView.render(state)
+    }
+    figures.append(
+      Figure(
+        name: "delete and undo (d, u), in place (reduce + render)",
+        medianMilliseconds: deleteUndo, runs: 21, limitMilliseconds: 32))
+
     // H twice on the oldest photo: every photo after it moves in the list (the photos
     // above were near the newest end, where little moves).
     let oldestIndex = state.selectedIndex

@@ -149,7 +149,8 @@ public final class LibraryTrash: Sendable {
     try catalog.write { db in
       try db.execute(
         sql: """
-          UPDATE assets SET trash_pending = 1, trash_info_path = NULL, original_path = path
+          UPDATE assets SET trash_pending = 1, trash_info_path = NULL,
+            original_path = \(FilePlace.pathSQL)
           WHERE id = ?
           """,
         arguments: [id.rawValue])
@@ -335,30 +336,35 @@ public final class LibraryTrash: Sendable {
   ) throws {
     // A row already at this fresh trash name can only describe a file that is gone.
     try db.execute(
-      sql: "DELETE FROM assets WHERE path = ? AND id != ?",
-      arguments: [Data(file.bytes), id.rawValue])
+      sql: "DELETE FROM assets WHERE \(FilePlace.matchSQL) AND id != ?",
+      arguments: FilePlace.arguments(file) + [id.rawValue])
+    let (folder, name) = FilePlace.split(file.bytes)
     try db.execute(
       sql: """
-        UPDATE assets SET path = ?, trashed_at = ?, trash_pending = 0, restore_path = NULL
+        UPDATE assets SET folder_id = ?, name = ?, trashed_at = ?, trash_pending = 0,
+          restore_path = NULL
         WHERE id = ?
         """,
-      arguments: [Data(file.bytes), deletedAt, id.rawValue])
+      arguments: [try FilePlace.folderID(db, folder), Data(name), deletedAt, id.rawValue])
   }
 
   private static func finishRestoring(_ db: Database, _ id: AssetID, at path: LibraryPath) throws {
     // The watcher may have indexed the restored file as a new photo in the moment between
     // the move and this write: that row is this photo, and gives way to it.
     try db.execute(
-      sql: "DELETE FROM assets WHERE path = ? AND id != ? AND trashed_at IS NULL",
-      arguments: [Data(path.bytes), id.rawValue])
-    try db.execute(sql: "DELETE FROM other_files WHERE path = ?", arguments: [Data(path.bytes)])
+      sql: "DELETE FROM assets WHERE \(FilePlace.matchSQL) AND id != ? AND trashed_at IS NULL",
+      arguments: FilePlace.arguments(path) + [id.rawValue])
+    try db.execute(
+      sql: "DELETE FROM other_files WHERE \(FilePlace.matchSQL)",
+      arguments: FilePlace.arguments(path))
+    let (folder, name) = FilePlace.split(path.bytes)
     try db.execute(
       sql: """
-        UPDATE assets SET path = ?, trashed_at = NULL, original_path = NULL,
+        UPDATE assets SET folder_id = ?, name = ?, trashed_at = NULL, original_path = NULL,
           trash_info_path = NULL, trash_pending = 0, restore_path = NULL
         WHERE id = ?
         """,
-      arguments: [Data(path.bytes), id.rawValue])
+      arguments: [try FilePlace.folderID(db, folder), Data(name), id.rawValue])
   }
 
   // MARK: - Text

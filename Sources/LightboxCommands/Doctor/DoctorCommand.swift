@@ -26,6 +26,7 @@ public enum DoctorCommand {
       + "\nFiles:\n  log: \(LightboxPaths(environment: environment).logFile)\n"
       + "\nDecoders:\n  \(workerLine(DecodeWorkerHost(configuration: .currentExecutable)))\n"
       + "\n" + library.joined(separator: "\n") + "\n"
+      + "\n" + PlaceLookup.doctorLines(environment: environment).joined(separator: "\n") + "\n"
   }
 
   /// Whether the decode worker starts and enters its sandbox: it is asked to decode "/",

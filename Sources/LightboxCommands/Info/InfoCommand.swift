@@ -3,6 +3,7 @@ import Foundation
 import TerminalUI
 import PhotoMetadata
 import PhotoModel
+import Places
 
 /// `lightbox info FILE…`: what the metadata reader finds in each file.
 ///
@@ -48,6 +49,12 @@ public enum InfoCommand {
     public var rotation: Int?
     /// The frames of a video or an AVIF sequence, when its header counts them.
     public var frames: Int?
+    /// The position recorded in the file (EXIF GPS, a movie's location), in degrees.
+    public var latitude: Double?
+    public var longitude: Double?
+    /// Where that is (town, city, region, country), when the place table is installed and
+    /// the position is a real one (not 0,0, not at sea).
+    public var place: Place?
     /// Why the file could not be read, nil when it could.
     public var error: String?
     /// Tags, rating, captions and people from XMP and IPTC (their keys sit beside these).
@@ -58,7 +65,7 @@ public enum InfoCommand {
         captureDate
       case captureDateSource, make, model, lens, camera, duration, codec, container, frameRate,
         rotation
-      case frames, error
+      case frames, latitude, longitude, place, error
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -83,13 +90,16 @@ public enum InfoCommand {
       try c.encode(frameRate, forKey: .frameRate)
       try c.encode(rotation, forKey: .rotation)
       try c.encode(frames, forKey: .frames)
+      try c.encode(latitude, forKey: .latitude)
+      try c.encode(longitude, forKey: .longitude)
+      try c.encode(place, forKey: .place)
       try c.encode(error, forKey: .error)
       try tags.encode(to: encoder)
     }
   }
 
-  /// The report of the file at `path`.
-  public static func report(path: String) -> Report {
+  /// The report of the file at `path`; its place from `places` when given.
+  public static func report(path: String, places: PlaceFinder? = nil) -> Report {
     var report = Report(path: path)
     var info = stat()
     let mtime = stat(path, &info) == 0 ? Int64(info.st_mtim.tv_sec) : 0
@@ -109,6 +119,11 @@ public enum InfoCommand {
       report.model = metadata.cameraModel
       report.lens = metadata.lensModel
       report.camera = CameraName.display(make: metadata.cameraMake, model: metadata.cameraModel)
+      if let gps = metadata.gps {
+        report.latitude = gps.latitude
+        report.longitude = gps.longitude
+        report.place = places?.place(latitude: gps.latitude, longitude: gps.longitude)
+      }
       if let video = metadata.video {
         report.width = video.codedSize?.width ?? report.width
         report.height = video.codedSize?.height ?? report.height
@@ -135,11 +150,13 @@ public enum InfoCommand {
 
   /// Prints one report per path: JSON lines, or readable lines with control characters
   /// escaped (nothing read from a file may reach the terminal as an escape sequence).
-  public static func run(paths: [String], json: Bool, output: (String) -> Void) throws {
+  public static func run(
+    paths: [String], json: Bool, places: PlaceFinder? = nil, output: (String) -> Void
+  ) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     for path in paths {
-      let report = report(path: path)
+      let report = report(path: path, places: places)
       if json {
         let line = String(decoding: try encoder.encode(report), as: UTF8.self)
         output(jsonEscapingControls(line) + "\n")
@@ -193,6 +210,7 @@ public enum InfoCommand {
     }
     if let camera = r.camera { parts.append(camera) }
     if let lens = r.lens { parts.append("lens \(lens)") }
+    if let place = r.place { parts.append("in \(place.description)") }
     if let error = r.error { parts.append("error: \(error)") }
     return "\(r.path): " + parts.joined(separator: ", ")
   }

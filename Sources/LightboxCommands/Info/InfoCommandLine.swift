@@ -6,7 +6,8 @@ import LightboxApp
 struct InfoCommandLine: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "info",
-    abstract: "Show what Lightbox reads from image files (format, size, orientation, date).")
+    abstract:
+      "Show what Lightbox reads from image files (format, size, orientation, date, place).")
 
   @Argument(help: "Image files.", completion: .file())
   var files: [String]
@@ -15,7 +16,8 @@ struct InfoCommandLine: ParsableCommand {
   var json = false
 
   func run() throws {
-    try InfoCommand.run(paths: files, json: json) { text in
+    let places = PlaceLookup.finder(environment: ProcessInfo.processInfo.environment)
+    try InfoCommand.run(paths: files, json: json, places: places) { text in
       FileHandle.standardOutput.write(Data(text.utf8))
     }
     // Every file still gets its line; the status says that some named file was not there.

@@ -173,16 +173,16 @@ extension AppState {
         asset.liveMovie = nil
         return asset
       })
-    for asset in shown {
-      if asset.isHidden {
-        Self.insertSorted(asset, into: &library.collections.hidden)
-      } else {
-        Self.insertSorted(asset, into: &library.assets)
-      }
+    let previous = selectedAsset?.id
+    for asset in shown where asset.isHidden {
+      Self.insertSorted(asset, into: &library.collections.hidden)
     }
+    // Into the timeline by position (a pass over the days for a few photos, not a regroup
+    // of every photo: `u` after a delete at a million photos).
+    putIntoLibrary(shown.filter { !$0.isHidden })
     marks.ids = []
     library.undoableTrash = []
-    libraryChanged()
+    libraryRegrouped(keeping: previous, after: nil)
     let what = shown.count == 1 ? shown[0].fileName : Self.photoCount(shown.count)
     message = "\(what) restored"
     return [.restoreFromTrash(restoring.map(\.asset.id))]

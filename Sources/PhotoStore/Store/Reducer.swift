@@ -103,7 +103,7 @@ public enum Reducer {
       return []
 
     case .field(let edit):
-      guard state.tab == .search, state.search.isEditing else { return [] }
+      guard state.focus == .searchField else { return [] }
       return state.editSearchField(edit)
 
     case .edit(let edit):
