@@ -57,6 +57,8 @@ public enum InfoCommand {
     public var place: Place?
     /// Why the file could not be read, nil when it could.
     public var error: String?
+    /// Tags, rating, captions and people from XMP and IPTC (their keys sit beside these).
+    public var tags = InfoTags()
 
     enum CodingKeys: String, CodingKey {
       case path, format, width, height, displayWidth, displayHeight, orientation, dateTimeOriginal,
@@ -92,6 +94,7 @@ public enum InfoCommand {
       try c.encode(longitude, forKey: .longitude)
       try c.encode(place, forKey: .place)
       try c.encode(error, forKey: .error)
+      try tags.encode(to: encoder)
     }
   }
 
@@ -141,6 +144,7 @@ public enum InfoCommand {
         report.captureDateSource = date.source.rawValue
       }
     }
+    report.readTags()
     return report
   }
 
@@ -157,7 +161,9 @@ public enum InfoCommand {
         let line = String(decoding: try encoder.encode(report), as: UTF8.self)
         output(jsonEscapingControls(line) + "\n")
       } else {
-        output(TerminalText.sanitize(humanLine(report)) + "\n")
+        output(
+          ([humanLine(report)] + report.tags.lines).map(TerminalText.sanitize).joined(
+            separator: "\n") + "\n")
       }
     }
   }
