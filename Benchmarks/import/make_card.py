@@ -3,11 +3,11 @@
 each with its own bytes, name and date, reproducibly (seeded).
 
 - JPEG (65 %): a corpus JPEG (half from large/, half from jpeg-exif/) with its first EXIF date
-  rewritten in place (same length) to a date spread over 2023, and 64 seeded random bytes
-  after its end (after EOI: readers stop there).
+  rewritten in place (same length) to a date spread over 2023, and 64 to 65,600 seeded random
+  bytes after its end (after EOI: readers stop there), so sizes differ as a camera's do.
 - RAW (25 %): the corpus Canon CR3 with a `free` box of seeded random bytes appended, to
-  RAW_MB megabytes (an ISO-BMFF box every reader skips).
-- MOV (10 %): the corpus iPhone movie with a `free` atom appended, to MOV_MB megabytes.
+  RAW_MB megabytes ±20 % (an ISO-BMFF box every reader skips).
+- MOV (10 %): the corpus iPhone movie with a `free` atom appended, to MOV_MB megabytes ±20 %.
 
 Usage: make_card.py CORPUS OUT COUNT [RAW_MB MOV_MB]
 """
@@ -37,6 +37,9 @@ date = re.compile(rb"(19|20)\d\d:\d\d:\d\d \d\d:\d\d:\d\d")
 
 
 def free_box(total, body):
+    # Sizes vary by ±20 % as a camera's compressed RAW files and clips do (equal sizes would
+    # make every one a candidate duplicate, read twice).
+    total = int(total * rng.uniform(0.8, 1.2))
     pad = max(16, total - len(body))
     return body + (pad).to_bytes(4, "big") + b"free" + rng.randbytes(pad - 8)
 
@@ -52,7 +55,7 @@ for i in range(count):
             stamp = "2023:%02d:%02d %02d:%02d:%02d" % (
                 1 + day // 31 % 12, 1 + day % 28, i % 24, i % 60, (i * 7) % 60)
             data[m.start():m.end()] = stamp.encode()
-        data += rng.randbytes(64)
+        data += rng.randbytes(64 + rng.randrange(65536))
         name = "IMG_%04d.JPG" % i
     elif kind == "cr3":
         data = free_box(int(raw_mb * 1e6), raw)

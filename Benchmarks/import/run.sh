@@ -2,8 +2,8 @@
 # Import speed (issue 36's figure), one command:
 #   Benchmarks/import/run.sh      (WORK=/work/lightbox-import-bench RUNS=3 COUNT=2000)
 # Builds lightbox in release and makes COUNT camera files (make_card.py: 65 % JPEG, 25 % CR3
-# padded to 1 MB, 10 % MOV padded to 2 MB, each with its own bytes, name and date, from corpus
-# files) in WORK/card, on the disk the copies go to. Then RUNS times, interleaved, each into
+# padded to about 1 MB, 10 % MOV to about 2 MB, each with its own bytes, size, name and date,
+# from corpus files) in WORK/card, on the disk the copies go to. Then RUNS times, interleaved, each into
 # an empty folder on the same disk, after `sync` and dropping the page cache (every tool
 # starts cold: echo 3 > /proc/sys/vm/drop_caches, as root):
 #   lightbox import CARD --to DEST --json   (fsync per file and folder, read back from the
@@ -37,14 +37,14 @@ if [ ! -f "$WORK/card.done" ] || [ "$(cat "$WORK/card.done")" != "$COUNT" ]; the
   python3 "$HERE/make_card.py" "$CORPUS" "$CARD" "$COUNT"
   echo "$COUNT" >"$WORK/card.done"
 fi
-BYTES=$(find "$CARD" -type f -printf '%s\n' | awk '{s+=$1} END {print s}')
+BYTES=$(find "$CARD" -type f -printf '%s\n' | awk '{s+=$1} END {printf "%.0f\n", s}')
 echo "== $COUNT files, $BYTES bytes in $CARD ($(df --output=fstype "$WORK" | tail -1))"
 
 cold() { sync; echo 3 >/proc/sys/vm/drop_caches; }
 check() { # DEST: COUNT files and BYTES bytes, hidden files left out.
   local n b
   n=$(find "$1" -type f -not -name '.*' | wc -l)
-  b=$(find "$1" -type f -not -name '.*' -printf '%s\n' | awk '{s+=$1} END {print s}')
+  b=$(find "$1" -type f -not -name '.*' -printf '%s\n' | awk '{s+=$1} END {printf "%.0f\n", s}')
   [ "$n" -eq "$COUNT" ] || die "$1: $n files, expected $COUNT"
   [ "$b" -eq "$BYTES" ] || die "$1: $b bytes, expected $BYTES"
 }

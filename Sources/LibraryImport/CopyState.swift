@@ -52,7 +52,14 @@ final class CopyState: @unchecked Sendable {
     progress(value)
   }
 
-  func stop(_ why: String) { lock.withLock { if reason == nil { reason = why } } }
+  /// Stops the import; true for the first reason given (the one line shown).
+  func stop(_ why: String) -> Bool {
+    lock.withLock {
+      guard reason == nil else { return false }
+      reason = why
+      return true
+    }
+  }
 
   var isStopped: Bool { lock.withLock { reason != nil } }
   var stopReason: String? { lock.withLock { reason } }

@@ -52,19 +52,28 @@ extension Importer {
         filesDone: 0, filesTotal: plan.copyCount, bytesDone: 0, bytesTotal: plan.copyBytes,
         elapsedSeconds: 0), start: start, progress: progress)
     let threads = hooks.isEnabled ? 1 : min(options.threads, max(1, plan.groups.count))
-    DispatchQueue.concurrentPerform(iterations: threads) { _ in
-      let buffer = UnsafeMutableRawBufferPointer.allocate(
-        byteCount: hooks.isEnabled ? 16 << 10 : 2 << 20, alignment: 4096)
-      defer { buffer.deallocate() }
-      let copier = VerifiedCopy(hooks: hooks, buffer: buffer)
-      while let index = state.next() {
-        state.finish(
-          group: index,
-          outcomes: importGroup(
-            plan.groups[index], copier: copier, folders: folders,
-            state: state, problem: problem))
+    // Threads of their own, not Dispatch's pool (sized to the cores): a copy mostly waits for
+    // its fsync and its read-back, so more copies than cores keep the disk busy.
+    let finished = DispatchGroup()
+    for _ in 0..<threads {
+      finished.enter()
+      let worker = Thread { [self] in
+        let buffer = UnsafeMutableRawBufferPointer.allocate(
+          byteCount: hooks.isEnabled ? 16 << 10 : 2 << 20, alignment: 4096)
+        let copier = VerifiedCopy(hooks: hooks, buffer: buffer)
+        while let index = state.next() {
+          state.finish(
+            group: index,
+            outcomes: importGroup(
+              plan.groups[index], copier: copier, folders: folders, state: state,
+              problem: problem))
+        }
+        buffer.deallocate()
+        finished.leave()
       }
+      worker.start()
     }
+    finished.wait()
     for outcome in state.outcomes { summary.record(outcome) }
     summary.importedBytes = state.importedBytes
     summary.stopped = state.stopReason
@@ -111,8 +120,11 @@ extension Importer {
             }
           }
         case .failure(let failure):
-          problem(failure.description)
-          if failure.stopsImport { state.stop(failure.description) }
+          // Copies in flight on other threads when the disk filled fail the same way: the
+          // first says so, in one line; the others are counted in the summary.
+          if !failure.stopsImport || state.stop(failure.description) {
+            problem(failure.description)
+          }
           outcomes.append(
             ImportOutcome(
               source: file.source, destination: nil, result: .failed,

@@ -16,14 +16,15 @@ public final class Importer: Sendable {
     /// Removes each source file once its copy is verified (or the same bytes were found in
     /// the library).
     public var deleteAfter: Bool
-    /// Files copied at once: a copy mostly waits on the disk (its sync), so a few overlap.
+    /// Files copied at once: a copy mostly waits on the disk (its sync, its read-back), so
+    /// several overlap.
     public var threads: Int
     /// The process environment (the test hooks read theirs from it).
     public var environment: [String: String]
 
     public init(
       library: String, template: ImportTemplate, ledgerPath: String? = nil,
-      deleteAfter: Bool = false, threads: Int = 4,
+      deleteAfter: Bool = false, threads: Int = 8,
       environment: [String: String] = ProcessInfo.processInfo.environment
     ) {
       self.library = library

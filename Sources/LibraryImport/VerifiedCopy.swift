@@ -107,6 +107,7 @@ struct VerifiedCopy {
     // Read back from the disk, not from the page cache the write left: the synced pages are
     // clean, so dropping them makes the next read fetch what the disk holds.
     posix_fadvise(output, 0, 0, POSIX_FADV_DONTNEED)
+    posix_fadvise(output, 0, 0, POSIX_FADV_SEQUENTIAL)
     guard let (copyHash, copySize) = ContentHash.of(descriptor: output, buffer: buffer) else {
       return .failure(destinationFailure(displayName, Errno(errno)))
     }

@@ -169,7 +169,8 @@ final class ImportKillTests: XCTestCase {
     let summary = try JSONDecoder().decode(ImportSummary.self, from: Data((lines.last ?? "").utf8))
     XCTAssertNotNil(summary.stopped)
     XCTAssertGreaterThan(summary.imported, 0)
-    XCTAssertEqual(summary.failed, 1)
+    // The copies in flight when the disk filled failed; they are counted, not printed.
+    XCTAssertGreaterThanOrEqual(summary.failed, 1)
     XCTAssertGreaterThan(summary.notAttempted, 0)
     XCTAssertEqual(summary.imported + summary.failed + summary.notAttempted, sources.count)
     let landed = Self.photos(library)
