@@ -16,7 +16,7 @@ let package = Package(
         "PhotoModel", "PhotoMetadata", "PhotoStore", "Catalog", "Pixels", "Decoders",
         "DecodeWorker", "ThumbnailCache", "TerminalGraphics",
         "TerminalUI", "TerminalBackend", "Settings", "DemoLibrary", "LightboxApp",
-        "LightboxCommands", "Places",
+        "LightboxCommands", "Places", "LibraryImport",
       ]),
   ],
   // Pinned to the versions Lightbox is tested with, as an application pins what it ships
@@ -62,6 +62,8 @@ let package = Package(
     .target(name: "CProcessSandbox"),
     // statfs's f_type, which Swift's Glibc module does not declare (network mounts are polled).
     .target(name: "CFileSystem"),
+    // SHA-256 (OpenSSL's libcrypto) and renameat2(RENAME_NOREPLACE) for verified imports.
+    .target(name: "CImportIO", linkerSettings: [.linkedLibrary("crypto")]),
 
     .target(name: "PhotoModel"),
     .target(name: "PhotoMetadata", dependencies: ["PhotoModel"]),
@@ -73,6 +75,10 @@ let package = Package(
       dependencies: [
         "PhotoModel", "PhotoMetadata", "CFileSystem", .product(name: "GRDB", package: "GRDB.swift"),
       ]),
+    // Import (issue 36): verified copies from a card or folder into the library, planned
+    // with the index's own metadata reading and pairing.
+    .target(
+      name: "LibraryImport", dependencies: ["PhotoModel", "Catalog", "CImportIO"]),
     // Pictures in four rooms (docs/architecture.md): the pixels every picture-making module
     // shares; the decoders; the one door to them for risky formats (the sandboxed worker);
     // the thumbnail cache and export on top.
@@ -121,7 +127,7 @@ let package = Package(
       dependencies: [
         "PhotoModel", "PhotoMetadata", "Catalog", "Pixels", "Decoders", "DecodeWorker",
         "ThumbnailCache", "TerminalGraphics", "TerminalUI", "Settings", "DemoLibrary",
-        "LightboxApp", "Places",
+        "LightboxApp", "Places", "LibraryImport",
         "CBuildInfo",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
@@ -155,6 +161,9 @@ let package = Package(
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
       exclude: ["Snapshots"]),
+    .testTarget(
+      name: "LibraryImportTests",
+      dependencies: ["LibraryImport", "Catalog", "PhotoModel", "LightboxTestSupport"]),
     .testTarget(name: "PlacesTests", dependencies: ["Places", "LightboxTestSupport"]),
     .testTarget(
       name: "PhotoStoreTests", dependencies: ["PhotoStore", "PhotoModel", "LightboxTestSupport"]),
@@ -210,7 +219,7 @@ let package = Package(
       dependencies: [
         "LightboxApp", "LightboxCommands", "LightboxTestSupport", "Catalog", "DemoLibrary",
         "Pixels", "Decoders", "DecodeWorker", "ThumbnailCache", "PhotoModel", "PhotoStore",
-        "PhotoMetadata", "TerminalGraphics", "TerminalUI", "CTurboJPEG",
+        "PhotoMetadata", "TerminalGraphics", "TerminalUI", "CTurboJPEG", "LibraryImport",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
       ]),

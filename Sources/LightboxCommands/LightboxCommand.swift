@@ -25,7 +25,8 @@ public struct LightboxCommand: ParsableCommand {
       ? BuildInfo.versionLine : BuildInfo.version,
     subcommands: [
       Browse.self, Demo.self, IndexCommandLine.self, InfoCommandLine.self, Show.self,
-      Thumbnails.self, RotateCommandLine.self, ExportCommandLine.self, Doctor.self,
+      Thumbnails.self, RotateCommandLine.self, ExportCommandLine.self, ImportCommandLine.self,
+      Doctor.self,
       DecodeWorkerCommandLine.self,
     ],
     defaultSubcommand: Browse.self)

@@ -12,7 +12,7 @@ public enum ConfigLoader {
   public static let knownKeys = [
     "theme", "graphics", "colors", "thumbnail-size", "roots", "trash-retention-days",
     "memory-cache-mb", "thumbnail-cache-mb", "upscale", "slideshow-seconds", "opener",
-    "keys",
+    "import-template", "keys",
   ]
 
   /// Files larger than this are refused rather than parsed (a config is a few hundred bytes).
@@ -177,6 +177,17 @@ extension ConfigLoader {
           }
           config.upscale = flag
         case "opener": readOpener(value, into: &config)
+        case "import-template":
+          // The tokens are checked by `lightbox import` (LibraryImport's ImportTemplate),
+          // which says what is wrong when it runs; here only its shape.
+          guard let text = value.string, !text.isEmpty, !text.hasPrefix("/") else {
+            refuse(
+              "import-template", value,
+              allowed: "a path relative to the library, like \"{year}/{year}-{month}-{day}/{name}\""
+            )
+            continue
+          }
+          config.importTemplate = text
         case "keys": readKeys(value, into: &config)
         default:
           report(

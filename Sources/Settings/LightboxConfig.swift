@@ -33,13 +33,20 @@ public struct LightboxConfig: Sendable, Equatable {
   /// The program `o` and `O` open a photo, a video or a folder with, as argv (the path is
   /// added last); nil: `$LIGHTBOX_OPENER`, else `xdg-open`.
   public var opener: [String]?
+  /// Where `lightbox import` puts a photo in the library, by its tokens (`ImportTemplate`:
+  /// `{year} {month} {day} {hour} {minute} {second} {camera} {name} {ext} {seq}`).
+  public var importTemplate: String
+
+  /// The default `import-template` (Immich's and rapid-photo-downloader's layout).
+  public static let defaultImportTemplate = "{year}/{year}-{month}-{day}/{name}"
 
   public init(
     theme: String = ThemeCatalog.defaultName, graphics: GraphicsMode = .auto,
     colors: ColorDepth? = nil, thumbnailSize: TileSize = .standard,
     keys: [KeyCommand: [InputEvent]] = [:], trashRetentionDays: Int = 30,
     roots: [String] = ["~/Pictures"], memoryCacheMegabytes: Int = 256, upscale: Bool = true,
-    thumbnailCacheMegabytes: Int? = nil, slideshowSeconds: Int = 4, opener: [String]? = nil
+    thumbnailCacheMegabytes: Int? = nil, slideshowSeconds: Int = 4, opener: [String]? = nil,
+    importTemplate: String = LightboxConfig.defaultImportTemplate
   ) {
     self.theme = theme
     self.graphics = graphics
@@ -53,6 +60,7 @@ public struct LightboxConfig: Sendable, Equatable {
     self.thumbnailCacheMegabytes = thumbnailCacheMegabytes
     self.slideshowSeconds = slideshowSeconds
     self.opener = opener
+    self.importTemplate = importTemplate
   }
 
   /// Every field at its default.

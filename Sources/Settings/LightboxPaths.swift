@@ -46,6 +46,9 @@ public struct LightboxPaths: Sendable {
   /// Where `lightbox demo` writes its library unless told otherwise.
   public var demoLibrary: String { dataHome + "/lightbox/demo-library" }
 
+  /// The ledger of imported files (`lightbox import`: what was imported before is skipped).
+  public var importLedger: String { stateHome + "/lightbox/imported.tsv" }
+
   /// The log file (never written to the terminal while the UI runs).
   public var logFile: String { stateHome + "/lightbox/lightbox.log" }
 }

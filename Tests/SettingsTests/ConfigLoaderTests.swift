@@ -81,6 +81,22 @@ final class ConfigLoaderTests: XCTestCase {
     XCTAssertTrue(problems[0].hasPrefix("config.toml:3: "), problems[0])
   }
 
+  /// `import-template`: a relative path is taken as written (its tokens are checked by
+  /// `lightbox import`); an absolute one or a number keeps the default.
+  func testTheImportTemplate() {
+    XCTAssertEqual(LightboxConfig.defaults.importTemplate, "{year}/{year}-{month}-{day}/{name}")
+    let (config, problems) = ConfigLoader.parse(
+      "import-template = \"{camera}/{year}/{name}\"\n", source: "config.toml")
+    XCTAssertEqual(problems, [])
+    XCTAssertEqual(config.importTemplate, "{camera}/{year}/{name}")
+    for bad in ["\"/abs/{name}\"", "3"] {
+      let (kept, problems) = ConfigLoader.parse("import-template = \(bad)\n", source: "c")
+      XCTAssertEqual(kept.importTemplate, LightboxConfig.defaultImportTemplate)
+      XCTAssertEqual(problems.count, 1)
+      XCTAssertTrue(problems.first?.hasPrefix("c:1: import-template must be") == true)
+    }
+  }
+
   func testBadValuesNameTheirLineAndWhatIsAllowedAndTheRestApplies() {
     let (config, problems) = parse(
       """
@@ -109,7 +125,7 @@ final class ConfigLoaderTests: XCTestCase {
           + " using the default",
         "config.toml:9: unknown key 'colour' (keys: theme, graphics, colors, thumbnail-size, roots,"
           + " trash-retention-days, memory-cache-mb, thumbnail-cache-mb, upscale,"
-          + " slideshow-seconds, opener, keys)",
+          + " slideshow-seconds, opener, import-template, keys)",
       ])
     var expected = LightboxConfig.defaults
     expected.theme = "light"

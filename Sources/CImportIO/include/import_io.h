@@ -1,0 +1,26 @@
+#ifndef LIGHTBOX_IMPORT_IO_H
+#define LIGHTBOX_IMPORT_IO_H
+
+#include <stddef.h>
+
+/// A streaming SHA-256 (OpenSSL's, which uses the CPU's SHA extensions where it has them).
+typedef struct lb_sha256 lb_sha256;
+
+/// A new hash state, or NULL when out of memory.
+lb_sha256 *lb_sha256_create(void);
+
+/// Adds `count` bytes. Returns 0, or -1 when OpenSSL refuses.
+int lb_sha256_update(lb_sha256 *state, const void *bytes, size_t count);
+
+/// Writes the 32-byte digest to `digest`; the state may not be updated after. Returns 0 or -1.
+int lb_sha256_finish(lb_sha256 *state, unsigned char digest[32]);
+
+void lb_sha256_free(lb_sha256 *state);
+
+/// Renames `from` to `to`, both in the folder `folder`, failing with EEXIST rather than
+/// replacing a file already at `to`: renameat2(RENAME_NOREPLACE), or link then unlink where the
+/// file system does not have it (link never replaces either). Returns 0, or an errno value.
+/// In C because Swift's Glibc module does not declare renameat2.
+int lb_rename_noreplace(int folder, const char *from, const char *to);
+
+#endif
