@@ -45,13 +45,15 @@ public final class Catalog: Sendable {
     // (only a power cut may lose the last ones), and readers never block the writer.
     configuration.prepareDatabase { db in
       try db.execute(sql: "PRAGMA synchronous = NORMAL")
-      // Loading a million rows in timeline order visits the table in index order: a 64 MB
-      // cache keeps what the next rows need. Only readers may map the file: the writer lives
+      // Loading a million rows in timeline order visits the table in index order: a 16 MB
+      // cache keeps what the next rows need (64 MB loaded no faster and was 45 MB of the
+      // browser's peak at a million photos, 582 → 537 MB; 4 MB loaded a second slower:
+      // `Benchmarks/scale/browse-rss.sh`). Only readers may map the file: the writer lives
       // as long as the catalog and would keep every page it ever read resident
       // (`releaseReaders` closes the readers, not it).
       let mapped = db.configuration.readonly ? max(0, memoryMapBytes) : 0
       try db.execute(sql: "PRAGMA mmap_size = \(mapped)")
-      try db.execute(sql: "PRAGMA cache_size = -65536")
+      try db.execute(sql: "PRAGMA cache_size = -16384")
       // A WAL grown by a bulk index (see `setAutoCheckpoint`) is cut back to 4 MB once a
       // checkpoint has emptied it, instead of keeping its largest size on disk.
       try db.execute(sql: "PRAGMA journal_size_limit = 4194304")
