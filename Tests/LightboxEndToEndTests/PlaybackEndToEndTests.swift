@@ -43,11 +43,13 @@ final class PlaybackEndToEndTests: XCTestCase {
     return Int(line[range.upperBound...].prefix(2))
   }
 
-  /// How many streaming workers run (the picture workers have no `--cpu-seconds`).
+  /// How many streaming workers run (the picture workers have no `--cpu-seconds`):
+  /// `lightbox-decode-worker --wire N --cpu-seconds …`, or `lightbox decode-worker
+  /// --cpu-seconds …` where the small worker is not built.
   static func streamingWorkers() -> Int {
     let listing = Subprocess.run(["ps", "-eo", "args"]).output
     return listing.split(separator: "\n").filter {
-      $0.contains("decode-worker --cpu-seconds")
+      $0.contains("decode-worker") && $0.contains("--cpu-seconds")
     }.count
   }
 
