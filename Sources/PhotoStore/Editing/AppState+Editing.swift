@@ -236,15 +236,8 @@ extension AppState {
   /// Inserts `asset` where the catalog's order (capture time, then path) puts it.
   @discardableResult
   static func insertSorted(_ asset: Asset, into list: inout [Asset]) -> Int {
-    let key = (asset.captureDate.localSortKey, asset.path)
-    var low = 0
-    var high = list.count
-    while low < high {
-      let mid = (low + high) / 2
-      let other = (list[mid].captureDate.localSortKey, list[mid].path)
-      if other < key { low = mid + 1 } else { high = mid }
-    }
-    list.insert(asset, at: low)
-    return low
+    let position = PhotoPositions.insertionPoint(of: asset, in: list)
+    list.insert(asset, at: position)
+    return position
   }
 }

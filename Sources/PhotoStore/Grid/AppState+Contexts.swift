@@ -89,16 +89,6 @@ extension AppState {
     refreshAssets(keeping: previous)
   }
 
-  /// Changes the library's photos where they are, then everything that follows from them.
-  /// The grid's list shares the library's storage, so it lets go of it first: otherwise the
-  /// first write copied every photo of the library (`f` took 490 ms at a million photos).
-  mutating func changeLibraryPhotos(timelineToo: Bool, _ change: (inout LibraryState) -> Void) {
-    let previous = selectedAsset?.id
-    assets = []
-    change(&library)
-    libraryChanged(timelineToo: timelineToo, keeping: previous)
-  }
-
   /// Today's local date, from the clock the runner sent.
   public var today: (year: Int, month: Int, day: Int) {
     let local = library.collections.now + Int64(library.collections.utcOffsetSeconds)

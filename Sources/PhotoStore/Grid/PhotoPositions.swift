@@ -34,7 +34,22 @@ extension PhotoPositions {
   /// to reading the ids when the order does not hold where it looks.
   static func sorted(_ asset: Asset, in photos: [Asset]) -> Int? {
     let key = asset.captureDate.localSortKey
+    var i = insertionPoint(of: asset, in: photos)
     return photos.withUnsafeBufferPointer { buffer -> Int? in
+      // Photos with the same time and path (never in a catalog, but cheap to allow).
+      while i < buffer.count && buffer[i].captureDate.localSortKey == key {
+        if buffer[i].id == asset.id { return i }
+        i += 1
+      }
+      return buffer.firstIndex { $0.id == asset.id }
+    }
+  }
+
+  /// The first position in `photos` (in the catalog's order: capture time, then path)
+  /// whose photo does not come before `asset`: where it is, or where it goes.
+  static func insertionPoint(of asset: Asset, in photos: [Asset]) -> Int {
+    let key = asset.captureDate.localSortKey
+    return photos.withUnsafeBufferPointer { buffer in
       var low = 0
       var high = buffer.count
       while low < high {
@@ -46,13 +61,7 @@ extension PhotoPositions {
           high = mid
         }
       }
-      // Photos with the same time and path (never in a catalog, but cheap to allow).
-      var i = low
-      while i < buffer.count && buffer[i].captureDate.localSortKey == key {
-        if buffer[i].id == asset.id { return i }
-        i += 1
-      }
-      return buffer.firstIndex { $0.id == asset.id }
+      return low
     }
   }
 }
