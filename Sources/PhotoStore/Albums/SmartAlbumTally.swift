@@ -53,11 +53,10 @@ struct SmartAlbumTally {
 
   /// True when `asset` belongs to the smart album `ref` (nil: `ref` is not counted here).
   static func contains(_ ref: AlbumRef, _ asset: Asset, importsSince: Int64) -> Bool? {
-    switch ref {
-    case .favorites: return asset.isFavorite
-    case .imports: return asset.addedAt >= importsSince
-    case .mediaType(let type): return type.contains(asset)
-    case .recents, .user, .hidden, .recentlyDeleted: return nil
+    guard counts(ref) else { return nil }
+    // The one rule, read in place (below) for a photo of a list as for a single one.
+    return withUnsafePointer(to: asset) {
+      contains(ref, UnsafeBufferPointer(start: $0, count: 1), at: 0, importsSince: importsSince)
     }
   }
 
