@@ -46,15 +46,19 @@ extension DecodeWorkerHost {
     /// build folder), or in `../libexec/lightbox/` (`scripts/install`'s layout, which keeps
     /// it off PATH); nil when neither is there or may be run.
     public static func workerBeside(executable: String) -> String? {
-      guard let real = realpath(executable, nil) else { return nil }
-      defer { free(real) }
-      let path = String(cString: real)
-      guard let slash = path.lastIndex(of: "/") else { return nil }
-      let folder = String(path[..<slash])
+      guard let folder = realFolder(of: executable) else { return nil }
       return [
         folder + "/" + workerExecutableName,
         folder + "/../libexec/lightbox/" + workerExecutableName,
       ].first { access($0, X_OK) == 0 }
+    }
+
+    /// The folder that holds `path` once symbolic links are resolved, or nil.
+    public static func realFolder(of path: String) -> String? {
+      guard let real = realpath(path, nil) else { return nil }
+      defer { free(real) }
+      let resolved = String(cString: real)
+      return resolved.lastIndex(of: "/").map { String(resolved[..<$0]) }
     }
 
     /// The worker executable's file name.

@@ -51,11 +51,9 @@ func complain(_ text: String) {
 /// same standard input and output): a worker left from another build must not read a
 /// wire format it does not know. Returns only when that cannot be started.
 func handOver(_ options: WorkerOptions) {
-  guard let own = realpath("/proc/self/exe", nil) else { return }
-  let path = String(cString: own)
-  free(own)
-  guard let slash = path.lastIndex(of: "/") else { return }
-  let folder = String(path[..<slash])
+  guard let folder = DecodeWorkerHost.Configuration.realFolder(of: "/proc/self/exe") else {
+    return
+  }
   // Beside it in a build folder; ../../bin from scripts/install's libexec/lightbox/.
   for lightbox in [folder + "/lightbox", folder + "/../../bin/lightbox"]
   where access(lightbox, X_OK) == 0 {
