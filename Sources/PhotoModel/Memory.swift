@@ -1,0 +1,26 @@
+/// One "On This Day" memory: the photos an earlier year holds within a few days of today's
+/// date, as Apple Photos' and Immich's memories show them.
+public struct Memory: Hashable, Sendable {
+  /// The year the photos were taken in (the year of the window's middle day).
+  public var year: Int
+  /// How many years before today's year.
+  public var yearsAgo: Int
+  /// The first and the last photo's local day (days since 1970-01-01).
+  public var firstDay: Int
+  public var lastDay: Int
+  /// The photos, oldest first.
+  public var assetIDs: [AssetID]
+  /// The photo drawn as the memory's cover.
+  public var cover: AssetID
+
+  public init(
+    year: Int, yearsAgo: Int, firstDay: Int, lastDay: Int, assetIDs: [AssetID], cover: AssetID
+  ) {
+    self.year = year
+    self.yearsAgo = yearsAgo
+    self.firstDay = firstDay
+    self.lastDay = lastDay
+    self.assetIDs = assetIDs
+    self.cover = cover
+  }
+}
