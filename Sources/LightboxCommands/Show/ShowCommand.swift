@@ -42,19 +42,7 @@ public enum ShowCommand {
   /// turn to standard output and reports bad files on standard error. Returns the exit
   /// status: 0, or 1 when any file failed.
   public static func run(_ options: Options, environment: [String: String]) -> Int32 {
-    // The worker starts while the terminal is asked what it can draw.
-    let decoder = CommandSupport.photoDecoder()
-    decoder.prewarm(for: options.files)
-    let outputIsTerminal = isatty(STDOUT_FILENO) != 0
-    // Keys typed during the probe are dropped: `show` reads no input.
-    let probe = CapabilityProbe.run(environment: environment, ask: outputIsTerminal)
-    var capabilities = probe.capabilities
-    if capabilities.environment.insideTmux && outputIsTerminal {
-      capabilities.tmuxPassthrough = TmuxPassthrough.ask(.live)
-    }
-    let renderer = Renderer(
-      capabilities: capabilities, options: options, environment: environment,
-      decoder: decoder)
+    let renderer = renderer(options, environment: environment)
     var failures = 0
     for path in options.files {
       switch renderer.render(path: path) {
@@ -66,6 +54,22 @@ public enum ShowCommand {
       }
     }
     return failures == 0 ? 0 : 1
+  }
+
+  /// A renderer for standard output: the decode worker started (and warmed for
+  /// `options.files`) while the terminal, when the output is one, is asked what it draws.
+  public static func renderer(_ options: Options, environment: [String: String]) -> Renderer {
+    let decoder = CommandSupport.photoDecoder()
+    decoder.prewarm(for: options.files)
+    let outputIsTerminal = isatty(STDOUT_FILENO) != 0
+    // Keys typed during the probe are dropped: `show` reads no input.
+    let probe = CapabilityProbe.run(environment: environment, ask: outputIsTerminal)
+    var capabilities = probe.capabilities
+    if capabilities.environment.insideTmux && outputIsTerminal {
+      capabilities.tmuxPassthrough = TmuxPassthrough.ask(.live)
+    }
+    return Renderer(
+      capabilities: capabilities, options: options, environment: environment, decoder: decoder)
   }
 
   /// `lightbox: NAME: reason` with control characters in the name (and the reason, which
