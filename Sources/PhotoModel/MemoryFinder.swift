@@ -69,7 +69,7 @@ public enum MemoryFinder {
   }
 
   /// The first position whose photo was taken on local day `day` or later.
-  static func firstIndex(in assets: [Asset], atOrAfterDay day: Int) -> Int {
+  public static func firstIndex(in assets: [Asset], atOrAfterDay day: Int) -> Int {
     let key = Int64(day) * 86_400_000
     var low = 0
     var high = assets.count

@@ -46,9 +46,13 @@ extension LibraryView {
     }
     var text = ""
     if let album = state.selectedAlbumEntry {
-      text =
-        " \(album.title) · \(formatCount(album.count)) \(album.count == 1 ? "photo" : "photos")"
-      if album.ref.isBuiltIn { text += " · built in" }
+      if case .memory(let year) = album.ref, let memory = state.memory(year) {
+        text = " On this day · \(memory.summary)"
+      } else {
+        text =
+          " \(album.title) · \(formatCount(album.count)) \(album.count == 1 ? "photo" : "photos")"
+        if album.ref.isBuiltIn { text += " · built in" }
+      }
     }
     renderStatus(text, state, hints: "Enter open  n new album  ? help", into: &frame)
   }
@@ -88,6 +92,8 @@ extension LibraryView {
     if ref == .recentlyDeleted {
       context +=
         " · erased \(state.library.collections.retentionDays) days after deletion · r restore  d delete for good"
+    } else if case .memory = ref {
+      context += " · on this day"
     } else if ref.isBuiltIn {
       context += " · built in"
     }
@@ -120,6 +126,7 @@ extension LibraryView {
     case .hidden: return "Press H on a photo to hide it from the Library"
     case .recentlyDeleted:
       return "Deleted photos stay here for \(state.library.collections.retentionDays) days"
+    case .memory: return "Photos from this week in earlier years appear here"
     }
   }
 

@@ -8,10 +8,13 @@ import XCTest
 /// (`albumEntriesChanged`), and `H` and the Trash regroup the timeline from the change; this
 /// checks that the cards and the timeline always equal the full rebuild from every photo,
 /// over seeded random keys on a library with favorites, screenshots, panoramas, imports,
-/// user albums and hidden photos. An invariant over many steps, so it reads the state after
+/// user albums, hidden photos and a memory. An invariant over many steps, so it reads the state after
 /// each step instead of stating each step's whole change (TestStore's job in the editing
 /// tests).
 final class AlbumCardsInPlaceTests: XCTestCase {
+  /// "Today" is 20 Aug 2025: photos of 17–23 Aug 2024 are a memory (issue 36).
+  static let now = Int64(CaptureDate.daysFromCivil(year: 2025, month: 8, day: 20)) * 86_400 + 43_200
+
   /// 60 photos: every 7th a favorite, every 9th a screenshot by name, every 11th a
   /// panorama by size, the newest 10 recent imports; two albums; 4 hidden.
   func library(_ random: inout SeededGenerator) -> AppState {
@@ -43,7 +46,8 @@ final class AlbumCardsInPlaceTests: XCTestCase {
       &state,
       .library(
         .collectionsLoaded(
-          LibraryCollections(albums: albums, hidden: hidden, now: 1_800_000_100))))
+          LibraryCollections(albums: albums, hidden: hidden, now: Self.now))))
+    XCTAssertEqual(state.albums.memories.map(\.year), [2024], "the walk keeps a memory up to date")
     return state
   }
 

@@ -11,6 +11,8 @@ public enum AlbumRef: Hashable, Sendable {
   case imports
   case hidden
   case recentlyDeleted
+  /// "On This Day": the photos of this week in an earlier `year` (`AlbumsState.memories`).
+  case memory(year: Int)
 
   /// Built-in albums cannot be renamed or deleted, and photos are not added to them by hand.
   public var isBuiltIn: Bool {
@@ -24,6 +26,7 @@ public enum AlbumRef: Hashable, Sendable {
     case .recents, .favorites, .user: return .myAlbums
     case .mediaType: return .mediaTypes
     case .imports, .hidden, .recentlyDeleted: return .utilities
+    case .memory: return .memories
     }
   }
 
@@ -33,13 +36,14 @@ public enum AlbumRef: Hashable, Sendable {
   ]
 }
 
-/// The three sections of the Albums tab.
+/// The sections of the Albums tab (Memories only on a day that has some).
 public enum AlbumSection: Int, Hashable, Sendable, CaseIterable {
-  case myAlbums, mediaTypes, utilities
+  case memories, myAlbums, mediaTypes, utilities
 
   /// The section header.
   public var title: String {
     switch self {
+    case .memories: return "On This Day"
     case .myAlbums: return "My Albums"
     case .mediaTypes: return "Media Types"
     case .utilities: return "Utilities"

@@ -1,3 +1,5 @@
+import PhotoModel
+
 /// The Albums tab: its cards, the selected one, and the album open as a grid.
 public struct AlbumsState: Hashable, Sendable {
   /// The cards, in section order.
@@ -10,6 +12,8 @@ public struct AlbumsState: Hashable, Sendable {
   public var topEntry: Int
   /// The album shown as a grid (nil: the list of albums).
   public var open: AlbumRef?
+  /// Today's memories, the most recent year first (their cards lead the list).
+  public var memories: [Memory]
 
   /// No albums yet, the list shown.
   public init() {
@@ -18,5 +22,6 @@ public struct AlbumsState: Hashable, Sendable {
     cursor = 0
     topEntry = 0
     open = nil
+    memories = []
   }
 }

@@ -34,6 +34,7 @@ extension AppState {
         entries[e].cover = new
       }
     }
+    guard refreshMemoryEntries(&entries) else { return rebuildAlbumEntries() }
     albums.entries = entries
   }
 
@@ -117,8 +118,11 @@ extension AppState {
         entries[e].cover = newestMember(before: cover.id, in: removal) { buffer, i in
           members.contains(buffer[i].id)
         }
+      case .memory:
+        continue  // All of them found again below.
       }
     }
+    guard refreshMemoryEntries(&entries) else { return rebuildAlbumEntries() }
     albums.entries = entries
   }
 

@@ -15,6 +15,7 @@ extension AppState {
       return library.assets.filter { $0.addedAt >= importsSince }
     case .hidden: return library.collections.hidden
     case .recentlyDeleted: return library.collections.trashed.map(\.asset)
+    case .memory(let year): return memory(year).map(memoryMembers) ?? []
     }
   }
 
@@ -39,6 +40,8 @@ extension AppState {
     case .imports: return "Imports"
     case .hidden: return "Hidden"
     case .recentlyDeleted: return "Recently Deleted"
+    case .memory(let year):
+      return memory(year).map { "\($0.agoText) · \($0.daysText)" } ?? "On This Day"
     }
   }
 
@@ -59,6 +62,8 @@ extension AppState {
     // Counts and covers of the smart albums in one pass over the library: filtering a copy
     // of the library per album was most of loading 100,000 photos.
     let tally = SmartAlbumTally(library.assets, importsSince: importsSince)
+    albums.memories = MemoryFinder.memories(in: library.assets, today: today)
+    entries += memoryEntries(albums.memories)
     entries.append(
       AlbumEntry(
         ref: .recents, title: title(of: .recents), count: library.assets.count,

@@ -64,7 +64,7 @@ struct SmartAlbumTally {
   static func counts(_ ref: AlbumRef) -> Bool {
     switch ref {
     case .favorites, .imports, .mediaType: return true
-    case .recents, .user, .hidden, .recentlyDeleted: return false
+    case .recents, .user, .hidden, .recentlyDeleted, .memory: return false
     }
   }
 
@@ -76,7 +76,7 @@ struct SmartAlbumTally {
     case .favorites: return buffer[index].isFavorite
     case .imports: return buffer[index].addedAt >= importsSince
     case .mediaType(let type): return buffer[index].mediaTypeBits & type.bit != 0
-    case .recents, .user, .hidden, .recentlyDeleted: return false
+    case .recents, .user, .hidden, .recentlyDeleted, .memory: return false
     }
   }
 }
