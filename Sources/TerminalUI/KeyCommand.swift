@@ -30,6 +30,7 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
   case deleteAlbum = "delete-album"
   case addToAlbum = "add-to-album"
   case removeFromAlbum = "remove-from-album"
+  case memories = "memories"
   case mark = "mark"
   case markRange = "mark-range"
   case info = "info"
@@ -83,6 +84,7 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case .deleteAlbum: return .album(.delete)
     case .addToAlbum: return .album(.addPhotos)
     case .removeFromAlbum: return .album(.removePhotos)
+    case .memories: return .album(.showMemories)
     case .mark: return .mark(.toggle)
     case .markRange: return .mark(.range)
     case .info: return .panel(.info)
@@ -138,6 +140,7 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case .deleteAlbum: return [.character("D")]
     case .addToAlbum: return [.character("a")]
     case .removeFromAlbum: return [.character("x")]
+    case .memories: return [.character("M")]
     case .mark: return [.character("v")]
     case .markRange: return [.character("V")]
     case .info: return [.character("i")]

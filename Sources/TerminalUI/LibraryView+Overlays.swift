@@ -93,6 +93,7 @@ extension LibraryView {
       add(.first, "first")
       add(.last, "last (newest)")
       add(.open, context == .albumList ? "open the album" : "open")
+      if !state.albums.memories.isEmpty { add(.memories, "today's memories (On This Day)") }
       if state.tab == .library {
         add(.nextSegment, "Years · Months · Days · All")
         add(.back, "zoom out (Days → Months → Years)")

@@ -204,6 +204,11 @@ public enum LibraryView {
     case .years:
       let n = state.timeline.years.count
       context = "\(n) \(n == 1 ? "year" : "years")"
+      // On This Day announced where the years are, with its key (Photos' memories row).
+      let memories = state.albums.memories.count
+      if memories > 0 {
+        context += " · On this day: \(memories) \(memories == 1 ? "memory" : "memories") (M)"
+      }
     case .months:
       let n = state.timeline.months.count
       context = "\(n) \(n == 1 ? "month" : "months")"

@@ -158,6 +158,32 @@ final class MemoriesTests: XCTestCase {
     XCTAssertEqual(store.state.albums, rebuilt.albums, "as the full rebuild has them")
   }
 
+  func testMKeyOpensTheMemoriesFromAPhotoAndSaysWhenThereAreNone() {
+    let (store, assets) = prepared()
+    store.arrange(.open)  // the newest photo, full screen
+    XCTAssertEqual(store.state.screen, .detail)
+    store.arrange(.album(.showMemories))
+    XCTAssertEqual(store.state.tab, .albums)
+    XCTAssertEqual(store.state.screen, .grid)
+    XCTAssertEqual(store.state.context, .albumList)
+    XCTAssertEqual(store.state.selectedAlbumEntry?.ref, .memory(year: 2025))
+    // From inside an album too: back to the list, the first memory selected.
+    store.arrange(.move(.right), .move(.right), .open)
+    XCTAssertEqual(store.state.context, .album(.recents))
+    store.arrange(.album(.showMemories))
+    XCTAssertEqual(store.state.context, .albumList)
+    XCTAssertEqual(store.state.albums.cursor, 0)
+    XCTAssertEqual(assets.count, 9)
+
+    let none = TestStore(AppState(roots: ["/photos"], terminal: size))
+    none.arrange(
+      .start, .library(.loaded(assets: Fixtures.assets(2), problems: [])),
+      .library(.collectionsLoaded(LibraryCollections(now: now - 100 * 86_400))))  // 6 May
+    none.send(.album(.showMemories)) {
+      $0.message = "No memories today · photos from this week in earlier years show here"
+    }
+  }
+
   func testNoMemoriesNoSectionAndThisYearIsNone() {
     let assets = Fixtures.assets(4)
     let store = TestStore(AppState(roots: ["/photos"], terminal: size))

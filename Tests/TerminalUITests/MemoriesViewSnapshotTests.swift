@@ -57,6 +57,16 @@ final class MemoriesViewSnapshotTests: XCTestCase {
     XCTAssertTrue(text.contains("On this day · 1 year ago · 12 Aug 2025 · 2 photos"), text)
   }
 
+  func testTheYearsViewAnnouncesTheMemories() {
+    var state = library()
+    send(&state, .nextSegment)
+    XCTAssertEqual(state.library.segment, .years)
+    let text = LibraryView.render(state).snapshotText
+    XCTAssertTrue(text.contains("2 years · On this day: 2 memories (M)"), text)
+    let help = LibraryView.helpLines(state, keyMap: KeyMap())
+    XCTAssertTrue(help.contains { $0.keys == "M" && $0.what.contains("memories") }, "\(help)")
+  }
+
   func testAMemoryOpensAsAGrid() {
     var state = library()
     send(&state, .showTab(.albums), .move(.first), .move(.right), .open)

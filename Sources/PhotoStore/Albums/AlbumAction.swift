@@ -10,4 +10,6 @@ public enum AlbumAction: Hashable, Sendable {
   case addPhotos
   /// x in a user album: take the photo out of the album (not out of the library).
   case removePhotos
+  /// M: today's memories (On This Day), the first one selected in the Albums tab.
+  case showMemories
 }

@@ -28,6 +28,22 @@ extension AppState {
     }
   }
 
+  /// M: the Albums tab with today's first memory selected (its list, not an album open), or
+  /// a line saying there are none today.
+  mutating func showMemories() {
+    guard !albums.memories.isEmpty else {
+      message = "No memories today · photos from this week in earlier years show here"
+      return
+    }
+    message = nil
+    screen = .grid
+    // Switching to Albums from Albums closes an open album: the list, as from elsewhere.
+    switchTab(.albums)
+    if albums.open != nil { switchTab(.albums) }
+    albums.cursor = 0
+    keepAlbumCardInView()
+  }
+
   /// Finds today's memories again after photos changed in place or left the library, and
   /// puts their cards into `entries`; false when a memory came or went (the caller rebuilds
   /// every card, as the list's sections change).

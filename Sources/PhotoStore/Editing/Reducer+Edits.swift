@@ -70,7 +70,7 @@ extension Reducer {
     return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
-  /// n, R, D, a and x: making and changing albums.
+  /// n, R, D, a and x: making and changing albums; M: the memories.
   static func reduceAlbum(_ state: inout AppState, _ album: AlbumAction) -> [Effect] {
     switch album {
     case .new: state.newAlbum()
@@ -78,6 +78,7 @@ extension Reducer {
     case .delete: state.deleteAlbum()
     case .addPhotos: state.openAlbumPicker()
     case .removePhotos: return state.removeFromAlbum()
+    case .showMemories: state.showMemories()
     }
     return []
   }
