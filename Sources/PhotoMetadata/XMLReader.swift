@@ -29,7 +29,7 @@ struct XMLReader {
   private let limits: Limits
   private var i = 0
   private var tree = XMLTree()
-  /// Open elements kept in the tree: node index and qualified name.
+  /// Open elements kept in the tree: node index, qualified name and the bindings before it.
   private var open: [(node: Int, name: ArraySlice<UInt8>, bindings: Int)] = []
   /// Open elements skipped for depth: their qualified names, to match their end tags.
   private var skipped: [ArraySlice<UInt8>] = []
@@ -51,6 +51,13 @@ struct XMLReader {
   }
 
   private mutating func run() {
+    // Elements still open when the input ends (or reading stops) end there.
+    defer {
+      for element in open {
+        tree.nodes[element.node].endTagStart = b.count
+        tree.nodes[element.node].end = b.count
+      }
+    }
     // A UTF-8 byte-order mark before the first tag.
     if b.count >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF { i = 3 }
     while i < b.count {
@@ -102,14 +109,16 @@ struct XMLReader {
 
   /// Reads `<name attr="v" …>` or `<name …/>`; false when the input ends inside it.
   private mutating func readStartTag() -> Bool {
+    let tagStart = i
     i += 1
     let name = readName()
     guard !name.isEmpty else {
       // "<" not followed by a name: text, as lenient readers take it.
+      note("a \"<\" that starts no tag at byte \(tagStart)")
       appendText(b[(i - 1)..<i])
       return true
     }
-    var attributes: [(name: ArraySlice<UInt8>, value: [UInt8])] = []
+    var attributes: [RawAttribute] = []
     var selfClosing = false
     while true {
       skipBlanks()
@@ -127,38 +136,57 @@ struct XMLReader {
         }
         continue
       }
+      let attributeStart = i
       let attributeName = readName()
       if attributeName.isEmpty {
+        note("a stray byte in a tag at byte \(i)")
         i += 1  // a byte that cannot start a name: skipped, so the loop advances
         continue
       }
       skipBlanks()
-      guard i < b.count, b[i] == Self.equals else { continue }  // a name without a value
+      guard i < b.count, b[i] == Self.equals else {
+        note("an attribute without a value at byte \(attributeStart)")
+        continue
+      }
       i += 1
       skipBlanks()
       guard i < b.count else { return false }
       let quote = b[i]
-      guard quote == Self.doubleQuote || quote == Self.singleQuote else { continue }
+      guard quote == Self.doubleQuote || quote == Self.singleQuote else {
+        note("an attribute value without quotes at byte \(attributeStart)")
+        continue
+      }
       i += 1
       let start = i
       while i < b.count, b[i] != quote { i += 1 }
       guard i < b.count else { return false }
       if attributeCount < limits.maxAttributes {
         attributeCount += 1
-        attributes.append((attributeName, Self.decode(b[start..<i], attribute: true)))
+        attributes.append(
+          RawAttribute(
+            name: attributeName, value: Self.decode(b[start..<i], attribute: true),
+            span: attributeStart..<(i + 1), valueSpan: start..<i))
       } else {
         note("more than \(limits.maxAttributes) attributes")
       }
       i += 1
     }
-    open(name, attributes, selfClosing: selfClosing)
+    open(name, attributes, selfClosing: selfClosing, span: tagStart..<i)
     return true
   }
 
-  /// Opens an element (and closes it at once when it is `<…/>`).
+  /// An attribute as written: its qualified name, decoded value and where it is.
+  private struct RawAttribute {
+    var name: ArraySlice<UInt8>
+    var value: [UInt8]
+    var span: Range<Int>
+    var valueSpan: Range<Int>
+  }
+
+  /// Opens an element whose start tag is at `span` (and closes it at once when it is
+  /// `<…/>`).
   private mutating func open(
-    _ name: ArraySlice<UInt8>, _ attributes: [(name: ArraySlice<UInt8>, value: [UInt8])],
-    selfClosing: Bool
+    _ name: ArraySlice<UInt8>, _ attributes: [RawAttribute], selfClosing: Bool, span: Range<Int>
   ) {
     if !skipped.isEmpty || open.count >= limits.maxDepth {
       note("elements nested deeper than \(limits.maxDepth)")
@@ -166,23 +194,39 @@ struct XMLReader {
       return
     }
     let bindingsBefore = bindings.count
-    var plain: [(name: ArraySlice<UInt8>, value: [UInt8])] = []
+    var plain: [RawAttribute] = []
+    var declared: [XMLTree.Namespace] = []
     for attribute in attributes {
+      var prefix: [UInt8]?
       if attribute.name.elementsEqual(Self.xmlns) {
-        bind([], attribute.value)
+        prefix = []
       } else if attribute.name.starts(with: Self.xmlnsColon) {
-        bind(Array(attribute.name.dropFirst(Self.xmlnsColon.count)), attribute.value)
-      } else {
+        prefix = Array(attribute.name.dropFirst(Self.xmlnsColon.count))
+      }
+      guard let prefix else {
         plain.append(attribute)
+        continue
+      }
+      if bind(prefix, attribute.value) {
+        declared.append(
+          XMLTree.Namespace(
+            prefix: String(decoding: prefix, as: UTF8.self),
+            uri: String(decoding: attribute.value, as: UTF8.self)))
       }
     }
     var node = XMLTree.Node(name: resolve(name, isAttribute: false))
     node.parent = open.last?.node
+    node.namespaces = declared
+    node.start = span.lowerBound
+    node.startTagEnd = span.upperBound
+    node.endTagStart = span.upperBound
+    node.end = span.upperBound
     for attribute in plain {
       node.attributes.append(
         XMLTree.Attribute(
           name: resolve(attribute.name, isAttribute: true),
-          value: String(decoding: attribute.value, as: UTF8.self)))
+          value: String(decoding: attribute.value, as: UTF8.self),
+          span: attribute.span, valueSpan: attribute.valueSpan))
     }
     let index = tree.nodes.count
     tree.nodes.append(node)
@@ -194,9 +238,11 @@ struct XMLReader {
     }
   }
 
-  private mutating func bind(_ prefix: [UInt8], _ uri: [UInt8]) {
-    guard bindings.count < limits.maxBindings else { return }
+  /// Brings `prefix` into scope; false when the cap on bindings is reached.
+  private mutating func bind(_ prefix: [UInt8], _ uri: [UInt8]) -> Bool {
+    guard bindings.count < limits.maxBindings else { return false }
     bindings.append((prefix, String(decoding: uri, as: UTF8.self)))
+    return true
   }
 
   /// The namespace URI and local part of a qualified name. An unprefixed attribute has no
@@ -219,6 +265,7 @@ struct XMLReader {
   /// Reads `</name>`; closes the innermost open element of that name and those inside it.
   /// False when the input ends inside the tag.
   private mutating func readEndTag() -> Bool {
+    let tagStart = i
     i += 2
     let name = readName()
     while i < b.count, b[i] != Self.gt { i += 1 }
@@ -236,6 +283,12 @@ struct XMLReader {
     if at != open.count - 1 {
       note("<\(String(decoding: open[open.count - 1].name, as: UTF8.self))> is not closed")
     }
+    // Those left open inside it end where its end tag starts.
+    for inner in open[at...] {
+      tree.nodes[inner.node].endTagStart = tagStart
+      tree.nodes[inner.node].end = tagStart
+    }
+    tree.nodes[open[at].node].end = i
     bindings.removeSubrange(open[at].bindings...)
     open.removeSubrange(at...)
     return true

@@ -16,6 +16,16 @@ struct XMLTree {
   struct Attribute {
     var name: Name
     var value: String
+    /// Where `name="value"` is in the document, and its value between the quotes (byte
+    /// offsets): what `XMPPacketEditor` replaces or removes.
+    var span: Range<Int> = 0..<0
+    var valueSpan: Range<Int> = 0..<0
+  }
+
+  /// A namespace declaration (`xmlns:prefix="uri"`, prefix "" for `xmlns="uri"`).
+  struct Namespace: Equatable {
+    var prefix: String
+    var uri: String
   }
 
   /// An element: its name, attributes, text and the indices of its element children.
@@ -26,6 +36,19 @@ struct XMLTree {
     var parent: Int?
     /// The character data directly inside the element (entities decoded), UTF-8.
     var text: [UInt8] = []
+    /// The namespaces this element's start tag declares.
+    var namespaces: [Namespace] = []
+    /// Byte offsets in the document: the start tag's `<`, just past its `>`, the end tag's
+    /// `<` and just past its `>` (for `<a/>` the last three are equal). An element left open
+    /// ends where its parent's end tag (or the input) does. Only a tree without `problem` is
+    /// exact enough to edit by them.
+    var start = 0
+    var startTagEnd = 0
+    var endTagStart = 0
+    var end = 0
+
+    /// True for an element written `<name …/>`.
+    var isEmptyElementTag: Bool { startTagEnd == end }
 
     init(name: Name) { self.name = name }
 

@@ -1,0 +1,120 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Writes tags, ratings, labels, titles and captions into a photo's XMP sidecar, where
+/// darktable, digiKam, Lightroom and exiftool read them back.
+///
+/// The sidecar is the one the photo already has (the one `XMPReader` reads first), else a
+/// new `IMG_1234.JPG.xmp` (docs/DECISIONS.md, 2026-11-28). An existing sidecar is edited as
+/// text (`XMPPacketEditor`): everything Lightbox does not understand stays byte for byte; one
+/// that cannot be parsed is never written. The file is replaced atomically (`SidecarFile`).
+public enum XMPSidecarWriter {
+  /// What writing one photo's sidecar did.
+  public struct Outcome: Sendable, Equatable {
+    /// The sidecar written (or that would have been, when nothing changed).
+    public var sidecar: String
+    /// True when the sidecar did not exist before.
+    public var created = false
+    /// False when the sidecar already said what the edit asks (nothing was written).
+    public var changed = false
+    /// The photo's fields read back after the write (sidecars over embedded).
+    public var metadata = XMPMetadata()
+
+    public init(sidecar: String) { self.sidecar = sidecar }
+  }
+
+  /// The sidecar an edit of the photo at `path` goes to: the first of its sidecars that
+  /// exists (`XMPReader.sidecarPaths`), else `path.xmp`.
+  public static func sidecarPath(for path: String) -> String {
+    XMPReader.sidecarPaths(for: path).first { isRegularFile($0) } ?? path + ".xmp"
+  }
+
+  /// Makes `edit` in the sidecar of the photo at `path` (or in `path` itself when it is a
+  /// sidecar). Nothing is written when the edit changes nothing, and a sidecar is not
+  /// created for an edit that changes nothing.
+  public static func apply(_ edit: XMPEdit, toPhotoAt path: String)
+    -> Result<Outcome, XMPWriteError>
+  {
+    if let problem = edit.problem { return .failure(XMPWriteError(problem)) }
+    guard isRegularFile(path) else {
+      var info = stat()
+      if stat(path, &info) != 0 {
+        return .failure(XMPWriteError("cannot read: \(String(cString: strerror(errno)))"))
+      }
+      return .failure(XMPWriteError("not a regular file"))
+    }
+    let reading = XMPReader.read(contentsOf: path)
+    let target: String
+    var seed = XMPMetadata()
+    if reading.isPacketFile {
+      target = path
+    } else if let first = reading.sidecars.first {
+      target = first
+      // What the layers under this sidecar say: the embedded fields, then the other sidecars.
+      seed = reading.embedded ?? XMPMetadata()
+      for other in reading.sidecars.dropFirst().reversed() {
+        if case .success(let bytes) = SidecarFile.read(other, limit: XMPMetadata.maxPacketBytes) {
+          seed = seed.overlaid(by: XMPMetadata(packet: bytes))
+        }
+      }
+    } else {
+      target = sidecarPath(for: path)
+      seed = reading.metadata
+    }
+    var existing: [UInt8]?
+    if isRegularFile(target) || reading.isPacketFile {
+      switch SidecarFile.read(target, limit: XMPMetadata.maxPacketBytes) {
+      case .success(let bytes): existing = bytes
+      case .failure(let error): return .failure(error)
+      }
+    }
+    var outcome = Outcome(sidecar: target)
+    outcome.created = existing == nil
+    let before = existing ?? XMPPacketEditor.emptySidecar
+    let after: [UInt8]
+    do {
+      after = try XMPPacketEditor.edited(before, by: edit, seed: seed)
+    } catch {
+      // The sidecar is named when it is not the file given.
+      return .failure(
+        target == path ? error : XMPWriteError("\(fileName(target)): \(error.reason)"))
+    }
+    if after != before {
+      if let error = SidecarFile.write(after, to: target, replacing: existing != nil) {
+        return .failure(error)
+      }
+      outcome.changed = true
+    } else {
+      outcome.created = false
+    }
+    outcome.metadata = XMPReader.read(contentsOf: path).metadata
+    return .success(outcome)
+  }
+
+  /// The text of the sidecar `sidecar` (nil: a new one) with `edit` made, the fields of the
+  /// photo's other layers in `seed` (a list the sidecar lacks starts from them).
+  public static func edited(
+    _ sidecar: [UInt8]?, by edit: XMPEdit, seed: XMPMetadata = XMPMetadata()
+  )
+    -> Result<[UInt8], XMPWriteError>
+  {
+    do {
+      return .success(
+        try XMPPacketEditor.edited(sidecar ?? XMPPacketEditor.emptySidecar, by: edit, seed: seed))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  private static func isRegularFile(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+  }
+
+  private static func fileName(_ path: String) -> String {
+    path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+  }
+}
