@@ -54,6 +54,10 @@ enum SidecarFile {
       }
       guard stat(target, &original) == 0 else { return errnoError("cannot read \(name(path))") }
       guard access(target, W_OK) == 0 else { return errnoError("cannot write \(name(path))") }
+      // A sidecar made read-only is left alone, by root too (whom access(2) lets write).
+      guard original.st_mode & 0o200 != 0 else {
+        return XMPWriteError("\(name(path)) is read-only: not written")
+      }
     }
     let slash = target.lastIndex(of: "/")
     let folder = slash.map { $0 == target.startIndex ? "/" : String(target[..<$0]) } ?? "."

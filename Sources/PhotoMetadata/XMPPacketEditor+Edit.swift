@@ -45,7 +45,7 @@ extension XMPPacketEditor {
     let leaves = edit.addTags.compactMap(\.last)
     try setList(
       Self.subject, kind: "Bag", remove: Set(edit.removeTags.joined()).subtracting(kept),
-      add: leaves, base: seed.keywords ?? [])
+      add: leaves, base: seed.keywords ?? [], hiding: !(seed.keywords ?? []).isEmpty)
     for (property, separator, kind) in [
       (Self.hierarchicalSubject, "|", "Bag"), (Self.tagsList, "/", "Seq"),
     ] {
@@ -53,7 +53,8 @@ extension XMPPacketEditor {
         property, kind: kind,
         remove: Set(edit.removeTags.map { $0.joined(separator: separator) }),
         add: edit.addTags.map { $0.joined(separator: separator) },
-        base: paths.map { $0.joined(separator: separator) })
+        base: paths.map { $0.joined(separator: separator) },
+        hiding: !(seed.hierarchicalKeywords ?? []).isEmpty)
     }
   }
 

@@ -16,8 +16,11 @@ extension XMPPacketEditor {
   /// when that changes something: `base` (what the photo's other layers say, which a new
   /// list must not hide) without `remove`, with `add`. An item written as a lone value
   /// (`dc:subject="x"`, `<dc:subject>x</dc:subject>`) is made a proper list when it changes.
+  /// A list left empty is removed, unless it hides what the other layers say (`hiding`):
+  /// an empty list written is a list of no keywords, which wins over the embedded one.
   mutating func setList(
-    _ property: Property, kind: String, remove: Set<String>, add: [String], base: [String]
+    _ property: Property, kind: String, remove: Set<String>, add: [String], base: [String],
+    hiding: Bool
   ) throws(XMPWriteError) {
     let found = occurrences(property.uri, property.local)
     guard !found.isEmpty else {
@@ -40,6 +43,18 @@ extension XMPPacketEditor {
     }
     var toAdd: [String] = []
     for item in add where !present.contains(item) && !toAdd.contains(item) { toAdd.append(item) }
+    if present.isEmpty, toAdd.isEmpty, !hiding,
+      found.allSatisfy({ values(of: $0).map { !$0.isEmpty } ?? false })
+    {
+      // Every item removed: the property goes (exiftool reports an empty list as a tag).
+      for occurrence in found {
+        switch occurrence {
+        case .attribute(let d, let index): self.remove(attribute: index, of: d)
+        case .element(_, let node): self.remove(element: node)
+        }
+      }
+      return
+    }
     for (k, occurrence) in found.enumerated() {
       let adding = k == 0 ? toAdd : []
       switch occurrence {

@@ -265,6 +265,22 @@ final class XMPPacketEditorTests: XCTestCase {
     XCTAssertEqual(Array(unchanged.utf8), XMPPacketEditor.emptySidecar)
   }
 
+  func testAListLeftEmptyGoesUnlessItHidesTheEmbeddedOne() throws {
+    let before = packet(
+      """
+        <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/">
+         <dc:subject><rdf:Bag><rdf:li>a</rdf:li></rdf:Bag></dc:subject>
+        </rdf:Description>
+      """)
+    let gone = try edited(before, XMPEdit(removeTags: [["a"]]))
+    XCTAssertNil(read(gone).keywords)
+    XCTAssertFalse(gone.contains("dc:subject"), gone)
+    var seed = XMPMetadata()
+    seed.keywords = ["embedded"]
+    let kept = try edited(before, XMPEdit(removeTags: [["a"]]), seed: seed)
+    XCTAssertEqual(read(kept).keywords, [], "an empty list still wins over the embedded one")
+  }
+
   func testDamagedPacketsAreRefused() {
     let cases: [(String, String)] = [
       (packet("<rdf:Description rdf:about=\"\"><dc:subject>"), "is not closed"),
