@@ -95,5 +95,6 @@ let package = Package(
       name: "FuzzWebP", dependencies: ["CFuzzDriver", "PhotoMetadata", "PhotoModel"]),
     .executableTarget(
       name: "FuzzXMP", dependencies: ["CFuzzDriver", "PhotoMetadata", "PhotoModel"]),
+    .executableTarget(name: "FuzzXMPWrite", dependencies: ["CFuzzDriver", "PhotoMetadata"]),
   ]
 )

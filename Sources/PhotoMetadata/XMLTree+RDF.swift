@@ -67,7 +67,8 @@ extension XMLTree {
       let best =
         alternatives.first { item in
           guard case .element(let li) = item else { return false }
-          return nodes[li].attribute(Self.xmlNamespace, "lang") == "x-default"
+          // Language tags are case-insensitive (RFC 3066): "X-Default" is the default too.
+          return nodes[li].attribute(Self.xmlNamespace, "lang")?.lowercased() == "x-default"
         } ?? alternatives.first
       guard case .element(let li) = best, isLeaf(li) else { return nil }
       return nodes[li].string

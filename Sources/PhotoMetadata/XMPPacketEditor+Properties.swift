@@ -82,8 +82,14 @@ extension XMPPacketEditor {
         let name = Self.qualified(
           prefix(for: property.uri, preferred: property.prefix, in: d), property.local)
         let rdf = prefix(for: XMLTree.rdf, preferred: "rdf", in: d)
-        append(
-          list(name, kind: kind, items: kept + adding, rdf: rdf, layout: childLayout(of: d)), to: d)
+        let layout = childLayout(of: d)
+        let written = list(name, kind: kind, items: kept + adding, rdf: rdf, layout: layout)
+        if found.count > 1, let child = tree.nodes[d].children.first {
+          // Before the description's elements, so that it is still read first.
+          insert(written + layout.line(0), at: tree.nodes[child].start)
+        } else {
+          append(written, to: d)
+        }
       }
     }
   }
@@ -203,10 +209,10 @@ extension XMPPacketEditor {
     }
     let li = Self.qualified(writtenPrefix(array), "li")
     let item = "<\(li) xml:lang=\"x-default\">\(XMLEscaping.text(text))</\(li)>"
-    guard
-      let current = lis.first(where: { language($0) == "x-default" })
-        ?? lis.first(where: { language($0) == nil })
-    else {
+    // The default is the x-default item, else a first item without a language (exiftool's
+    // and Lightbox's readers both take it as the default); otherwise one is added first.
+    let unlabelled = lis.first.flatMap { language($0) == nil ? $0 : nil }
+    guard let current = lis.first(where: { language($0) == "x-default" }) ?? unlabelled else {
       guard !text.isEmpty else { return }
       if let firstItem = lis.first {
         // x-default goes first, as the XMP specification asks.

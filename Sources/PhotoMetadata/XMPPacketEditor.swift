@@ -127,10 +127,10 @@ struct XMPPacketEditor {
     tree.children(of: container, XMLTree.rdf, "li")
   }
 
-  /// True when the element holds text only (no element children, not a structure).
+  /// True when the element holds text only (no element children, not a structure): what
+  /// the reader takes as a text (`XMLTree.text(of:)`), so that an edit reads back.
   func isLeaf(_ node: Int) -> Bool {
     tree.nodes[node].children.isEmpty && tree.nodes[node].attribute(XMLTree.rdf, "parseType") == nil
-      && !tree.nodes[node].attributes.contains { $0.name.uri != XMLTree.xmlNamespace }
   }
 
   /// The element's qualified name as written (`rdf:Bag`).

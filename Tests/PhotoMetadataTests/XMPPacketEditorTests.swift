@@ -281,6 +281,33 @@ final class XMPPacketEditorTests: XCTestCase {
     XCTAssertEqual(read(kept).keywords, [], "an empty list still wins over the embedded one")
   }
 
+  func testXDefaultIsMatchedWithoutCaseAndAnUnlabelledFirstItemIsTheDefault() throws {
+    let before = packet(
+      """
+        <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/">
+         <dc:title><rdf:Alt><rdf:li xml:lang="en">E</rdf:li><rdf:li xml:lang="X-Default">D</rdf:li></rdf:Alt></dc:title>
+         <dc:description><rdf:Alt><rdf:li>Plain</rdf:li></rdf:Alt></dc:description>
+        </rdf:Description>
+      """)
+    XCTAssertEqual(read(before).title, "D", "the reader matches x-default without case")
+    let after = try edited(before, XMPEdit(title: "New", caption: "Changed"))
+    XCTAssertTrue(after.contains("<rdf:li xml:lang=\"X-Default\">New</rdf:li>"), after)
+    XCTAssertTrue(after.contains("<rdf:li>Changed</rdf:li>"), after)
+    XCTAssertEqual(read(after).title, "New")
+    XCTAssertEqual(read(after).caption, "Changed")
+  }
+
+  func testAListConvertedFromAnAttributeIsStillReadFirst() throws {
+    let before = packet(
+      """
+        <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" dc:subject="a">
+         <dc:subject><rdf:Bag><rdf:li>b</rdf:li></rdf:Bag></dc:subject>
+        </rdf:Description>
+      """)
+    let after = try edited(before, XMPEdit(addTags: [["c"]]))
+    XCTAssertEqual(read(after).keywords, ["a", "c"])
+  }
+
   func testDamagedPacketsAreRefused() {
     let cases: [(String, String)] = [
       (packet("<rdf:Description rdf:about=\"\"><dc:subject>"), "is not closed"),
