@@ -143,6 +143,21 @@ struct XMPPacketEditor {
     return String(decoding: bytes[start..<i], as: UTF8.self)
   }
 
+  /// Every prefix the document's element and attribute names are written with.
+  var writtenPrefixes: Set<String> {
+    var prefixes = Set<String>()
+    for index in tree.nodes.indices {
+      prefixes.insert(writtenPrefix(index))
+      for attribute in tree.nodes[index].attributes {
+        let name = bytes[attribute.span].prefix { $0 != 0x3D && !XMLReader.isBlank($0) }
+        if let colon = name.firstIndex(of: 0x3A) {
+          prefixes.insert(String(decoding: name[..<colon], as: UTF8.self))
+        }
+      }
+    }
+    return prefixes
+  }
+
   /// The prefix of the element's name as written ("" when it has none).
   func writtenPrefix(_ node: Int) -> String {
     let name = writtenName(node)
@@ -167,7 +182,8 @@ struct XMPPacketEditor {
       }
       node = tree.nodes[current].parent
     }
-    let taken = seen.union((declarations[description] ?? []).map(\.prefix))
+    // Nor a prefix written anywhere unbound: declaring it would give those names a meaning.
+    let taken = seen.union((declarations[description] ?? []).map(\.prefix)).union(writtenPrefixes)
     var chosen = preferred
     var n = 1
     while taken.contains(chosen) {

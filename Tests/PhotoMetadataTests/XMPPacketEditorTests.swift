@@ -308,6 +308,21 @@ final class XMPPacketEditorTests: XCTestCase {
     XCTAssertEqual(read(after).keywords, ["a", "c"])
   }
 
+  /// Found by the `xmp-write` fuzz target: the exiftool sample with its `xmlns:dc` erased,
+  /// so its `<dc:subject>` is unbound. Declaring `dc` for the new list gave that element
+  /// the Dublin Core meaning, read before the new one.
+  func testAPrefixWrittenUnboundIsNotDeclared() throws {
+    let before = packet(
+      """
+        <rdf:Description rdf:about="">
+         <dc:subject><rdf:Bag><rdf:li>unbound</rdf:li></rdf:Bag></dc:subject>
+        </rdf:Description>
+      """)
+    let after = try edited(before, XMPEdit(addTags: [["Kyoto"]]))
+    XCTAssertEqual(read(after).keywords, ["Kyoto"])
+    XCTAssertTrue(after.contains("xmlns:dc1=\"http://purl.org/dc/elements/1.1/\""), after)
+  }
+
   func testDamagedPacketsAreRefused() {
     let cases: [(String, String)] = [
       (packet("<rdf:Description rdf:about=\"\"><dc:subject>"), "is not closed"),
