@@ -49,9 +49,9 @@ extension XMPPacketEditor {
       // Under the start tag's last line.
       var end = lastBreak + 1
       while end < node.startTagEnd, bytes[end] == 0x20 || bytes[end] == 0x09 { end += 1 }
-      separator = "\n" + String(decoding: bytes[(lastBreak + 1)..<end], as: UTF8.self)
+      separator = newline + String(decoding: bytes[(lastBreak + 1)..<end], as: UTF8.self)
     } else if let own = lineIndent(before: node.start) {
-      separator = "\n" + own + "    "
+      separator = newline + own + "    "
     }
     let text = declared.map { namespace in
       "\(separator)xmlns:\(namespace.prefix)=\"\(XMLEscaping.attribute(namespace.uri))\""
@@ -68,7 +68,7 @@ extension XMPPacketEditor {
     let text = elements.map { layout.line(0) + $0 }.joined()
     if node.isEmptyElementTag {
       let close = startTagClose(description)
-      let own = lineIndent(before: node.start).map { "\n" + $0 } ?? ""
+      let own = lineIndent(before: node.start).map { newline + $0 } ?? ""
       replace(
         close..<node.startTagEnd,
         with: ">" + text + (layout.newline.isEmpty ? "" : own) + "</\(writtenName(description))>")

@@ -44,6 +44,8 @@ struct XMPPacketEditor {
   let tree: XMLTree
   /// The top-level `rdf:Description` elements (children of `rdf:RDF`), in document order.
   let descriptions: [Int]
+  /// The line break new lines get: the packet's own ("\r\n" when it has Windows line ends).
+  let newline: String
   var changes: [Change] = []
   /// Property elements to add at the end of each description, in order.
   var appended: [Int: [String]] = [:]
@@ -69,6 +71,8 @@ struct XMPPacketEditor {
     self.bytes = bytes
     self.tree = tree
     self.descriptions = descriptions
+    let windows = bytes.indices.dropLast().contains { bytes[$0] == 0x0D && bytes[$0 + 1] == 0x0A }
+    newline = windows ? "\r\n" : "\n"
   }
 
   /// What keeps `bytes` from being edited as text, before it is parsed: its size, an
@@ -215,7 +219,7 @@ struct XMPPacketEditor {
     guard let indent = lineIndent(before: position) else {
       return Layout(newline: "", indent: "", unit: "")
     }
-    return Layout(newline: "\n", indent: indent, unit: unit)
+    return Layout(newline: newline, indent: indent, unit: unit)
   }
 
   /// The layout of `description`'s property elements and its indentation step (from its
@@ -231,10 +235,10 @@ struct XMPPacketEditor {
       if let own, indent.count > own.count, indent.hasPrefix(own) {
         unit = String(indent.dropFirst(own.count))
       }
-      return Layout(newline: "\n", indent: indent, unit: unit)
+      return Layout(newline: newline, indent: indent, unit: unit)
     }
     guard let own else { return Layout(newline: "", indent: "", unit: "") }
-    return Layout(newline: "\n", indent: own + " ", unit: " ")
+    return Layout(newline: newline, indent: own + " ", unit: " ")
   }
 
   /// The step of one level in `description`.

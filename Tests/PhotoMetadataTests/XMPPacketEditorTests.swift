@@ -323,6 +323,19 @@ final class XMPPacketEditorTests: XCTestCase {
     XCTAssertTrue(after.contains("xmlns:dc1=\"http://purl.org/dc/elements/1.1/\""), after)
   }
 
+  func testWindowsLineEndsAreKept() throws {
+    let before = packet(
+      """
+        <rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/">
+         <xmp:Rating>1</xmp:Rating>
+        </rdf:Description>
+      """
+    ).replacingOccurrences(of: "\n", with: "\r\n")
+    let after = try edited(before, XMPEdit(addTags: [["a"]]))
+    XCTAssertFalse(after.replacingOccurrences(of: "\r\n", with: "").contains("\n"), after)
+    XCTAssertEqual(read(after).keywords, ["a"])
+  }
+
   func testDamagedPacketsAreRefused() {
     let cases: [(String, String)] = [
       (packet("<rdf:Description rdf:about=\"\"><dc:subject>"), "is not closed"),
