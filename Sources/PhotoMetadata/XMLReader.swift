@@ -171,8 +171,27 @@ struct XMLReader {
       }
       i += 1
     }
+    if let twice = Self.repeated(attributes) {
+      // Not well formed (XML 1.0 §3.1); for `xmlns:p` twice, readers disagree on which wins.
+      note("the attribute \(String(decoding: twice, as: UTF8.self)) twice at byte \(tagStart)")
+    }
     open(name, attributes, selfClosing: selfClosing, span: tagStart..<i)
     return true
+  }
+
+  /// The first attribute name written twice in one tag, nil when there is none.
+  private static func repeated(_ attributes: [RawAttribute]) -> ArraySlice<UInt8>? {
+    guard attributes.count > 1 else { return nil }
+    if attributes.count <= 16 {
+      for a in 1..<attributes.count {
+        for b in 0..<a where attributes[a].name.elementsEqual(attributes[b].name) {
+          return attributes[a].name
+        }
+      }
+      return nil
+    }
+    var seen = Set<ArraySlice<UInt8>>()
+    return attributes.first { !seen.insert($0.name).inserted }?.name
   }
 
   /// An attribute as written: its qualified name, decoded value and where it is.

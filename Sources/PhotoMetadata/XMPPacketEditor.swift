@@ -180,7 +180,8 @@ struct XMPPacketEditor {
     }
     var node: Int? = description
     while let current = node {
-      for declaration in tree.nodes[current].namespaces
+      // The last declaration of a prefix on one element is the one the reader binds.
+      for declaration in tree.nodes[current].namespaces.reversed()
       where seen.insert(declaration.prefix).inserted && declaration.uri == uri {
         return declaration.prefix
       }

@@ -343,6 +343,12 @@ final class XMPPacketEditorTests: XCTestCase {
       (packet("<rdf:Description rdf:about=\"\" a\u{1}=\"1\"/>"), "control character"),
       (packet("<rdf:Description rdf:about=\"\" broken/>"), "without a value"),
       (packet(""), "no rdf:Description"),
+      // Found by the xmp-write fuzz target: `lr` declared twice, the reader binding the last.
+      (
+        packet(
+          "<rdf:Description rdf:about=\"\" xmlns:lr=\"http://ns.adobe.com/lightroom/1.0/\" "
+            + "xmlns:lr=\"http://example.com/\"/>"), "twice"
+      ),
     ]
     for (text, problem) in cases {
       XCTAssertThrowsError(try edited(text, XMPEdit(rating: 1)), text) { error in
