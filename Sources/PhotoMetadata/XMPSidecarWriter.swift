@@ -47,6 +47,12 @@ public enum XMPSidecarWriter {
       return .failure(XMPWriteError("not a regular file"))
     }
     let reading = XMPReader.read(contentsOf: path)
+    if !reading.isPacketFile {
+      // A sidecar is for a photo or video Lightbox shows, not for any file named.
+      guard case .success(let head) = MetadataReader.readHead(ofFile: path, maxBytes: 4096),
+        FormatSniffer.format(of: head) != nil
+      else { return .failure(XMPWriteError("not a photo or video Lightbox reads")) }
+    }
     let target: String
     var seed = XMPMetadata()
     if reading.isPacketFile {

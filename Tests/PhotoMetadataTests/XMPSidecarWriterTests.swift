@@ -140,6 +140,14 @@ final class XMPSidecarWriterTests: XCTestCase {
     XCTAssertEqual(try leftovers(), [])
   }
 
+  func testAFileThatIsNoPhotoGetsNoSidecar() throws {
+    let text = try write("just some notes\n", "notes.txt")
+    guard case .failure(let error) = XMPSidecarWriter.apply(XMPEdit(rating: 1), toPhotoAt: text)
+    else { return XCTFail("a sidecar for a text file") }
+    XCTAssertEqual(error.reason, "not a photo or video Lightbox reads")
+    XCTAssertFalse(FileManager.default.fileExists(atPath: text + ".xmp"))
+  }
+
   func testAMissingPhotoIsAnError() {
     guard
       case .failure(let error) = XMPSidecarWriter.apply(
