@@ -308,6 +308,20 @@ final class XMPPacketEditorTests: XCTestCase {
     XCTAssertEqual(read(after).keywords, ["a", "c"])
   }
 
+  func testAListPutBeforeAnElementThatGoesIsStillWritten() throws {
+    let before = packet(
+      """
+        <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/"
+          xmlns:xmp="http://ns.adobe.com/xap/1.0/" dc:subject="a">
+         <xmp:Label>Red</xmp:Label>
+         <dc:subject><rdf:Bag><rdf:li>b</rdf:li></rdf:Bag></dc:subject>
+        </rdf:Description>
+      """)
+    let after = try edited(before, XMPEdit(addTags: [["c"]], label: ""))
+    XCTAssertEqual(read(after).keywords, ["a", "c"])
+    XCTAssertNil(read(after).label)
+  }
+
   /// Found by the `xmp-write` fuzz target: the exiftool sample with its `xmlns:dc` erased,
   /// so its `<dc:subject>` is unbound. Declaring `dc` for the new list gave that element
   /// the Dublin Core meaning, read before the new one.
