@@ -326,55 +326,6 @@ struct XMLReader {
     tree.nodes[node].text.append(contentsOf: bytes)
   }
 
-  /// `bytes` with entity and character references replaced; attribute values have their
-  /// tabs and line breaks made spaces (XML 1.0 §3.3.3). Unknown or invalid references stay
-  /// as written.
-  static func decode(_ bytes: ArraySlice<UInt8>, attribute: Bool) -> [UInt8] {
-    guard bytes.contains(ampersand) || (attribute && bytes.contains(where: isBlank)) else {
-      return Array(bytes)
-    }
-    var out: [UInt8] = []
-    out.reserveCapacity(bytes.count)
-    var i = bytes.startIndex
-    while i < bytes.endIndex {
-      let c = bytes[i]
-      if c == ampersand, let end = bytes[i...].prefix(12).firstIndex(of: semicolon),
-        let replacement = reference(bytes[(i + 1)..<end])
-      {
-        out.append(contentsOf: replacement)
-        i = end + 1
-        continue
-      }
-      out.append(attribute && isBlank(c) ? 0x20 : c)
-      i += 1
-    }
-    return out
-  }
-
-  /// The UTF-8 bytes of the reference `&body;`, nil when it is not one this reader knows.
-  private static func reference(_ body: ArraySlice<UInt8>) -> [UInt8]? {
-    switch String(decoding: body, as: UTF8.self) {
-    case "amp": return [ampersand]
-    case "lt": return [lt]
-    case "gt": return [gt]
-    case "quot": return [doubleQuote]
-    case "apos": return [singleQuote]
-    default: break
-    }
-    guard body.first == 0x23 else { return nil }  // "#"
-    var digits = body.dropFirst()
-    var radix = 10
-    if digits.first == 0x78 || digits.first == 0x58 {  // "x", "X"
-      radix = 16
-      digits = digits.dropFirst()
-    }
-    guard !digits.isEmpty, digits.count <= 8,
-      let value = UInt32(String(decoding: digits, as: UTF8.self), radix: radix),
-      value != 0, let scalar = Unicode.Scalar(value)
-    else { return nil }
-    return Array(String(Character(scalar)).utf8)
-  }
-
   // MARK: - Scanning
 
   /// A name: the bytes up to a blank, `/`, `>`, `=` or the end.
@@ -437,17 +388,17 @@ struct XMLReader {
 
   static func isBlank(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
 
-  private static let lt = UInt8(ascii: "<")
-  private static let gt = UInt8(ascii: ">")
+  static let lt = UInt8(ascii: "<")
+  static let gt = UInt8(ascii: ">")
   private static let slash = UInt8(ascii: "/")
   private static let question = UInt8(ascii: "?")
   private static let bang = UInt8(ascii: "!")
   private static let equals = UInt8(ascii: "=")
   private static let colon = UInt8(ascii: ":")
-  private static let ampersand = UInt8(ascii: "&")
-  private static let semicolon = UInt8(ascii: ";")
-  private static let doubleQuote = UInt8(ascii: "\"")
-  private static let singleQuote = UInt8(ascii: "'")
+  static let ampersand = UInt8(ascii: "&")
+  static let semicolon = UInt8(ascii: ";")
+  static let doubleQuote = UInt8(ascii: "\"")
+  static let singleQuote = UInt8(ascii: "'")
   private static let piEnd = Array("?>".utf8)
   private static let commentStart = Array("<!--".utf8)
   private static let commentEnd = Array("-->".utf8)

@@ -181,8 +181,12 @@ struct XMPPacketEditor {
     var node: Int? = description
     while let current = node {
       // The last declaration of a prefix on one element is the one the reader binds.
+      // (A prefix with a colon, `xmlns::mp`, is no name: a name written with it would not
+      // read back.)
       for declaration in tree.nodes[current].namespaces.reversed()
-      where seen.insert(declaration.prefix).inserted && declaration.uri == uri {
+      where seen.insert(declaration.prefix).inserted && declaration.uri == uri
+        && !declaration.prefix.contains(":")
+      {
         return declaration.prefix
       }
       node = tree.nodes[current].parent

@@ -337,6 +337,17 @@ final class XMPPacketEditorTests: XCTestCase {
     XCTAssertTrue(after.contains("xmlns:dc1=\"http://purl.org/dc/elements/1.1/\""), after)
   }
 
+  /// Found by the `xmp-write` fuzz target: `xmlns::mp` bound the xmp namespace to ":mp".
+  func testAPrefixThatIsNoNameIsNotUsed() throws {
+    let before = packet(
+      """
+        <rdf:Description rdf:about="" xmlns::mp="http://ns.adobe.com/xap/1.0/"/>
+      """)
+    let after = try edited(before, XMPEdit(rating: 2))
+    XCTAssertEqual(read(after).rating, 2)
+    XCTAssertTrue(after.contains("<xmp:Rating>2</xmp:Rating>"), after)
+  }
+
   func testWindowsLineEndsAreKept() throws {
     let before = packet(
       """
