@@ -21,8 +21,8 @@ extension XMPPacketEditor {
       let current = XMPMetadata(packet: bytes)
       try editor.setTags(edit, current: current, seed: seed)
     }
-    if let rating = edit.rating { editor.setSimple(Self.rating, to: String(rating)) }
-    if let label = edit.label { editor.setSimple(Self.label, to: label) }
+    if let rating = edit.rating { try editor.setSimple(Self.rating, to: String(rating)) }
+    if let label = edit.label { try editor.setSimple(Self.label, to: label) }
     if let title = edit.title { try editor.setLanguageAlternative(Self.title, to: title) }
     if let caption = edit.caption {
       try editor.setLanguageAlternative(Self.description, to: caption)

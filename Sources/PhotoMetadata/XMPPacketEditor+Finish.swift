@@ -8,15 +8,6 @@ extension XMPPacketEditor {
       placeDeclarations(of: d)
       placeAppended(to: d)
     }
-    // An insertion inside a span that goes (a new list put before a first element that is
-    // removed) goes where that span starts.
-    let spans = changes.filter { !$0.range.isEmpty }.map(\.range)
-    for index in changes.indices where changes[index].range.isEmpty {
-      let at = changes[index].range.lowerBound
-      if let span = spans.first(where: { $0.lowerBound < at && at < $0.upperBound }) {
-        changes[index].range = span.lowerBound..<span.lowerBound
-      }
-    }
     let ordered = changes.sorted {
       ($0.range.lowerBound, $0.range.isEmpty ? 0 : 1, $0.order)
         < ($1.range.lowerBound, $1.range.isEmpty ? 0 : 1, $1.order)

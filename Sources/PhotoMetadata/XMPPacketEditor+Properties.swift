@@ -85,8 +85,9 @@ extension XMPPacketEditor {
         let layout = childLayout(of: d)
         let written = list(name, kind: kind, items: kept + adding, rdf: rdf, layout: layout)
         if found.count > 1, let child = tree.nodes[d].children.first {
-          // Before the description's elements, so that it is still read first.
-          insert(written + layout.line(0), at: tree.nodes[child].start)
+          // Before the description's elements, so that it is still read first (before the
+          // blanks in front of the first, which go with it if it is removed).
+          insert(layout.line(0) + written, at: blanksStart(before: tree.nodes[child].start))
         } else {
           append(written, to: d)
         }
@@ -183,7 +184,7 @@ extension XMPPacketEditor {
       append(alternative(name, text: text, rdf: rdf, layout: childLayout(of: d)), to: d)
     case .element(let d, let node):
       if let array = container(of: node) {
-        setDefault(of: array, property: node, to: text, in: d)
+        try setDefault(of: array, property: node, to: text, in: d)
       } else if isLeaf(node) {
         guard !text.isEmpty else { return remove(element: node) }
         let rdf = prefix(for: XMLTree.rdf, preferred: "rdf", in: d)
@@ -201,7 +202,9 @@ extension XMPPacketEditor {
 
   /// Sets the default item of the alternative array `array` (of the property element
   /// `property`) to `text`; empty removes it.
-  private mutating func setDefault(of array: Int, property: Int, to text: String, in d: Int) {
+  private mutating func setDefault(of array: Int, property: Int, to text: String, in d: Int)
+    throws(XMPWriteError)
+  {
     let lis = items(of: array)
     let tree = self.tree
     let language = { (li: Int) in
@@ -219,25 +222,36 @@ extension XMPPacketEditor {
         let layout = self.layout(at: tree.nodes[firstItem].start, unit: unit(in: d))
         insert(item + layout.line(0), at: tree.nodes[firstItem].start)
       } else {
-        let rdf = prefix(for: XMLTree.rdf, preferred: "rdf", in: d)
-        let layout = self.layout(at: tree.nodes[property].start, unit: unit(in: d))
-        replace(
-          tree.nodes[property].start..<tree.nodes[property].end,
-          with: alternative(
-            writtenName(property), text: text, rdf: rdf, layout: layout,
-            declaring: declarations(of: property)))
+        // An empty array: the item goes inside it.
+        let container = tree.nodes[array]
+        let layout = self.layout(at: container.start, unit: unit(in: d))
+        if container.isEmptyElementTag {
+          let name = writtenName(array)
+          replace(
+            container.start..<container.end,
+            with: "<\(name)>\(layout.line(1))\(item)\(layout.line(0))</\(name)>")
+        } else {
+          insert(layout.line(1) + item, at: container.startTagEnd)
+        }
       }
       return
     }
     if text.isEmpty {
-      if lis.count == 1 { remove(element: property) } else { remove(element: current) }
+      // The property goes with its last item, unless it holds more than that.
+      let alone =
+        lis.count == 1 && tree.nodes[array].children.count == 1
+        && tree.nodes[property].children.count == 1
+      remove(element: alone ? property : current)
       return
     }
     let node = tree.nodes[current]
-    if isLeaf(current) && !node.isEmptyElementTag {
-      replace(node.startTagEnd..<node.endTagStart, with: XMLEscaping.text(text))
-    } else {
+    guard isLeaf(current) else {
+      throw XMPWriteError("the default \(writtenName(property)) is not a text: not changed")
+    }
+    if node.isEmptyElementTag {
       replace(node.start..<node.end, with: item)
+    } else {
+      replace(node.startTagEnd..<node.endTagStart, with: XMLEscaping.text(text))
     }
   }
 
@@ -263,8 +277,9 @@ extension XMPPacketEditor {
   // MARK: - Simple values
 
   /// Sets the simple property `property` to `value` where it is written (attribute or
-  /// element); empty removes it.
-  mutating func setSimple(_ property: Property, to value: String) {
+  /// element); empty removes it. One written as a structure is refused, not replaced with
+  /// what it holds.
+  mutating func setSimple(_ property: Property, to value: String) throws(XMPWriteError) {
     guard let first = occurrences(property.uri, property.local).first else {
       guard !value.isEmpty else { return }
       let d = description(for: property.uri)
@@ -286,6 +301,8 @@ extension XMPPacketEditor {
         remove(element: node)
       } else if isLeaf(node) && !n.isEmptyElementTag {
         replace(n.startTagEnd..<n.endTagStart, with: XMLEscaping.text(value))
+      } else if !isLeaf(node) {
+        throw XMPWriteError("\(writtenName(node)) is not a simple value: not changed")
       } else {
         let name = writtenName(node)
         replace(

@@ -58,9 +58,11 @@ struct XMPPacketEditor {
     if let problem = Self.problem(bytes) { throw XMPWriteError(problem) }
     let tree = XMLReader.parse(bytes)
     if let problem = tree.problem { throw XMPWriteError("malformed XMP: \(problem)") }
-    guard tree.nodes.contains(where: { $0.name.is(XMLTree.rdf, "RDF") }) else {
-      throw XMPWriteError("no XMP (rdf:RDF) found")
-    }
+    let rdfCount = tree.nodes.lazy.filter { $0.name.is(XMLTree.rdf, "RDF") }.count
+    guard rdfCount > 0 else { throw XMPWriteError("no XMP (rdf:RDF) found") }
+    // Two packets in one file (one inside the other's property): which is the photo's is
+    // anyone's guess, and an edit of one could swallow the other.
+    guard rdfCount == 1 else { throw XMPWriteError("more than one rdf:RDF") }
     let descriptions = tree.nodes.indices.filter { index in
       guard tree.nodes[index].name.is(XMLTree.rdf, "Description"),
         let parent = tree.nodes[index].parent

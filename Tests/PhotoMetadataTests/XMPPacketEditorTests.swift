@@ -184,6 +184,19 @@ final class XMPPacketEditorTests: XCTestCase {
     XCTAssertEqual(read(none).title, "Old", "en-US is now the first")
   }
 
+  func testAnEmptyAlternativeGetsItsDefault() throws {
+    let before = packet(
+      """
+        <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/">
+         <dc:title><rdf:Alt/></dc:title>
+         <dc:description><rdf:Alt></rdf:Alt></dc:description>
+        </rdf:Description>
+      """)
+    let after = try edited(before, XMPEdit(title: "T", caption: "C"))
+    XCTAssertEqual(read(after).title, "T")
+    XCTAssertEqual(read(after).caption, "C")
+  }
+
   func testTextIsEscapedAndControlsAreRefused() throws {
     let tricky = "Tom & Jerry <\"quoted\"> 'x' ]]> \r end"
     let after = try edited(
@@ -368,6 +381,19 @@ final class XMPPacketEditorTests: XCTestCase {
       (packet("<rdf:Description rdf:about=\"\" a\u{1}=\"1\"/>"), "control character"),
       (packet("<rdf:Description rdf:about=\"\" broken/>"), "without a value"),
       (packet(""), "no rdf:Description"),
+      // Found by the xmp-write fuzz target: packets inside a property of another.
+      (
+        packet(
+          "<rdf:Description rdf:about=\"\" xmlns:xmp=\"http://ns.adobe.com/xap/1.0/\">"
+            + "<xmp:Rating>" + packet("<rdf:Description rdf:about=\"\"/>")
+            + "</xmp:Rating></rdf:Description>"), "more than one rdf:RDF"
+      ),
+      (
+        packet(
+          "<rdf:Description rdf:about=\"\" xmlns:xmp=\"http://ns.adobe.com/xap/1.0/\">"
+            + "<xmp:Rating><rdf:Bag><rdf:li>1</rdf:li></rdf:Bag></xmp:Rating></rdf:Description>"),
+        "not a simple value"
+      ),
       // Found by the xmp-write fuzz target: `lr` declared twice, the reader binding the last.
       (
         packet(
