@@ -38,7 +38,9 @@ extension XMPPacketEditor {
     throws(XMPWriteError)
   {
     let removed = Set(edit.removeTags)
-    let paths = current.hierarchicalKeywords ?? seed.hierarchicalKeywords ?? []
+    // Every tag the photo shows, flat keywords as one-level paths: a hierarchical list
+    // written without them would hide them from digiKam, which reads TagsList first.
+    let paths = seed.overlaid(by: current).tagPaths
     var remaining = paths.filter { !removed.contains($0) }
     for path in edit.addTags where !remaining.contains(path) { remaining.append(path) }
     let kept = Set(remaining.joined())

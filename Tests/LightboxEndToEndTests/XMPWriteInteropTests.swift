@@ -128,12 +128,15 @@ final class XMPWriteInteropTests: XCTestCase {
       let v = after.values
       XCTAssertEqual(
         v["XMP-dc:Subject"], adding(before.values["XMP-dc:Subject"], ["Kyoto", Self.tricky]), name)
+      // A list the sidecar lacked starts from every tag it showed, flat ones as one level.
+      let hierarchicalBase =
+        before.values["XMP-lr:HierarchicalSubject"]
+        ?? readBefore.tagPaths.map { $0.joined(separator: "|") }
       XCTAssertEqual(
-        v["XMP-lr:HierarchicalSubject"],
-        adding(before.values["XMP-lr:HierarchicalSubject"] ?? [], hierarchical), name)
+        v["XMP-lr:HierarchicalSubject"], adding(hierarchicalBase, hierarchical), name)
       let tagsBase =
         before.values["XMP-digiKam:TagsList"]
-        ?? (readBefore.hierarchicalKeywords ?? []).map { $0.joined(separator: "/") }
+        ?? readBefore.tagPaths.map { $0.joined(separator: "/") }
       XCTAssertEqual(v["XMP-digiKam:TagsList"], adding(tagsBase, [Self.place, Self.tricky]), name)
       XCTAssertEqual(v["XMP-xmp:Rating"], ["4"], name)
       XCTAssertEqual(v["XMP-xmp:Label"], ["Blue"], name)
@@ -153,16 +156,18 @@ final class XMPWriteInteropTests: XCTestCase {
       XCTAssertEqual(m.title, Self.title, name)
       XCTAssertEqual(m.caption, Self.caption, name)
 
-      // Removing the two tags again gives back the lists exiftool first read.
+      // Removing the two tags again gives back the lists exiftool first read (the
+      // hierarchical ones the edit made keep the tags the sidecar had; none when it had none).
       let undo = Subprocess.run([
         lightbox, "tag", path, "--remove", Self.place, "--remove", Self.tricky,
       ])
       XCTAssertEqual(undo.status, 0, "\(name): \(undo.output)")
       let removed = try exiftool(path).values
+      XCTAssertEqual(removed["XMP-dc:Subject"], before.values["XMP-dc:Subject"], name)
       XCTAssertEqual(
-        removed["XMP-dc:Subject"], before.values["XMP-dc:Subject"].map { $0 } ?? nil, name)
-      XCTAssertEqual(
-        removed["XMP-lr:HierarchicalSubject"], before.values["XMP-lr:HierarchicalSubject"], name)
+        removed["XMP-lr:HierarchicalSubject"], hierarchicalBase.isEmpty ? nil : hierarchicalBase,
+        name)
+      XCTAssertEqual(removed["XMP-digiKam:TagsList"], tagsBase.isEmpty ? nil : tagsBase, name)
     }
   }
 
@@ -181,12 +186,17 @@ final class XMPWriteInteropTests: XCTestCase {
       let v = sidecar.values
       // The embedded keywords are in the sidecar's list, which now wins over them.
       XCTAssertEqual(v["XMP-dc:Subject"], adding(embedded.keywords, ["Kyoto", Self.tricky]), name)
+      // The lists are new: they start from the photo's tags, its flat keywords as one level
+      // (digiKam reads TagsList first and would not show them otherwise).
       XCTAssertEqual(
         v["XMP-lr:HierarchicalSubject"],
         adding(
-          embedded.hierarchicalKeywords?.map { $0.joined(separator: "|") },
-          ["Places|Japan|Kyoto", Self.tricky]), name)
-      XCTAssertEqual(v["XMP-digiKam:TagsList"], [Self.place, Self.tricky], name)
+          embedded.tagPaths.map { $0.joined(separator: "|") }, ["Places|Japan|Kyoto", Self.tricky]),
+        name)
+      XCTAssertEqual(
+        v["XMP-digiKam:TagsList"],
+        adding(embedded.tagPaths.map { $0.joined(separator: "/") }, [Self.place, Self.tricky]),
+        name)
       XCTAssertEqual(v["XMP-xmp:Rating"], ["4"], name)
       XCTAssertEqual(v["XMP-xmp:Label"], ["Blue"], name)
       XCTAssertEqual(v["XMP-dc:Title"], [Self.title], name)

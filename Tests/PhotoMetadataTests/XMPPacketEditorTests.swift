@@ -108,7 +108,7 @@ final class XMPPacketEditorTests: XCTestCase {
     // "format" and "nef" were only parts of the removed path; "darktable" still is one.
     XCTAssertEqual(m.keywords, ["darktable", "flat", "Kyoto"])
     XCTAssertEqual(
-      m.hierarchicalKeywords, [["darktable", "changed"], ["Places", "Japan", "Kyoto"]])
+      m.hierarchicalKeywords, [["darktable", "changed"], ["Places", "Japan", "Kyoto"], ["flat"]])
     XCTAssertTrue(
       after.contains(
         """
@@ -116,13 +116,14 @@ final class XMPPacketEditorTests: XCTestCase {
              <rdf:li>Kyoto</rdf:li>
             </rdf:Bag>
         """), after)
-    // digiKam's list is new, so it starts from the paths the packet has.
+    // digiKam's list is new, so it starts from the tags the packet has (a flat one too).
     XCTAssertTrue(
       after.contains(
         """
            <digiKam:TagsList>
             <rdf:Seq>
              <rdf:li>darktable/changed</rdf:li>
+             <rdf:li>flat</rdf:li>
              <rdf:li>Places/Japan/Kyoto</rdf:li>
             </rdf:Seq>
            </digiKam:TagsList>
