@@ -183,11 +183,11 @@ struct XMPPacketEditor {
     var node: Int? = description
     while let current = node {
       // The last declaration of a prefix on one element is the one the reader binds.
-      // (A prefix with a colon, `xmlns::mp`, is no name: a name written with it would not
-      // read back.)
+      // (A prefix that is no name, `xmlns::mp` or `xmlns:!xmp`, is not used: a name written
+      // with it would not read back.)
       for declaration in tree.nodes[current].namespaces.reversed()
       where seen.insert(declaration.prefix).inserted && declaration.uri == uri
-        && !declaration.prefix.contains(":")
+        && Self.isPrefix(declaration.prefix)
       {
         return declaration.prefix
       }
@@ -203,6 +203,20 @@ struct XMPPacketEditor {
     }
     declarations[description, default: []].append(XMLTree.Namespace(prefix: chosen, uri: uri))
     return chosen
+  }
+
+  /// True when `prefix` is a name XML Namespaces allows as a prefix (NCName): a letter or
+  /// `_`, then letters, digits, `-`, `.` and `_` (any character past ASCII counts as a
+  /// letter, as XML 1.0 fifth edition's name ranges nearly all do).
+  static func isPrefix(_ prefix: String) -> Bool {
+    guard let first = prefix.unicodeScalars.first else { return false }
+    func letter(_ c: Unicode.Scalar) -> Bool {
+      c.value > 0x7F || ("a"..."z").contains(c) || ("A"..."Z").contains(c) || c == "_"
+    }
+    return letter(first)
+      && prefix.unicodeScalars.allSatisfy {
+        letter($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "."
+      }
   }
 
   static func qualified(_ prefix: String, _ local: String) -> String {

@@ -351,15 +351,21 @@ final class XMPPacketEditorTests: XCTestCase {
     XCTAssertTrue(after.contains("xmlns:dc1=\"http://purl.org/dc/elements/1.1/\""), after)
   }
 
-  /// Found by the `xmp-write` fuzz target: `xmlns::mp` bound the xmp namespace to ":mp".
+  /// Found by the `xmp-write` fuzz target: `xmlns::mp` and `xmlns:!!xmp` bound the xmp
+  /// namespace to prefixes that are no names (`<!!xmp:Rating>` reads as a declaration).
   func testAPrefixThatIsNoNameIsNotUsed() throws {
-    let before = packet(
-      """
-        <rdf:Description rdf:about="" xmlns::mp="http://ns.adobe.com/xap/1.0/"/>
-      """)
-    let after = try edited(before, XMPEdit(rating: 2))
-    XCTAssertEqual(read(after).rating, 2)
-    XCTAssertTrue(after.contains("<xmp:Rating>2</xmp:Rating>"), after)
+    for bad in [":mp", "!!xmp", "1x"] {
+      let before = packet(
+        """
+          <rdf:Description rdf:about="" xmlns:\(bad)="http://ns.adobe.com/xap/1.0/"/>
+        """)
+      let after = try edited(before, XMPEdit(rating: 2))
+      XCTAssertEqual(read(after).rating, 2, bad)
+      XCTAssertTrue(after.contains("<xmp:Rating>2</xmp:Rating>"), after)
+    }
+    XCTAssertTrue(XMPPacketEditor.isPrefix("Iptc4xmpCore"))
+    XCTAssertTrue(XMPPacketEditor.isPrefix("mwg-rs"))
+    XCTAssertTrue(XMPPacketEditor.isPrefix("_x.y"))
   }
 
   func testWindowsLineEndsAreKept() throws {
