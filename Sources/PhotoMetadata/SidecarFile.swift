@@ -13,8 +13,29 @@
 /// a sidecar's modification time is now: darktable and digiKam compare it to notice that
 /// another program changed the file.
 enum SidecarFile {
-  /// The whole file at `path`, at most `limit` bytes; an error when it is larger.
-  static func read(_ path: String, limit: Int) -> Result<[UInt8], XMPWriteError> {
+  /// Which contents a file had when it was read: its inode, size and modification time. A
+  /// sidecar is only replaced while it still has the version the edit was made from, so
+  /// that a change another program made meanwhile (darktable writes its sidecars as it
+  /// goes) is not lost without a word.
+  struct Version: Equatable {
+    var inode: UInt64
+    var size: Int64
+    var seconds: Int
+    var nanoseconds: Int
+
+    init(_ info: stat) {
+      inode = UInt64(info.st_ino)
+      size = Int64(info.st_size)
+      seconds = Int(info.st_mtim.tv_sec)
+      nanoseconds = Int(info.st_mtim.tv_nsec)
+    }
+  }
+
+  /// The whole file at `path`, at most `limit` bytes, and its version; an error when it is
+  /// larger.
+  static func read(_ path: String, limit: Int)
+    -> Result<(bytes: [UInt8], version: Version), XMPWriteError>
+  {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { return .failure(errnoError("cannot read \(name(path))")) }
     defer { close(fd) }
@@ -38,13 +59,17 @@ enum SidecarFile {
         return .failure(XMPWriteError("\(name(path)) is larger than \(limit / 1024 / 1024) MB"))
       }
     }
-    return .success(bytes)
+    return .success((bytes, Version(info)))
   }
 
   /// Writes `bytes` as the file at `path`: replacing the file there (keeping its mode and,
-  /// when allowed, its owner) when `replacing`, else creating it (mode 0666 less the umask)
-  /// and failing if it exists. A symbolic link is written through: its target changes.
-  static func write(_ bytes: [UInt8], to path: String, replacing: Bool) -> XMPWriteError? {
+  /// when allowed, its owner) when it is given as `replacing` (the version read; an error
+  /// if it changed since), else creating it (mode 0666 less the umask) and failing if it
+  /// exists. A symbolic link is written through: its target changes.
+  static func write(_ bytes: [UInt8], to path: String, replacing read: Version?)
+    -> XMPWriteError?
+  {
+    let replacing = read != nil
     var target = path
     var original = stat()
     if replacing {
@@ -77,6 +102,12 @@ enum SidecarFile {
     }
     if failure == nil, fsync(fd) != 0 { failure = errnoError("cannot write \(name(temporary))") }
     if close(fd) != 0, failure == nil { failure = errnoError("cannot write \(name(temporary))") }
+    if failure == nil, let read {
+      var now = stat()
+      if stat(target, &now) != 0 || Version(now) != read {
+        failure = XMPWriteError("\(name(path)) changed while it was written: not replaced")
+      }
+    }
     if failure == nil {
       if replacing {
         if rename(temporary, target) != 0 { failure = errnoError("cannot replace \(name(path))") }

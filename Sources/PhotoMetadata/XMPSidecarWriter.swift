@@ -62,8 +62,8 @@ public enum XMPSidecarWriter {
       // What the layers under this sidecar say: the embedded fields, then the other sidecars.
       seed = reading.embedded ?? XMPMetadata()
       for other in reading.sidecars.dropFirst().reversed() {
-        if case .success(let bytes) = SidecarFile.read(other, limit: XMPMetadata.maxPacketBytes) {
-          seed = seed.overlaid(by: XMPMetadata(packet: bytes))
+        if case .success(let read) = SidecarFile.read(other, limit: XMPMetadata.maxPacketBytes) {
+          seed = seed.overlaid(by: XMPMetadata(packet: read.bytes))
         }
       }
     } else {
@@ -71,9 +71,10 @@ public enum XMPSidecarWriter {
       seed = reading.metadata
     }
     var existing: [UInt8]?
+    var version: SidecarFile.Version?
     if isRegularFile(target) || reading.isPacketFile {
       switch SidecarFile.read(target, limit: XMPMetadata.maxPacketBytes) {
-      case .success(let bytes): existing = bytes
+      case .success(let read): (existing, version) = (read.bytes, read.version)
       case .failure(let error): return .failure(error)
       }
     }
@@ -89,7 +90,7 @@ public enum XMPSidecarWriter {
         target == path ? error : XMPWriteError("\(fileName(target)): \(error.reason)"))
     }
     if after != before {
-      if let error = SidecarFile.write(after, to: target, replacing: existing != nil) {
+      if let error = SidecarFile.write(after, to: target, replacing: version) {
         return .failure(error)
       }
       outcome.changed = true

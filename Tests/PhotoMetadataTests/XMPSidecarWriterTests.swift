@@ -148,6 +148,22 @@ final class XMPSidecarWriterTests: XCTestCase {
     XCTAssertFalse(FileManager.default.fileExists(atPath: text + ".xmp"))
   }
 
+  func testASidecarChangedMeanwhileIsNotReplaced() throws {
+    let sidecar = try write("first", "race.xmp")
+    let read = try SidecarFile.read(sidecar, limit: 1024).get()
+    XCTAssertEqual(read.bytes, Array("first".utf8))
+    _ = try write("another program's longer text", "race.xmp")
+    let error = SidecarFile.write(Array("ours".utf8), to: sidecar, replacing: read.version)
+    XCTAssertEqual(error?.reason, "race.xmp changed while it was written: not replaced")
+    XCTAssertEqual(contents(sidecar), Array("another program's longer text".utf8))
+    XCTAssertEqual(try leftovers(), [])
+    let again = try SidecarFile.read(sidecar, limit: 1024).get()
+    XCTAssertNil(SidecarFile.write(Array("ours".utf8), to: sidecar, replacing: again.version))
+    XCTAssertEqual(contents(sidecar), Array("ours".utf8))
+    XCTAssertNotNil(
+      SidecarFile.write(Array("new".utf8), to: sidecar, replacing: nil), "create refuses a file")
+  }
+
   func testAMissingPhotoIsAnError() {
     guard
       case .failure(let error) = XMPSidecarWriter.apply(
