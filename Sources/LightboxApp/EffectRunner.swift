@@ -80,6 +80,11 @@ final class EffectRunner: Sendable {
       DispatchQueue.global(qos: .utility).async {
         PhotoExporter.run(job, inbox: inbox, decoder: decoder)
       }
+    case .adjustDates(let job):
+      let inbox = inbox
+      DispatchQueue.global(qos: .userInitiated).async {
+        inbox.post(.library(.datesAdjusted(DateShifter.run(job))))
+      }
     case .scheduleTick(let milliseconds, let token):
       let inbox = inbox
       DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(milliseconds)) {

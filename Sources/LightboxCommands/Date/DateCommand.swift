@@ -26,50 +26,11 @@ public enum DateCommand {
   }
 
   /// "+1h30m", "-2d", "45m", "-90s", "+1d2h3m4s" as seconds, or nil.
-  public static func duration(_ text: String) -> Int64? {
-    var rest = Substring(text)
-    var sign: Int64 = 1
-    if rest.first == "+" || rest.first == "-" {
-      if rest.first == "-" { sign = -1 }
-      rest = rest.dropFirst()
-    }
-    var total: Int64 = 0
-    var number: Int64?
-    var seenUnits: Set<Character> = []
-    for c in rest {
-      if let digit = c.wholeNumberValue, c.isASCII {
-        let (n, overflow) = (number ?? 0).multipliedReportingOverflow(by: 10)
-        guard !overflow, n <= 1_000_000_000 else { return nil }
-        number = n + Int64(digit)
-        continue
-      }
-      let unit: Int64
-      switch c {
-      case "d": unit = 86_400
-      case "h": unit = 3600
-      case "m": unit = 60
-      case "s": unit = 1
-      default: return nil
-      }
-      guard let n = number, !seenUnits.contains(c) else { return nil }
-      seenUnits.insert(c)
-      total += n * unit
-      number = nil
-    }
-    guard number == nil, !seenUnits.isEmpty, total <= 400 * 365 * 86_400 else { return nil }
-    return sign * total
-  }
+  public static func duration(_ text: String) -> Int64? { DateAdjustment.duration(text) }
 
   /// "2024-08-13 10:22" or "2024-08-13 10:22:01" (also with "T" or EXIF's colons in the date)
   /// as wall-clock seconds since 1970, or nil.
-  public static func wallClock(_ text: String) -> Int64? {
-    var t = Array(text.utf8)
-    guard t.count == 16 || t.count == 19 else { return nil }
-    if t.count == 16 { t += Array(":00".utf8) }
-    for i in [4, 7] where t[i] == UInt8(ascii: "-") { t[i] = UInt8(ascii: ":") }
-    if t[10] == UInt8(ascii: "T") { t[10] = UInt8(ascii: " ") }
-    return ExifDateShift.localSeconds(String(decoding: t, as: UTF8.self))
-  }
+  public static func wallClock(_ text: String) -> Int64? { DateAdjustment.wallClock(text) }
 
   /// "+09:00", "-03:30", "Z" or "UTC" as seconds east of UTC, or nil.
   public static func zone(_ text: String) -> Int? {

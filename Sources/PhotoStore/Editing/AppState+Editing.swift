@@ -151,6 +151,7 @@ extension AppState {
     }
     library.undoableTrash = files.map(\.id)
     library.undoableRotation = [:]
+    library.undoableDateShift = nil
     libraryRegrouped(
       keeping: previous.flatMap { targets.contains($0) ? nil : $0 }, after: removal)
     message = "\(what) moved to Recently Deleted · u undo"

@@ -35,6 +35,8 @@ public struct NamePrompt: Hashable, Sendable {
     case rename(AlbumID)
     /// Export these photos as JPEGs into the folder typed (e).
     case export([AssetID])
+    /// Move these photos' dates: a new date for the earliest, or an amount (T).
+    case adjustDates([AssetID])
   }
 
   public var purpose: Purpose

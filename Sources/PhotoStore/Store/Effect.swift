@@ -16,6 +16,9 @@ public enum Effect: Hashable, Sendable {
   /// Write these photos as JPEGs into a folder (`lightbox export`'s work), reporting
   /// progress and the outcome as library events.
   case exportPhotos(ExportJob)
+  /// Move the photos' dates in their files (EXIF, in place), answering
+  /// `.library(.datesAdjusted)`.
+  case adjustDates(DateShiftJob)
   /// Put `text` on the clipboard (through the terminal: OSC 52).
   case copyToClipboard(String)
   /// Hand the terminal to the external opener (`$LIGHTBOX_OPENER`, the config's `opener`,
