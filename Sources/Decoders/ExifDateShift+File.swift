@@ -9,7 +9,7 @@ import Pixels
 #endif
 
 extension ExifDateShift {
-  /// Moves every EXIF date of the JPEG or TIFF at `path` by `seconds` (and sets its time-zone
+  /// Moves every EXIF date of the JPEG, HEIC/AVIF or TIFF at `path` by `seconds` (and sets its time-zone
   /// fields to `zone`, seconds east of UTC, when given), in place and atomically (see
   /// `AtomicFile.replace`): the fields' bytes change and no other byte of the file does.
   /// Returns the changes made, whose `reversed` undo them (`changeFile`).
@@ -66,12 +66,13 @@ extension ExifDateShift {
     }
     return ImageFile.contents(atPath: real).flatMap { bytes in
       switch FormatSniffer.format(of: bytes) {
-      case .jpeg?, .tiff?: return .success((real, status, bytes))
+      case .jpeg?, .tiff?, .heic?, .avif?: return .success((real, status, bytes))
       case .raw?:
         return .failure(ImageError("a RAW file's dates are not changed in place"))
       case let other:
         let name = other.map { "\($0)".uppercased() } ?? "this file"
-        return .failure(ImageError("\(name) dates cannot be changed in place (JPEG and TIFF can)"))
+        return .failure(
+          ImageError("\(name) dates cannot be changed in place (JPEG, HEIC and TIFF can)"))
       }
     }
   }

@@ -1,12 +1,13 @@
-/// Finds the date and time-zone fields of a JPEG's or a TIFF's EXIF, with where their text
-/// lies in the file, for rewriting them in place.
+/// Finds the date and time-zone fields of a JPEG's, a TIFF's or a HEIF's EXIF (its Exif item),
+/// with where their text lies in the file, for rewriting them in place.
 ///
 /// Only fields whose value is stored in the file at full length are returned (a date of 19
 /// characters and a NUL, a zone of 6 and a NUL): a new value of the same length then changes
 /// those bytes and nothing else (no offset moves, no IFD grows).
 public enum ExifDateLocator {
-  /// The fields of the file `bytes` (a whole JPEG or TIFF), or nil when the file has no EXIF
-  /// this can find (another format, no APP1 "Exif" segment before the first scan).
+  /// The fields of the file `bytes` (a whole JPEG, TIFF or HEIF), or nil when the file has no
+  /// EXIF this can find (another format, no APP1 "Exif" segment before the first scan, an
+  /// Exif item kept in `idat` or in pieces).
   public static func fields(in bytes: [UInt8]) -> [ExifDateField]? {
     bytes.withUnsafeBytes { raw in
       let b = ByteView(raw)
@@ -15,8 +16,19 @@ public enum ExifDateLocator {
     }
   }
 
-  /// The TIFF structure holding the EXIF: a JPEG's first APP1 "Exif" segment, or a TIFF file.
+  /// The TIFF structure holding the EXIF: a JPEG's first APP1 "Exif" segment, a HEIF's Exif
+  /// item, or a TIFF file.
   static func tiffBlock(_ b: ByteView) -> TIFFBlock? {
+    if b.matches("ftyp", at: 4) {
+      // The item's first extent, by file offset; it starts with the offset of its TIFF
+      // header after that 4-byte field (usually 6: "Exif\0\0").
+      guard let extent = HEIFScanner.locate(b).exif, extent.upperBound <= b.count,
+        let headerOffset = b.u32be(extent.lowerBound)
+      else { return nil }
+      return TIFFBlock(
+        bytes: b, start: extent.lowerBound + 4 + headerOffset, end: extent.upperBound,
+        truncated: false)
+    }
     if b.u8(0) == 0xFF, b.u8(1) == 0xD8 {
       var pos = 2
       while pos + 3 < b.count {

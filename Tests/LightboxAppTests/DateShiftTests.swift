@@ -6,7 +6,8 @@ import PhotoMetadata
 import PhotoModel
 import XCTest
 
-/// Adjusting dates in place (issue 37, "Fixing dates"): three corpus JPEGs moved +1 h 30 m
+/// Adjusting dates in place (issue 37, "Fixing dates"): three corpus JPEGs (and an iPhone
+/// HEIC) moved +1 h 30 m
 /// are read back by exiftool with the new times, every byte outside the date fields is the
 /// same, and the undo gives the files back byte for byte.
 final class DateShiftTests: XCTestCase {
@@ -52,6 +53,7 @@ final class DateShiftTests: XCTestCase {
   func testThreeJPEGsMoveAndOnlyTheirDateBytesChangeAndUndoRestoresThem() throws {
     let files = try [
       "jpeg-exif/canon_hdr_NO.jpg", "jpeg-exif/Canon_40D.jpg", "jpeg-exif/Nikon_D70.jpg",
+      "heif/IMG_5195.HEIC",  // an iPhone's: the Exif item, patched where it lies
     ].map(copy)
     for path in files {
       let before = try Data(contentsOf: URL(fileURLWithPath: path))
