@@ -119,7 +119,7 @@ let package = Package(
       dependencies: [
         "PhotoModel", "PhotoMetadata", "PhotoStore", "Catalog", "Pixels", "Decoders",
         "DecodeWorker", "ThumbnailCache", "TerminalGraphics",
-        "TerminalUI", "TerminalBackend", "Settings",
+        "TerminalUI", "TerminalBackend", "Settings", "LibraryImport",
         .product(name: "Logging", package: "swift-log"),
       ]),
     .target(

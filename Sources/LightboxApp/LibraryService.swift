@@ -64,7 +64,7 @@ public final class LibraryService: @unchecked Sendable {
       case .addToAlbum(let id, let ids): try catalog.addAssets(ids, toAlbum: id, now: now)
       case .removeFromAlbum(let id, let ids): try catalog.removeAssets(ids, fromAlbum: id)
       case .scanLibrary, .loadImage, .cancelImage, .copyToClipboard, .scheduleTick, .exportPhotos,
-        .adjustDates, .openExternally, .startPlayback, .stopPlayback, .pausePlayback:
+        .adjustDates, .runImport, .openExternally, .startPlayback, .stopPlayback, .pausePlayback:
         return
       }
     } catch {

@@ -32,6 +32,7 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
   case removeFromAlbum = "remove-from-album"
   case memories = "memories"
   case adjustDates = "adjust-date"
+  case importPhotos = "import"
   case mark = "mark"
   case markRange = "mark-range"
   case info = "info"
@@ -87,6 +88,7 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case .removeFromAlbum: return .album(.removePhotos)
     case .memories: return .album(.showMemories)
     case .adjustDates: return .edit(.adjustDates)
+    case .importPhotos: return .importing(.start)
     case .mark: return .mark(.toggle)
     case .markRange: return .mark(.range)
     case .info: return .panel(.info)
@@ -144,6 +146,7 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case .removeFromAlbum: return [.character("x")]
     case .memories: return [.character("M")]
     case .adjustDates: return [.character("T")]
+    case .importPhotos: return [.character("I")]
     case .mark: return [.character("v")]
     case .markRange: return [.character("V")]
     case .info: return [.character("i")]

@@ -116,6 +116,7 @@ extension LibraryView {
       add([.rotateAnticlockwise, .rotateClockwise], "turn left / right (file untouched)")
       add(.export, "export as JPEG to a folder")
       add(.adjustDates, "adjust the date and time (in the file)")
+      if state.importing.offer != nil { add(.importPhotos, "import the card's new photos") }
       add(.addToAlbum, "add to an album")
       if case .album(.user) = context { add(.removeFromAlbum, "take out of this album") }
       if state.screen == .grid {

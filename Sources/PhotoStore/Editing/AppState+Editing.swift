@@ -210,6 +210,8 @@ extension AppState {
       return [.deleteForever(ids)]
     case .deleteAlbum(let id):
       return deleteAlbumConfirmed(id)
+    case .importPhotos(let offer):
+      return startImport(offer)
     }
   }
 

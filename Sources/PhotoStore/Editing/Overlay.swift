@@ -59,6 +59,8 @@ public struct Confirmation: Hashable, Sendable {
     /// Erase trashed photos for good.
     case deleteForever([AssetID])
     case deleteAlbum(AlbumID)
+    /// Import a card's new photos (I).
+    case importPhotos(ImportOffer)
   }
 
   public var purpose: Purpose
