@@ -11,6 +11,8 @@ public enum AlbumRef: Hashable, Sendable {
   case imports
   case hidden
   case recentlyDeleted
+  /// A level of the Places collection (`PlacePath.all`: its card among the albums).
+  case place(PlacePath)
 
   /// Built-in albums cannot be renamed or deleted, and photos are not added to them by hand.
   public var isBuiltIn: Bool {
@@ -24,6 +26,8 @@ public enum AlbumRef: Hashable, Sendable {
     case .recents, .favorites, .user: return .myAlbums
     case .mediaType: return .mediaTypes
     case .imports, .hidden, .recentlyDeleted: return .utilities
+    case .place(let path):
+      return [.places, .countries, .regions, .towns][min(path.level, 3)]
     }
   }
 
@@ -33,9 +37,9 @@ public enum AlbumRef: Hashable, Sendable {
   ]
 }
 
-/// The three sections of the Albums tab.
+/// The sections of the Albums tab (and of the Places collection's levels).
 public enum AlbumSection: Int, Hashable, Sendable, CaseIterable {
-  case myAlbums, mediaTypes, utilities
+  case myAlbums, places, mediaTypes, utilities, countries, regions, towns
 
   /// The section header.
   public var title: String {
@@ -43,6 +47,10 @@ public enum AlbumSection: Int, Hashable, Sendable, CaseIterable {
     case .myAlbums: return "My Albums"
     case .mediaTypes: return "Media Types"
     case .utilities: return "Utilities"
+    case .places: return "Places"
+    case .countries: return "Countries"
+    case .regions: return "Regions"
+    case .towns: return "Towns"
     }
   }
 }

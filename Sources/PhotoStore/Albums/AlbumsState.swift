@@ -10,6 +10,9 @@ public struct AlbumsState: Hashable, Sendable {
   public var topEntry: Int
   /// The album shown as a grid (nil: the list of albums).
   public var open: AlbumRef?
+  /// The level of the Places collection the list shows (its places as cards), or nil: the
+  /// albums.
+  public var placePath: PlacePath?
 
   /// No albums yet, the list shown.
   public init() {
@@ -18,5 +21,6 @@ public struct AlbumsState: Hashable, Sendable {
     cursor = 0
     topEntry = 0
     open = nil
+    placePath = nil
   }
 }
