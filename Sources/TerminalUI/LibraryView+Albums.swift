@@ -164,7 +164,8 @@ extension LibraryView {
     let middle = area.row + area.height / 2
     if state.search.text.trimmingCharacters(in: " ").isEmpty {
       frame.putCentered(
-        "Search file names, albums, cameras and dates", row: middle - 1, in: area, role: .emptyTitle
+        "Search file names, albums, cameras, places and dates", row: middle - 1, in: area,
+        role: .emptyTitle
       )
       frame.putCentered(
         "2024 · 2024-08 · August 2024 · aug · 13 Aug 2024 · yesterday · last week", row: middle + 1,

@@ -12,6 +12,8 @@ extension Fixtures {
       town: "Shinjuku", city: "Tokyo", region: "Tokyo", country: "Japan", countryCode: "JP")!
     public static let kyoto = PhotoPlace.interned(
       town: "Kyoto", region: "Kyoto", country: "Japan", countryCode: "JP")!
+    public static let rome = PhotoPlace.interned(
+      town: "Rome", region: "Lazio", country: "Italy", countryCode: "IT")!
     public static let zurich = PhotoPlace.interned(
       town: "Zürich", region: "Zurich", country: "Switzerland", countryCode: "CH")!
   }
