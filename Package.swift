@@ -220,7 +220,7 @@ let package = Package(
       dependencies: [
         "LightboxApp", "LightboxCommands", "LightboxTestSupport", "Catalog", "DemoLibrary",
         "Pixels", "Decoders", "DecodeWorker", "ThumbnailCache", "PhotoModel", "PhotoStore",
-        "PhotoMetadata", "TerminalGraphics", "TerminalUI", "CTurboJPEG", "LibraryImport",
+        "PhotoMetadata", "TerminalGraphics", "TerminalUI", "CTurboJPEG", "LibraryImport", "Places",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
       ]),
