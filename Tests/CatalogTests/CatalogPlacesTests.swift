@@ -29,10 +29,13 @@ final class CatalogPlacesTests: XCTestCase {
           name: "Paris", latitude: 48.8566, longitude: 2.3522, population: 2_100_000,
           region: "Île-de-France", countryCode: "FR"),
         .init(
+          name: "Arezzo", latitude: 43.4633, longitude: 11.8796, population: 99_000,
+          region: "Tuscany", countryCode: "IT"),
+        .init(
           name: zurichName, latitude: 47.3769, longitude: 8.5417, population: 400_000,
           region: "Zurich", countryCode: "CH"),
       ],
-      countries: ["FR": "France", "CH": "Switzerland"])
+      countries: ["FR": "France", "CH": "Switzerland", "IT": "Italy"])
     let path = try writer.write()
     tables.append(path)
     return PlaceFinder(table: try PlaceTable(path: path))
@@ -176,5 +179,24 @@ final class CatalogPlacesTests: XCTestCase {
     XCTAssertEqual(try catalog.refreshPlaces(), 1)
     XCTAssertEqual(try places(catalog), ["z.jpg": "Zürich, Zurich, Switzerland", "n.jpg": "-"])
     XCTAssertEqual(try catalog.integrityCheck(), ["ok"])
+  }
+
+  /// The indexer looks a photo's place up from the position it read, in a full index and in
+  /// the watcher's updates of single files (a new photo has its place at once).
+  func testTheIndexerAndItsUpdatesLookPlacesUp() throws {
+    guard let corpus = CorpusLocator.corpus else { throw XCTSkip(CorpusLocator.missingMessage) }
+    let gps = corpus.appendingPathComponent("jpeg-exif/DSCN0010.jpg")
+    try FileManager.default.copyItem(
+      at: gps, to: URL(fileURLWithPath: library.root + "/arezzo.jpg"))
+    try library.writeJPEG("plain.jpg", date: "2024:01:01 10:00:00")
+    let catalog = try Catalog(path: library.catalogPath, places: try finder())
+    _ = try Indexer(catalog: catalog).index(roots: [library.root])
+    XCTAssertEqual(
+      try places(catalog), ["arezzo.jpg": "Arezzo, Tuscany, Italy", "plain.jpg": "-"])
+    let again = library.root + "/again.jpg"
+    try FileManager.default.copyItem(at: gps, to: URL(fileURLWithPath: again))
+    _ = try Indexer(catalog: catalog).update(paths: [again])
+    XCTAssertEqual(try places(catalog)["again.jpg"], "Arezzo, Tuscany, Italy")
+    XCTAssertEqual(try catalog.refreshPlaces(), 0, "nothing was left to look up")
   }
 }
