@@ -73,7 +73,8 @@ let package = Package(
     .target(
       name: "Catalog",
       dependencies: [
-        "PhotoModel", "PhotoMetadata", "CFileSystem", .product(name: "GRDB", package: "GRDB.swift"),
+        "PhotoModel", "PhotoMetadata", "Places", "CFileSystem",
+        .product(name: "GRDB", package: "GRDB.swift"),
       ]),
     // Import (issue 36): verified copies from a card or folder into the library, planned
     // with the index's own metadata reading and pairing.
@@ -117,7 +118,7 @@ let package = Package(
     .target(
       name: "LightboxApp",
       dependencies: [
-        "PhotoModel", "PhotoMetadata", "PhotoStore", "Catalog", "Pixels", "Decoders",
+        "PhotoModel", "PhotoMetadata", "PhotoStore", "Catalog", "Places", "Pixels", "Decoders",
         "DecodeWorker", "ThumbnailCache", "TerminalGraphics",
         "TerminalUI", "TerminalBackend", "Settings", "LibraryImport",
         .product(name: "Logging", package: "swift-log"),
@@ -147,7 +148,7 @@ let package = Package(
       name: "LightboxTestSupport",
       dependencies: [
         "PhotoModel", "PhotoStore", "Pixels", "Decoders", "DecodeWorker", "TerminalUI",
-        "TerminalBackend", "TerminalGraphics", "CLCMS2",
+        "TerminalBackend", "TerminalGraphics", "CLCMS2", "Places",
       ],
       path: "Tests/LightboxTestSupport"),
     .testTarget(name: "PhotoModelTests", dependencies: ["PhotoModel", "LightboxTestSupport"]),
@@ -157,7 +158,7 @@ let package = Package(
     .testTarget(
       name: "CatalogTests",
       dependencies: [
-        "Catalog", "PhotoModel", "PhotoMetadata", "LightboxTestSupport",
+        "Catalog", "PhotoModel", "PhotoMetadata", "Places", "LightboxTestSupport",
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
       exclude: ["Snapshots"]),
@@ -219,7 +220,7 @@ let package = Package(
       dependencies: [
         "LightboxApp", "LightboxCommands", "LightboxTestSupport", "Catalog", "DemoLibrary",
         "Pixels", "Decoders", "DecodeWorker", "ThumbnailCache", "PhotoModel", "PhotoStore",
-        "PhotoMetadata", "TerminalGraphics", "TerminalUI", "CTurboJPEG", "LibraryImport",
+        "PhotoMetadata", "TerminalGraphics", "TerminalUI", "CTurboJPEG", "LibraryImport", "Places",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
       ]),

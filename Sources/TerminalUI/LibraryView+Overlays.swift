@@ -222,8 +222,11 @@ extension LibraryView {
       if let focal = exposure.focalLength { parts.append("\(trimmed(focal)) mm") }
       lines.append(("Exposure", parts.joined(separator: " · ")))
     }
+    // The place in words ("Shibakōen · Tokyo, Tokyo, Japan"), then where exactly.
+    let place = asset.place
+    if let place { lines.append(("Place", place.description)) }
     if let lat = asset.latitude, let lon = asset.longitude {
-      lines.append(("Place", coordinates(lat, lon)))
+      lines.append((place == nil ? "Place" : "", coordinates(lat, lon)))
     }
     if let raw = asset.rawCompanion {
       lines.append(("RAW", "\(raw.fileName) · \(ByteCountText.format(raw.byteSize))"))

@@ -38,7 +38,7 @@ final class AlbumCatalogTests: XCTestCase {
   }
 
   func testMigrationV2IsApplied() throws {
-    XCTAssertEqual(try catalog.appliedMigrations().count, 11)
+    XCTAssertEqual(try catalog.appliedMigrations().count, 12)
     XCTAssertTrue(try catalog.appliedMigrations().contains { $0.hasPrefix("v2") })
   }
 
