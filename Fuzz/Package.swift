@@ -95,5 +95,7 @@ let package = Package(
       name: "FuzzWebP", dependencies: ["CFuzzDriver", "PhotoMetadata", "PhotoModel"]),
     .executableTarget(
       name: "FuzzXMP", dependencies: ["CFuzzDriver", "PhotoMetadata", "PhotoModel"]),
+    .executableTarget(
+      name: "FuzzExifDates", dependencies: ["CFuzzDriver", "PhotoMetadata", "PhotoModel"]),
   ]
 )
