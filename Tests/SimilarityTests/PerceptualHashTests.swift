@@ -1,0 +1,72 @@
+import LightboxTestSupport
+import PhotoModel
+import Pixels
+import XCTest
+
+@testable import Similarity
+
+/// The perceptual hashes: the same picture at another size or brightness stays near, other
+/// pictures are far, and the tree finds exactly what comparing all pairs finds.
+final class PerceptualHashTests: XCTestCase {
+  func testResizedAndBrightenedStayNearOtherPicturesAreFar() {
+    let picture = SimilarityFixtures.scene(width: 320, height: 240, seed: 11)
+    let small = picture.resized(to: PixelSize(width: 160, height: 120))
+    var brighter = picture
+    for i in stride(from: 0, to: brighter.pixels.count, by: 4) {
+      for c in 0..<3 {
+        brighter.pixels[i + c] = UInt8(min(255, Double(brighter.pixels[i + c]) * 1.15))
+      }
+    }
+    let other = SimilarityFixtures.scene(width: 320, height: 240, seed: 12)
+    let a = PerceptualHash(picture)
+    for near in [PerceptualHash(small), PerceptualHash(brighter)] {
+      XCTAssertLessThanOrEqual(PerceptualHash.distance(a.dHash, near.dHash), 6)
+      XCTAssertLessThanOrEqual(PerceptualHash.distance(a.pHash, near.pHash), 6)
+    }
+    let far = PerceptualHash(other)
+    XCTAssertGreaterThan(PerceptualHash.distance(a.dHash, far.dHash), 12)
+    XCTAssertGreaterThan(PerceptualHash.distance(a.pHash, far.pHash), 12)
+  }
+
+  func testDHashBitsFollowTheGradient() {
+    // Brighter to the right in every row: every "left darker than right" bit is set.
+    var pixels = [UInt8]()
+    for _ in 0..<16 {
+      for x in 0..<18 { pixels += [UInt8(x * 14), UInt8(x * 14), UInt8(x * 14), 255] }
+    }
+    let ramp = Bitmap(width: 18, height: 16, pixels: pixels)
+    XCTAssertEqual(PerceptualHash(ramp).dHash, UInt64.max)
+    XCTAssertEqual(PerceptualHash(Bitmap(width: 5, height: 5, fill: RGB(9, 9, 9))).dHash, 0)
+  }
+
+  func testTreeFindsWhatAllPairsFind() {
+    var rng = SeededGenerator(seed: TestSeed.value)
+    // Clusters of hashes a few bits apart, and noise.
+    var hashes: [UInt64] = []
+    for _ in 0..<40 {
+      let centre = rng.next()
+      for _ in 0..<Int.random(in: 1...6, using: &rng) {
+        var h = centre
+        for _ in 0..<Int.random(in: 0...12, using: &rng) {
+          h ^= 1 << UInt64.random(in: 0..<64, using: &rng)
+        }
+        hashes.append(h)
+      }
+    }
+    var tree = HammingTree()
+    for (i, h) in hashes.enumerated() { tree.insert(h, value: i) }
+    for radius in [0, 4, 10, 20] {
+      for (i, query) in hashes.enumerated() {
+        var found: [Int] = []
+        tree.search(query, radius: radius) { value, distance in
+          XCTAssertEqual(distance, PerceptualHash.distance(query, hashes[value]))
+          found.append(value)
+        }
+        let expected = hashes.indices.filter {
+          PerceptualHash.distance(query, hashes[$0]) <= radius
+        }
+        XCTAssertEqual(found.sorted(), expected, "query \(i) radius \(radius)")
+      }
+    }
+  }
+}
