@@ -26,6 +26,7 @@ public struct LightboxCommand: ParsableCommand {
     subcommands: [
       Browse.self, Demo.self, IndexCommandLine.self, InfoCommandLine.self, Show.self,
       Thumbnails.self, RotateCommandLine.self, ExportCommandLine.self, ImportCommandLine.self,
+      DuplicatesCommandLine.self,
       Doctor.self,
       DecodeWorkerCommandLine.self,
     ],

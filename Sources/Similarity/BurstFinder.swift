@@ -1,7 +1,7 @@
 /// Bursts: frames from one camera (same make and model, same pixel size) at most
 /// `SimilarityRule.burstMilliseconds` apart by the camera's clock, looking alike (within
-/// `burstRadius`) and not the same image data (a copy of a frame is a duplicate, not another
-/// frame). Frames chain: a ten-frame burst over four seconds is one burst.
+/// `burstRadius`), not at the same instant and not the same image data (a copy or re-encode
+/// of a frame is a duplicate, not another frame). Frames chain: a ten-frame burst over four seconds is one burst.
 enum BurstFinder {
   static func bursts(_ prints: [PhotoPrint], rule: SimilarityRule) -> [[Int]] {
     // Only photos a burst can hold, ordered by camera, size and time so that the frames of a
@@ -26,6 +26,9 @@ enum BurstFinder {
         guard b.camera == a.camera, b.pixelSize == a.pixelSize,
           b.shotMilliseconds! - a.shotMilliseconds! <= rule.burstMilliseconds
         else { break }
+        // The same instant is the same shot (a copy, or a re-encode that kept the EXIF), not
+        // another frame: a burst's frames differ in their sub-second time.
+        if a.shotMilliseconds == b.shotMilliseconds { continue }
         if a.digest != nil, a.digest == b.digest { continue }
         if PerceptualHash.distance(rule.value(a.hash!), rule.value(b.hash!)) <= rule.burstRadius {
           sets.union(i, j)

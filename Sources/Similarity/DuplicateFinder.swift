@@ -30,8 +30,13 @@ public enum DuplicateFinder {
         guard let hash = print.hash else { continue }
         let value = rule.value(hash)
         tree.search(value, radius: rule.radius) { other, _ in
-          // Frames of one burst are alike by nature: never each other's duplicates.
-          if burstOf[index] >= 0, burstOf[index] == burstOf[other] { return }
+          // Frames of one burst are alike by nature: never each other's duplicates. A copy
+          // of a frame (the same instant) joins the burst and is still its frame's duplicate.
+          if burstOf[index] >= 0, burstOf[index] == burstOf[other],
+            print.shotMilliseconds != prints[other].shotMilliseconds
+          {
+            return
+          }
           sets.union(other, index)
         }
         tree.insert(value, value: index)

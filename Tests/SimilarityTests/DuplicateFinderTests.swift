@@ -58,14 +58,22 @@ final class DuplicateFinderTests: XCTestCase {
       print("/later.jpg", camera: camera, shot: 16_000, digest: 4, hash: 0b1),
       // Another camera at the same moment: not a frame.
       print("/other.jpg", camera: "Nikon D70", shot: 10_200, digest: 5, hash: 0xFF00_0000),
-      // An exact copy of f2 (same shot, same data): a duplicate, not another frame.
-      print(
-        "/f2-copy.jpg", size: 100, bytes: 900, camera: camera, shot: 10_500, digest: 2, hash: 0b11),
+      // An exact copy of f2 (same shot, same data): a duplicate of f2, not another frame.
+      print("/f2-copy.jpg", bytes: 900, camera: camera, shot: 10_500, digest: 2, hash: 0b11),
+      // A re-encode of f3 that kept its EXIF (same instant, other data): its duplicate.
+      print("/f3-small.jpg", size: 50, camera: camera, shot: 11_000, digest: 6, hash: 0b111_1110),
     ]
     let report = DuplicateFinder.find(prints, similar: true, rule: rule)
+    // The frames (f3-small has another size: no frame of theirs).
     XCTAssertEqual(report.bursts, [[0, 5, 1, 2]])
-    // f1 and f2 are not joined with each other (one burst), but "later" looks like both.
-    XCTAssertEqual(report.groups, [.init(kind: .similar, members: [0, 1, 3, 5])])
+    // f1 and f2 are not joined with each other (one burst), but "later" looks like both; f2's
+    // copy is f2's duplicate, f3's re-encode f3's.
+    XCTAssertEqual(
+      report.groups,
+      [
+        .init(kind: .similar, members: [0, 1, 3, 5]),
+        .init(kind: .similar, members: [2, 6]),
+      ])
   }
 
   func testKeeperOrder() {
