@@ -30,7 +30,7 @@ enum BurstFinder {
         // another frame: a burst's frames differ in their sub-second time.
         if a.shotMilliseconds == b.shotMilliseconds { continue }
         if a.digest != nil, a.digest == b.digest { continue }
-        if PerceptualHash.distance(rule.value(a.hash!), rule.value(b.hash!)) <= rule.burstRadius {
+        if rule.distance(a.hash!, b.hash!) <= rule.burstRadius {
           sets.union(i, j)
         }
       }

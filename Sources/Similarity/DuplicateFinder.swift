@@ -28,7 +28,7 @@ public enum DuplicateFinder {
       var tree = HammingTree()
       for (index, print) in prints.enumerated() {
         guard let hash = print.hash else { continue }
-        let value = rule.value(hash)
+        let value = rule.key(hash)
         tree.search(value, radius: rule.radius) { other, _ in
           // Frames of one burst are alike by nature: never each other's duplicates. A copy
           // of a frame (the same instant) joins the burst and is still its frame's duplicate.

@@ -44,6 +44,14 @@ final class DuplicateFinderTests: XCTestCase {
     var p = rule
     p.kind = .pHash
     XCTAssertEqual(DuplicateFinder.find(prints, similar: true, rule: p).groups, report.groups)
+    // Both as one 128-bit hash: every distance doubles here (pHash is dHash's complement).
+    p = SimilarityRule(kind: .both, radius: 8, burstRadius: 16)
+    XCTAssertEqual(DuplicateFinder.find(prints, similar: true, rule: p).groups, report.groups)
+    // Only the copy is left: the same image data, so the group is exact.
+    p.radius = 5
+    XCTAssertEqual(
+      DuplicateFinder.find(prints, similar: true, rule: p).groups,
+      [.init(kind: .exact, members: [0, 4])])
   }
 
   func testBurstsAreListedApartAndNeverDuplicates() {

@@ -41,30 +41,29 @@ final class PerceptualHashTests: XCTestCase {
 
   func testTreeFindsWhatAllPairsFind() {
     var rng = SeededGenerator(seed: TestSeed.value)
-    // Clusters of hashes a few bits apart, and noise.
-    var hashes: [UInt64] = []
+    // Clusters of 128-bit hashes a few bits apart, and noise.
+    var hashes: [SimilarityRule.Key] = []
     for _ in 0..<40 {
-      let centre = rng.next()
+      let centre = SimilarityRule.Key(rng.next(), rng.next())
       for _ in 0..<Int.random(in: 1...6, using: &rng) {
         var h = centre
-        for _ in 0..<Int.random(in: 0...12, using: &rng) {
-          h ^= 1 << UInt64.random(in: 0..<64, using: &rng)
+        for _ in 0..<Int.random(in: 0...24, using: &rng) {
+          let bit = UInt64.random(in: 0..<128, using: &rng)
+          if bit < 64 { h.first ^= 1 << bit } else { h.second ^= 1 << (bit - 64) }
         }
         hashes.append(h)
       }
     }
     var tree = HammingTree()
     for (i, h) in hashes.enumerated() { tree.insert(h, value: i) }
-    for radius in [0, 4, 10, 20] {
+    for radius in [0, 4, 10, 20, 40] {
       for (i, query) in hashes.enumerated() {
         var found: [Int] = []
         tree.search(query, radius: radius) { value, distance in
-          XCTAssertEqual(distance, PerceptualHash.distance(query, hashes[value]))
+          XCTAssertEqual(distance, query.distance(to: hashes[value]))
           found.append(value)
         }
-        let expected = hashes.indices.filter {
-          PerceptualHash.distance(query, hashes[$0]) <= radius
-        }
+        let expected = hashes.indices.filter { query.distance(to: hashes[$0]) <= radius }
         XCTAssertEqual(found.sorted(), expected, "query \(i) radius \(radius)")
       }
     }
