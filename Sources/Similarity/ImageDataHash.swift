@@ -3,6 +3,8 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import PhotoMetadata
+import PhotoModel
 
 /// Exact duplicates' key: the SHA-256 of a file's image data (`ImageDataLayout`), prefixed
 /// by the kind of layout, so that a JPEG and a file hashed whole never meet by accident.
@@ -30,7 +32,17 @@ public enum ImageDataHash {
   /// The digest of the file at `path`, read once into memory (or hashed whole in pieces
   /// when larger than `parseLimit`); the error says why it could not be read or parsed.
   public static func digest(ofFile path: String) -> Result<ImageDigest, ImageDataError> {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    digest(ofFile: path) { _ in true }.map { $0! }
+  }
+
+  /// The digest of the file at `path` when `accepts` its format (sniffed from its first
+  /// bytes; nil when unknown), else nil without hashing: a walk over a library skips videos
+  /// and documents with one read of their head.
+  public static func digest(ofFile path: String, accepting accepts: (MediaFormat?) -> Bool)
+    -> Result<ImageDigest?, ImageDataError>
+  {
+    // O_NONBLOCK: a FIFO put where a file was listed must not block the open.
+    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard fd >= 0 else { return .failure(ImageDataError(errnoText(errno))) }
     defer { close(fd) }
     var info = stat()
@@ -39,12 +51,12 @@ public enum ImageDataHash {
       return .failure(ImageDataError("not a regular file"))
     }
     let size = Int(info.st_size)
-    if size > parseLimit { return wholeFile(fd) }
-    var bytes = [UInt8](repeating: 0, count: size)
+    let readSize = size > parseLimit ? 4096 : size
+    var bytes = [UInt8](repeating: 0, count: readSize)
     var filled = 0
     let readError: Int32? = bytes.withUnsafeMutableBytes { buffer in
-      while filled < size {
-        let n = pread(fd, buffer.baseAddress! + filled, size - filled, off_t(filled))
+      while filled < readSize {
+        let n = pread(fd, buffer.baseAddress! + filled, readSize - filled, off_t(filled))
         if n < 0 {
           if errno == EINTR { continue }
           return errno
@@ -55,7 +67,14 @@ public enum ImageDataHash {
       return nil
     }
     if let readError { return .failure(ImageDataError(errnoText(readError))) }
-    return bytes.withUnsafeBytes { digest(of: UnsafeRawBufferPointer(rebasing: $0[0..<filled])) }
+    let format = bytes.withUnsafeBytes {
+      FormatSniffer.format(of: UnsafeRawBufferPointer(rebasing: $0[0..<min(filled, 4096)]))
+    }
+    guard accepts(format) else { return .success(nil) }
+    if size > parseLimit { return wholeFile(fd).map { $0 } }
+    return bytes.withUnsafeBytes {
+      digest(of: UnsafeRawBufferPointer(rebasing: $0[0..<filled])).map { $0 }
+    }
   }
 
   /// The whole file from `fd`, in 1 MiB pieces.

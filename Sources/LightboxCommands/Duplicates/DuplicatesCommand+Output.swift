@@ -5,7 +5,9 @@ import TerminalUI
 
 extension DuplicatesCommand {
   /// The groups as text, one line per file, the keeper marked; bursts after; a summary.
-  static func text(_ report: DuplicateReport, prints: [PhotoPrint], assets: [Asset]) -> String {
+  static func text(_ report: DuplicateReport, photos: Int, prints: [PhotoPrint], assets: [Asset])
+    -> String
+  {
     var out = ""
     for group in report.groups {
       out += "\(group.kind.rawValue) · \(group.members.count) files\n"
@@ -22,7 +24,7 @@ extension DuplicatesCommand {
     let exact = report.groups.filter { $0.kind == .exact }.count
     func count(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n) \(noun)s" }
     var summary =
-      "\(count(prints.count, "photo")): \(count(report.groups.count, "group")) (\(exact) exact, "
+      "\(count(photos, "photo")): \(count(report.groups.count, "group")) (\(exact) exact, "
       + "\(report.groups.count - exact) similar), \(count(extra, "file")) besides the keepers"
     if !report.bursts.isEmpty { summary += "; \(count(report.bursts.count, "burst"))" }
     return out + summary + "\n"
@@ -88,7 +90,8 @@ extension DuplicatesCommand {
 
   /// The report as one JSON object (sorted keys; `JSONEncoder` escapes control characters).
   static func json(
-    _ report: DuplicateReport, prints: [PhotoPrint], assets: [Asset], problems: [Problem],
+    _ report: DuplicateReport, photos: Int, prints: [PhotoPrint], assets: [Asset],
+    problems: [Problem],
     options: Options
   ) -> String {
     func entry(_ index: Int, keeper: Bool?) -> FileEntry {
@@ -105,7 +108,7 @@ extension DuplicatesCommand {
       return String(repeating: "0", count: 16 - digits.count) + digits
     }
     let document = Document(
-      photos: prints.count, similar: options.similar,
+      photos: photos, similar: options.similar,
       groups: report.groups.map { group in
         GroupEntry(
           kind: group.kind.rawValue,

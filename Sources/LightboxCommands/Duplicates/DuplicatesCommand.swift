@@ -50,23 +50,49 @@ public enum DuplicatesCommand {
     roots: [String], options: Options, decoder: PhotoDecoder,
     output: (String) -> Void, errorOutput: @escaping @Sendable (String) -> Void
   ) -> Result {
+    let line = ProgressLine(write: errorOutput)
+    let found =
+      options.similar
+      ? similarCandidates(roots: roots, options: options, decoder: decoder) {
+        line.update($0, of: $1, "photos hashed")
+      }
+      : exactCandidates(roots: roots, jobs: options.jobs) {
+        line.update($0, of: $1, "files hashed")
+      }
+    line.finish()
+    let (prints, kept, problems) = (found.prints, found.assets, found.problems)
+    for problem in problems {
+      errorOutput("lightbox: \(TerminalText.sanitize(problem.path + ": " + problem.reason))\n")
+    }
+    let report = DuplicateFinder.find(prints, similar: options.similar, rule: options.rule)
+    if options.json {
+      output(
+        json(
+          report, photos: found.photos, prints: prints, assets: kept, problems: problems,
+          options: options))
+      output("\n")
+    } else {
+      output(text(report, photos: found.photos, prints: prints, assets: kept))
+    }
+    return Result(photos: found.photos, problems: problems.count, report: report)
+  }
+
+  /// Every photo's metadata read as the index reads it (pairs joined), its image data hashed
+  /// and its picture decoded small for the perceptual hashes.
+  static func similarCandidates(
+    roots: [String], options: Options, decoder: PhotoDecoder,
+    progress: @escaping @Sendable (Int, Int) -> Void
+  ) -> Candidates {
     let scan = FileIndexing.scanWithoutCatalog(roots: roots)
     // The scan names a file it could not read "NAME: reason".
-    var problems = scan.problems.map { line in
-      line.range(of: ": ").map {
-        Problem(path: String(line[..<$0.lowerBound]), reason: String(line[$0.upperBound...]))
-      } ?? Problem(path: line, reason: "")
-    }
+    var problems = scan.problems.map(Problem.init(line:))
     // A pair is one photo: its front is hashed, its RAW or movie travels with it.
     let fronts = LivePairing.pair(RAWPairing.pair(scan.assets)).filter { $0.format != .video }
-    let line = ProgressLine(write: errorOutput)
     let hashed = ParallelFiles.map(
-      count: fronts.count, jobs: options.jobs,
-      done: { line.update($0, of: fronts.count, "photos hashed") }
+      count: fronts.count, jobs: options.jobs, done: { progress($0, fronts.count) }
     ) { index in
-      hashes(of: fronts[index], similar: options.similar, decoder: decoder)
+      hashes(of: fronts[index], decoder: decoder)
     }
-    line.finish()
     var prints: [PhotoPrint] = []
     var kept: [Asset] = []
     for (asset, outcome) in zip(fronts, hashed) {
@@ -81,17 +107,7 @@ public enum DuplicatesCommand {
         kept.append(asset)
       }
     }
-    for problem in problems {
-      errorOutput("lightbox: \(TerminalText.sanitize(problem.path + ": " + problem.reason))\n")
-    }
-    let report = DuplicateFinder.find(prints, similar: options.similar, rule: options.rule)
-    if options.json {
-      output(json(report, prints: prints, assets: kept, problems: problems, options: options))
-      output("\n")
-    } else {
-      output(text(report, prints: prints, assets: kept))
-    }
-    return Result(photos: prints.count, problems: problems.count, report: report)
+    return Candidates(assets: kept, prints: prints, problems: problems, photos: prints.count)
   }
 
   /// One photo's hashes, and why the perceptual one is missing when it is.
@@ -101,16 +117,11 @@ public enum DuplicatesCommand {
     var problem: String?
   }
 
-  /// The image-data digest of `asset`'s file and, with `similar`, the perceptual hashes of
-  /// its upright picture (the file is read once for both).
-  static func hashes(of asset: Asset, similar: Bool, decoder: PhotoDecoder)
-    -> Swift.Result<
-      Hashes, ImageDataError
-    >
+  /// The image-data digest of `asset`'s file and the perceptual hashes of its upright
+  /// picture (the file is read once for both).
+  static func hashes(of asset: Asset, decoder: PhotoDecoder)
+    -> Swift.Result<Hashes, ImageDataError>
   {
-    guard similar else {
-      return ImageDataHash.digest(ofFile: asset.path).map { Hashes(digest: $0) }
-    }
     let bytes: [UInt8]
     switch ImageDecoder.readFile(path: asset.path) {
     case .success(let read): bytes = read

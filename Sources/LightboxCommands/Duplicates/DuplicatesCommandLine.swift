@@ -36,7 +36,7 @@ struct DuplicatesCommandLine: ParsableCommand {
   @Flag(help: "Print the groups as JSON (one object) instead of text.")
   var json = false
 
-  @Flag(help: "With --json, also list every photo with its hashes.")
+  @Flag(help: "With --similar --json, also list every photo with its hashes.")
   var hashes = false
 
   @Option(help: "Number of hashing threads (default: one per core).")
@@ -46,7 +46,7 @@ struct DuplicatesCommandLine: ParsableCommand {
 
   func validate() throws {
     guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be 1…256") }
-    if hashes && !json { throw ValidationError("--hashes needs --json") }
+    if hashes && !(json && similar) { throw ValidationError("--hashes needs --similar --json") }
   }
 
   func run() throws {
