@@ -25,11 +25,21 @@ public struct PerceptualHash: Hashable, Sendable {
     self.pHash = pHash
   }
 
+  /// Pictures whose 32×32 brightness grid varies less than this (standard deviation, of
+  /// 255) are flat: a solid colour, a black frame. Their hashes are all zeros whatever the
+  /// colour, so they are not compared by looks (only by image data).
+  public static let flatDeviation = 1.5
+
   /// The hashes of `bitmap`, which must be the upright picture (orientation applied); any
-  /// size, a thumbnail of 128 pixels is plenty.
-  public init(_ bitmap: Bitmap) {
+  /// size, a thumbnail of 128 pixels is plenty. Nil for a flat picture (`flatDeviation`).
+  public init?(_ bitmap: Bitmap) {
+    let fine = LumaGrid(bitmap, width: 32, height: 32)
+    let mean = fine.values.reduce(0, +) / Double(fine.values.count)
+    let variance =
+      fine.values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(fine.values.count)
+    guard variance.squareRoot() >= Self.flatDeviation else { return nil }
     dHash = Self.dHash(LumaGrid(bitmap, width: 9, height: 8))
-    pHash = Self.pHash(LumaGrid(bitmap, width: 32, height: 32))
+    pHash = Self.pHash(fine)
   }
 
   static func dHash(_ grid: LumaGrid) -> UInt64 {
