@@ -1,7 +1,13 @@
+import PhotoModel
+
 /// Groups photos: exact duplicates by image-data hash; with `similar`, near neighbours by
-/// perceptual hash (a BK-tree, never all pairs) joined transitively (union-find); bursts
-/// apart.
+/// perceptual hash (a BK-tree, never all pairs) and flat pictures by colour, joined
+/// transitively (union-find); bursts apart.
 public enum DuplicateFinder {
+  /// Flat pictures whose mean colours differ by at most this much in every channel are
+  /// alike (a re-encode moves a flat grey by a level or two).
+  public static let flatTolerance = 6
+
   /// The groups and bursts of `prints`. Without `similar` only exact duplicates are looked
   /// for (perceptual hashes are not needed, and bursts need them).
   public static func find(
@@ -41,6 +47,7 @@ public enum DuplicateFinder {
         }
         tree.insert(value, value: index)
       }
+      joinFlat(prints, into: &sets)
     }
     let groups = sets.groups().map { members in
       let digest = prints[members[0]].digest
@@ -49,5 +56,23 @@ public enum DuplicateFinder {
         kind: same ? .exact : .similar, members: KeeperOrder.sorted(members, in: prints))
     }
     return DuplicateReport(groups: groups, bursts: bursts)
+  }
+
+  /// Joins flat pictures of nearly one colour: sorted by the sum of their channels, each is
+  /// compared with the next ones while that sum can still be within the tolerance.
+  static func joinFlat(_ prints: [PhotoPrint], into sets: inout UnionFind) {
+    func sum(_ c: RGB) -> Int { Int(c.r) + Int(c.g) + Int(c.b) }
+    let flat = prints.indices.compactMap { i in prints[i].flatColour.map { (i, $0) } }
+      .sorted { sum($0.1) < sum($1.1) }
+    for (position, (i, a)) in flat.enumerated() {
+      for (j, b) in flat[(position + 1)...] {
+        guard sum(b) - sum(a) <= 3 * flatTolerance else { break }
+        if abs(Int(a.r) - Int(b.r)) <= flatTolerance, abs(Int(a.g) - Int(b.g)) <= flatTolerance,
+          abs(Int(a.b) - Int(b.b)) <= flatTolerance
+        {
+          sets.union(i, j)
+        }
+      }
+    }
   }
 }

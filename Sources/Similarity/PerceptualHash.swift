@@ -4,6 +4,7 @@
   import Darwin
 #endif
 
+import PhotoModel
 import Pixels
 
 /// Two 64-bit perceptual hashes of a picture, compared by Hamming distance: close hashes are
@@ -26,8 +27,8 @@ public struct PerceptualHash: Hashable, Sendable {
   }
 
   /// Pictures whose 32×32 brightness grid varies less than this (standard deviation, of
-  /// 255) are flat: a solid colour, a black frame. Their hashes are all zeros whatever the
-  /// colour, so they are not compared by looks (only by image data).
+  /// 255) are flat: a solid colour, a black frame. Their hashes would be all zeros whatever
+  /// the colour, so they are compared by their colour instead (`flatColour`).
   public static let flatDeviation = 1.5
 
   /// The hashes of `bitmap`, which must be the upright picture (orientation applied); any
@@ -40,6 +41,20 @@ public struct PerceptualHash: Hashable, Sendable {
     guard variance.squareRoot() >= Self.flatDeviation else { return nil }
     dHash = Self.dHash(LumaGrid(bitmap, width: 9, height: 8))
     pHash = Self.pHash(fine)
+  }
+
+  /// The mean colour of a flat picture (see `flatDeviation`), nil for any other: flat
+  /// pictures are alike when their colours are (`DuplicateFinder.flatTolerance`).
+  public static func flatColour(of bitmap: Bitmap) -> RGB? {
+    guard bitmap.width > 0, bitmap.height > 0, Self(bitmap) == nil else { return nil }
+    var sums = (r: 0, g: 0, b: 0)
+    for i in stride(from: 0, to: bitmap.pixels.count, by: 4) {
+      sums.r += Int(bitmap.pixels[i])
+      sums.g += Int(bitmap.pixels[i + 1])
+      sums.b += Int(bitmap.pixels[i + 2])
+    }
+    let n = bitmap.width * bitmap.height
+    return RGB(UInt8(sums.r / n), UInt8(sums.g / n), UInt8(sums.b / n))
   }
 
   static func dHash(_ grid: LumaGrid) -> UInt64 {

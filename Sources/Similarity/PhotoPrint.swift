@@ -23,11 +23,13 @@ public struct PhotoPrint: Sendable, Equatable {
   public var digest: ImageDigest?
   /// The perceptual hashes; nil when not computed or not decodable.
   public var hash: PerceptualHash?
+  /// The mean colour of a flat picture (which has no perceptual hash), when decoded.
+  public var flatColour: RGB?
 
   public init(
     path: String, pixelSize: PixelSize?, byteSize: Int64, camera: String? = nil,
     shotMilliseconds: Int64? = nil, dateKey: Int64 = 0, metadataCount: Int = 0,
-    digest: ImageDigest? = nil, hash: PerceptualHash? = nil
+    digest: ImageDigest? = nil, hash: PerceptualHash? = nil, flatColour: RGB? = nil
   ) {
     self.path = path
     self.pixelSize = pixelSize
@@ -38,5 +40,6 @@ public struct PhotoPrint: Sendable, Equatable {
     self.metadataCount = metadataCount
     self.digest = digest
     self.hash = hash
+    self.flatColour = flatColour
   }
 }

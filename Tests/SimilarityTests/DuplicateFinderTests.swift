@@ -1,4 +1,5 @@
 import PhotoModel
+import Pixels
 import XCTest
 
 @testable import Similarity
@@ -82,6 +83,24 @@ final class DuplicateFinderTests: XCTestCase {
         .init(kind: .similar, members: [0, 1, 3, 5]),
         .init(kind: .similar, members: [2, 6]),
       ])
+  }
+
+  func testFlatPicturesJoinByColour() {
+    var grey = print("/grey.jpg", digest: 1)
+    grey.flatColour = RGB(137, 137, 137)
+    var greyAgain = print("/grey-q50.jpg", digest: 2)
+    greyAgain.flatColour = RGB(139, 136, 140)
+    var red = print("/red.jpg", digest: 3)
+    red.flatColour = RGB(200, 20, 20)
+    var darker = print("/grey-darker.jpg", digest: 4)
+    darker.flatColour = RGB(116, 116, 116)
+    let report = DuplicateFinder.find([grey, greyAgain, red, darker], similar: true)
+    XCTAssertEqual(report.groups, [.init(kind: .similar, members: [1, 0])])
+    XCTAssertEqual(
+      PerceptualHash.flatColour(of: Bitmap(width: 8, height: 8, fill: RGB(200, 20, 20))),
+      RGB(200, 20, 20))
+    XCTAssertNil(
+      PerceptualHash.flatColour(of: SimilarityFixtures.scene(width: 40, height: 30, seed: 1)))
   }
 
   func testKeeperOrder() {

@@ -103,7 +103,9 @@ public enum DuplicatesCommand {
         if let problem = found.problem {
           problems.append(Problem(path: asset.path, reason: problem))
         }
-        prints.append(print(of: asset, digest: found.digest, hash: found.hash))
+        var print = print(of: asset, digest: found.digest, hash: found.hash)
+        print.flatColour = found.flatColour
+        prints.append(print)
         kept.append(asset)
       }
     }
@@ -114,6 +116,7 @@ public enum DuplicatesCommand {
   struct Hashes: Sendable {
     var digest: ImageDigest
     var hash: PerceptualHash?
+    var flatColour: RGB?
     var problem: String?
   }
 
@@ -132,7 +135,11 @@ public enum DuplicatesCommand {
         target: hashBox, mode: .fit, quality: .fast, orientation: asset.orientation,
         background: .black)
       switch decoder.decode(data: bytes, path: asset.path, options: options) {
-      case .success(let bitmap): return Hashes(digest: digest, hash: PerceptualHash(bitmap))
+      case .success(let bitmap):
+        let hash = PerceptualHash(bitmap)
+        return Hashes(
+          digest: digest, hash: hash,
+          flatColour: hash == nil ? PerceptualHash.flatColour(of: bitmap) : nil)
       case .failure(let error):
         return Hashes(digest: digest, problem: "not compared by looks: \(error.reason)")
       }
