@@ -154,6 +154,7 @@ extension Catalog {
       try db.execute(sql: "UPDATE assets SET mtime_ns = -1 WHERE format = 'png'")
     }
     migrator.registerMigration(folderMigration) { db in try moveToFolders(db) }
+    migrator.registerMigration(imageHashesMigration) { db in try createImageHashes(db) }
     return migrator
   }
 
