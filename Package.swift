@@ -78,7 +78,8 @@ let package = Package(
     // Duplicates, similar photos and bursts (issue 35): image-data hashes, perceptual hashes,
     // near-neighbour grouping and the suggested keeper. Pure but for SHA-256 (CImportIO's).
     .target(
-      name: "Similarity", dependencies: ["PhotoModel", "PhotoMetadata", "Pixels", "CImportIO"]),
+      name: "Similarity",
+      dependencies: ["PhotoModel", "PhotoMetadata", "Pixels", "CImportIO", "CImageKernels"]),
     // Import (issue 36): verified copies from a card or folder into the library, planned
     // with the index's own metadata reading and pairing.
     .target(

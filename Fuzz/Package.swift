@@ -50,7 +50,8 @@ let package = Package(
     .target(
       name: "TerminalGraphics", dependencies: ["PhotoModel", "Pixels", "CSixel", "CImageKernels"]),
     .target(
-      name: "Similarity", dependencies: ["PhotoModel", "PhotoMetadata", "Pixels", "CImportIO"]),
+      name: "Similarity",
+      dependencies: ["PhotoModel", "PhotoMetadata", "Pixels", "CImportIO", "CImageKernels"]),
     .target(name: "TerminalUI", dependencies: ["PhotoModel", "PhotoStore"]),
     .target(
       name: "Settings",

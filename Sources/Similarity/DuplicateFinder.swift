@@ -1,8 +1,8 @@
 import PhotoModel
 
 /// Groups photos: exact duplicates by image-data hash; with `similar`, near neighbours by
-/// perceptual hash (a BK-tree, never all pairs) and flat pictures by colour, joined
-/// transitively (union-find); bursts apart.
+/// perceptual hash (`ChunkIndex`, multi-index hashing: never all pairs) and flat pictures by
+/// colour, joined transitively (union-find); bursts apart.
 public enum DuplicateFinder {
   /// Flat pictures whose mean colours differ by at most this much in every channel are
   /// alike (a re-encode moves a flat grey by a level or two).
@@ -30,22 +30,16 @@ public enum DuplicateFinder {
       for (number, burst) in bursts.enumerated() {
         for member in burst { burstOf[member] = Int32(number) }
       }
-      // Each photo is looked up among those before it, then added: every pair once.
-      var tree = HammingTree()
-      for (index, print) in prints.enumerated() {
-        guard let hash = print.hash else { continue }
-        let value = rule.key(hash)
-        tree.search(value, radius: rule.radius) { other, _ in
-          // Frames of one burst are alike by nature: never each other's duplicates. A copy
-          // of a frame (the same instant) joins the burst and is still its frame's duplicate.
-          if burstOf[index] >= 0, burstOf[index] == burstOf[other],
-            print.shotMilliseconds != prints[other].shotMilliseconds
-          {
-            return
-          }
-          sets.union(other, index)
+      let keys = prints.map { $0.hash.map(rule.key) }
+      ChunkIndex.pairs(keys, radius: rule.radius) { a, b in
+        // Frames of one burst are alike by nature: never each other's duplicates. A copy
+        // of a frame (the same instant) joins the burst and is still its frame's duplicate.
+        if burstOf[a] >= 0, burstOf[a] == burstOf[b],
+          prints[a].shotMilliseconds != prints[b].shotMilliseconds
+        {
+          return
         }
-        tree.insert(value, value: index)
+        sets.union(a, b)
       }
       joinFlat(prints, into: &sets)
     }

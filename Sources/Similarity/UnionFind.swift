@@ -28,9 +28,20 @@ struct UnionFind {
   }
 
   /// The sets of two or more members, each in increasing order, ordered by first member.
+  /// (A slot per root rather than a dictionary of every root: at a million photos the
+  /// singletons are almost all of them.)
   mutating func groups() -> [[Int]] {
-    var byRoot: [Int: [Int]] = [:]
-    for x in 0..<parent.count { byRoot[find(x), default: []].append(x) }
-    return byRoot.values.filter { $0.count > 1 }.sorted { $0[0] < $1[0] }
+    var slot = [Int32](repeating: -1, count: parent.count)
+    var groups: [[Int]] = []
+    for x in 0..<parent.count {
+      let root = find(x)
+      guard size[root] > 1 else { continue }
+      if slot[root] < 0 {
+        slot[root] = Int32(groups.count)
+        groups.append([])
+      }
+      groups[Int(slot[root])].append(x)
+    }
+    return groups
   }
 }

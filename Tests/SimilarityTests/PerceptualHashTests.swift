@@ -6,7 +6,7 @@ import XCTest
 @testable import Similarity
 
 /// The perceptual hashes: the same picture at another size or brightness stays near, other
-/// pictures are far, and the tree finds exactly what comparing all pairs finds.
+/// pictures are far, and the chunk index finds what comparing all pairs finds.
 final class PerceptualHashTests: XCTestCase {
   func testResizedAndBrightenedStayNearOtherPicturesAreFar() {
     let picture = SimilarityFixtures.scene(width: 320, height: 240, seed: 11)
@@ -41,32 +41,35 @@ final class PerceptualHashTests: XCTestCase {
     XCTAssertNil(PerceptualHash(Bitmap(width: 50, height: 50, fill: RGB(200, 30, 30))))
   }
 
-  func testTreeFindsWhatAllPairsFind() {
+  func testChunkIndexFindsEveryPairWithin15BitsAndNoneBeyondTheRadius() {
     var rng = SeededGenerator(seed: TestSeed.value)
-    // Clusters of 128-bit hashes a few bits apart, and noise.
-    var hashes: [SimilarityRule.Key] = []
-    for _ in 0..<40 {
+    // Clusters of 128-bit keys a few to many bits apart, noise, and a missing key.
+    var keys: [SimilarityRule.Key?] = [nil]
+    for _ in 0..<60 {
       let centre = SimilarityRule.Key(rng.next(), rng.next())
       for _ in 0..<Int.random(in: 1...6, using: &rng) {
-        var h = centre
+        var k = centre
         for _ in 0..<Int.random(in: 0...24, using: &rng) {
           let bit = UInt64.random(in: 0..<128, using: &rng)
-          if bit < 64 { h.first ^= 1 << bit } else { h.second ^= 1 << (bit - 64) }
+          if bit < 64 { k.first ^= 1 << bit } else { k.second ^= 1 << (bit - 64) }
         }
-        hashes.append(h)
+        keys.append(k)
       }
     }
-    var tree = HammingTree()
-    for (i, h) in hashes.enumerated() { tree.insert(h, value: i) }
-    for radius in [0, 4, 10, 20, 40] {
-      for (i, query) in hashes.enumerated() {
-        var found: [Int] = []
-        tree.search(query, radius: radius) { value, distance in
-          XCTAssertEqual(distance, query.distance(to: hashes[value]))
-          found.append(value)
+    for radius in [0, 8, 15, 20] {
+      var found = Set<[Int]>()
+      ChunkIndex.pairs(keys, radius: radius) { a, b in
+        XCTAssertLessThan(a, b)
+        XCTAssertLessThanOrEqual(keys[a]!.distance(to: keys[b]!), radius)
+        found.insert([a, b])
+      }
+      for a in 1..<keys.count {
+        for b in (a + 1)..<keys.count {
+          let d = keys[a]!.distance(to: keys[b]!)
+          if d <= min(radius, 15) {
+            XCTAssertTrue(found.contains([a, b]), "pair \(a), \(b) at \(d) bits, radius \(radius)")
+          }
         }
-        let expected = hashes.indices.filter { query.distance(to: hashes[$0]) <= radius }
-        XCTAssertEqual(found.sorted(), expected, "query \(i) radius \(radius)")
       }
     }
   }
