@@ -23,7 +23,10 @@ enum ChunkIndex {
     let first = present.map { keys[$0]!.first }
     let second = present.map { keys[$0]!.second }
     let n = present.count
-    for chunk in 0..<8 {
+    // A rule of one 64-bit hash leaves the second word 0: its chunks would put every key in
+    // one bucket (all pairs). Then four chunks, every pair within 7 bits found.
+    let chunks = second.allSatisfy { $0 == 0 } ? 4 : 8
+    for chunk in 0..<chunks {
       let words = chunk < 4 ? first : second
       let shift = UInt64(16 * (chunk % 4))
       // Counting sort by this chunk's value, the keys copied in that order: each bucket is
