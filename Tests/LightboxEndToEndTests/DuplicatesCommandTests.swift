@@ -122,6 +122,7 @@ final class DuplicatesCommandTests: XCTestCase {
       var keeper: Bool?
       var width: Int?
       var bytes: Int64
+      var companions: [String]?
     }
     struct Group: Decodable {
       var kind: String
@@ -201,6 +202,32 @@ final class DuplicatesCommandTests: XCTestCase {
     XCTAssertFalse(result.out.contains("\u{1B}"), "a file name's escape sequence reached stdout")
     XCTAssertEqual(result.err.split(separator: "\n").count, 1, result.err)
     XCTAssertTrue(result.err.hasPrefix("lightbox: \(library!)/broken.jpg: JPEG: ends at byte 2000"))
+  }
+
+  /// A RAW+JPEG pair copied to another folder is one photo twice: one group of the JPEGs,
+  /// each with its RAW beside it, and no group of the RAW files (or of a JPEG with its RAW).
+  func testRAWPlusJPEGPairsAreOnePhoto() throws {
+    guard let corpus = CorpusLocator.corpus else { throw XCTSkip(CorpusLocator.missingMessage) }
+    let raw = try Data(contentsOf: corpus.appendingPathComponent("raw/Canon_EOS_R6_pruned.CR3"))
+    let jpeg = try Data(contentsOf: URL(fileURLWithPath: library + "/b.jpg"))
+    for folder in ["card", "backup"] {
+      let path = work.appendingPathComponent("pairs/" + folder).path
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+      try jpeg.write(to: URL(fileURLWithPath: path + "/IMG_0001.JPG"))
+      try raw.write(to: URL(fileURLWithPath: path + "/IMG_0001.CR3"))
+    }
+    let pairs = work.appendingPathComponent("pairs").path
+    for arguments in [[pairs, "--json"], [pairs, "--similar", "--json"]] {
+      let found = try document(arguments)
+      XCTAssertEqual(found.photos, arguments.count == 2 ? 4 : 2, "\(arguments)")
+      XCTAssertEqual(found.groups.count, 1, "\(arguments)")
+      XCTAssertEqual(
+        found.groups.first?.files.map(\.path),
+        [pairs + "/backup/IMG_0001.JPG", pairs + "/card/IMG_0001.JPG"])
+      XCTAssertEqual(
+        found.groups.first?.files.map(\.companions),
+        [[pairs + "/backup/IMG_0001.CR3"], [pairs + "/card/IMG_0001.CR3"]])
+    }
   }
 
   func testMissingFolderIsAnError() {
