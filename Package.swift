@@ -16,7 +16,7 @@ let package = Package(
         "PhotoModel", "PhotoMetadata", "PhotoStore", "Catalog", "Pixels", "Decoders",
         "DecodeWorker", "ThumbnailCache", "TerminalGraphics",
         "TerminalUI", "TerminalBackend", "Settings", "DemoLibrary", "LightboxApp",
-        "LightboxCommands", "Places", "LibraryImport",
+        "LightboxCommands", "Places", "LibraryImport", "Similarity",
       ]),
   ],
   // Pinned to the versions Lightbox is tested with, as an application pins what it ships
@@ -76,6 +76,11 @@ let package = Package(
         "PhotoModel", "PhotoMetadata", "Places", "CFileSystem",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]),
+    // Duplicates, similar photos and bursts (issue 35): image-data hashes, perceptual hashes,
+    // near-neighbour grouping and the suggested keeper. Pure but for SHA-256 (CImportIO's).
+    .target(
+      name: "Similarity",
+      dependencies: ["PhotoModel", "PhotoMetadata", "Pixels", "CImportIO", "CImageKernels"]),
     // Import (issue 36): verified copies from a card or folder into the library, planned
     // with the index's own metadata reading and pairing.
     .target(
@@ -128,7 +133,7 @@ let package = Package(
       dependencies: [
         "PhotoModel", "PhotoMetadata", "Catalog", "Pixels", "Decoders", "DecodeWorker",
         "ThumbnailCache", "TerminalGraphics", "TerminalUI", "Settings", "DemoLibrary",
-        "LightboxApp", "Places", "LibraryImport",
+        "LightboxApp", "Places", "LibraryImport", "Similarity",
         "CBuildInfo",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
@@ -165,6 +170,9 @@ let package = Package(
     .testTarget(
       name: "LibraryImportTests",
       dependencies: ["LibraryImport", "Catalog", "PhotoModel", "LightboxTestSupport"]),
+    .testTarget(
+      name: "SimilarityTests",
+      dependencies: ["Similarity", "PhotoModel", "Pixels", "Decoders", "LightboxTestSupport"]),
     .testTarget(name: "PlacesTests", dependencies: ["Places", "LightboxTestSupport"]),
     .testTarget(
       name: "PhotoStoreTests", dependencies: ["PhotoStore", "PhotoModel", "LightboxTestSupport"]),

@@ -29,6 +29,7 @@ let package = Package(
     .target(name: "CJPEGRegion", linkerSettings: [.linkedLibrary("jpeg")]),
     .target(name: "CFuzzDriver"),
     .target(name: "CProcessSandbox"),
+    .target(name: "CImportIO", linkerSettings: [.linkedLibrary("crypto")]),
     .target(name: "PhotoModel"),
     .target(name: "PhotoMetadata", dependencies: ["PhotoModel"]),
     .target(name: "PhotoStore", dependencies: ["PhotoModel"]),
@@ -48,6 +49,9 @@ let package = Package(
       dependencies: ["PhotoModel", "PhotoMetadata", "Pixels", "Decoders", "DecodeWorker"]),
     .target(
       name: "TerminalGraphics", dependencies: ["PhotoModel", "Pixels", "CSixel", "CImageKernels"]),
+    .target(
+      name: "Similarity",
+      dependencies: ["PhotoModel", "PhotoMetadata", "Pixels", "CImportIO", "CImageKernels"]),
     .target(name: "TerminalUI", dependencies: ["PhotoModel", "PhotoStore"]),
     .target(
       name: "Settings",
@@ -93,6 +97,7 @@ let package = Package(
       name: "FuzzTIFF", dependencies: ["CFuzzDriver", "PhotoMetadata", "PhotoModel"]),
     .executableTarget(
       name: "FuzzWebP", dependencies: ["CFuzzDriver", "PhotoMetadata", "PhotoModel"]),
+    .executableTarget(name: "FuzzImageData", dependencies: ["CFuzzDriver", "Similarity"]),
     .executableTarget(
       name: "FuzzXMP", dependencies: ["CFuzzDriver", "PhotoMetadata", "PhotoModel"]),
     .executableTarget(

@@ -171,6 +171,7 @@ extension Catalog {
           ) WITHOUT ROWID;
           """)
     }
+    migrator.registerMigration(imageHashesMigration) { db in try createImageHashes(db) }
     return migrator
   }
 

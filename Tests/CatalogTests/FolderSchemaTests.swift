@@ -103,6 +103,7 @@ final class FolderSchemaTests: XCTestCase {
 
     let catalog = try Catalog(path: library.catalogPath)
     XCTAssertTrue(try catalog.appliedMigrations().contains(Catalog.folderMigration))
+    XCTAssertEqual(try catalog.appliedMigrations(), Catalog.migrator.migrations)
     XCTAssertEqual(try catalog.integrityCheck(), ["ok"])
     try catalog.read { db in
       XCTAssertEqual(try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").count, 0)
