@@ -64,6 +64,8 @@ let package = Package(
     .target(name: "CFileSystem"),
     // SHA-256 (OpenSSL's libcrypto) and renameat2(RENAME_NOREPLACE) for verified imports.
     .target(name: "CImportIO", linkerSettings: [.linkedLibrary("crypto")]),
+    // The one streaming SHA-256 (imports' verified copies, the duplicate finder's hashes).
+    .target(name: "Digests", dependencies: ["CImportIO"]),
 
     .target(name: "PhotoModel"),
     .target(name: "PhotoMetadata", dependencies: ["PhotoModel"]),
@@ -80,11 +82,11 @@ let package = Package(
     // near-neighbour grouping and the suggested keeper. Pure but for SHA-256 (CImportIO's).
     .target(
       name: "Similarity",
-      dependencies: ["PhotoModel", "PhotoMetadata", "Pixels", "CImportIO", "CImageKernels"]),
+      dependencies: ["PhotoModel", "PhotoMetadata", "Pixels", "Digests", "CImageKernels"]),
     // Import (issue 36): verified copies from a card or folder into the library, planned
     // with the index's own metadata reading and pairing.
     .target(
-      name: "LibraryImport", dependencies: ["PhotoModel", "Catalog", "CImportIO"]),
+      name: "LibraryImport", dependencies: ["PhotoModel", "Catalog", "Digests", "CImportIO"]),
     // Pictures in four rooms (docs/architecture.md): the pixels every picture-making module
     // shares; the decoders; the one door to them for risky formats (the sandboxed worker);
     // the thumbnail cache and export on top.

@@ -49,9 +49,10 @@ let package = Package(
       dependencies: ["PhotoModel", "PhotoMetadata", "Pixels", "Decoders", "DecodeWorker"]),
     .target(
       name: "TerminalGraphics", dependencies: ["PhotoModel", "Pixels", "CSixel", "CImageKernels"]),
+    .target(name: "Digests", dependencies: ["CImportIO"]),
     .target(
       name: "Similarity",
-      dependencies: ["PhotoModel", "PhotoMetadata", "Pixels", "CImportIO", "CImageKernels"]),
+      dependencies: ["PhotoModel", "PhotoMetadata", "Pixels", "Digests", "CImageKernels"]),
     .target(name: "TerminalUI", dependencies: ["PhotoModel", "PhotoStore"]),
     .target(
       name: "Settings",

@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import Digests
 import PhotoMetadata
 import PhotoModel
 
@@ -20,7 +21,7 @@ public enum ImageDataHash {
       let stream = SHA256Stream()
       stream.update(Array(layout.kind.rawValue.utf8) + [0])
       for range in layout.ranges { stream.update(UnsafeRawBufferPointer(rebasing: bytes[range])) }
-      return stream.finish()
+      return ImageDigest(bytes: stream.finish())
     }
   }
 
@@ -94,7 +95,7 @@ public enum ImageDataHash {
       stream.update(UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
       offset += off_t(n)
     }
-    return .success(stream.finish())
+    return .success(ImageDigest(bytes: stream.finish()))
   }
 
   /// "Permission denied" for EACCES.
