@@ -16,7 +16,7 @@ let package = Package(
         "PhotoModel", "PhotoMetadata", "PhotoStore", "Catalog", "Pixels", "Decoders",
         "DecodeWorker", "ThumbnailCache", "TerminalGraphics",
         "TerminalUI", "TerminalBackend", "Settings", "DemoLibrary", "LightboxApp",
-        "LightboxCommands", "Places", "LibraryImport",
+        "LightboxCommands", "Places", "LibraryImport", "Similarity",
       ]),
   ],
   // Pinned to the versions Lightbox is tested with, as an application pins what it ships
@@ -64,6 +64,8 @@ let package = Package(
     .target(name: "CFileSystem"),
     // SHA-256 (OpenSSL's libcrypto) and renameat2(RENAME_NOREPLACE) for verified imports.
     .target(name: "CImportIO", linkerSettings: [.linkedLibrary("crypto")]),
+    // The one streaming SHA-256 (imports' verified copies, the duplicate finder's hashes).
+    .target(name: "Digests", dependencies: ["CImportIO"]),
 
     .target(name: "PhotoModel"),
     .target(name: "PhotoMetadata", dependencies: ["PhotoModel"]),
@@ -73,12 +75,18 @@ let package = Package(
     .target(
       name: "Catalog",
       dependencies: [
-        "PhotoModel", "PhotoMetadata", "CFileSystem", .product(name: "GRDB", package: "GRDB.swift"),
+        "PhotoModel", "PhotoMetadata", "Places", "CFileSystem",
+        .product(name: "GRDB", package: "GRDB.swift"),
       ]),
+    // Duplicates, similar photos and bursts (issue 35): image-data hashes, perceptual hashes,
+    // near-neighbour grouping and the suggested keeper. Pure but for SHA-256 (CImportIO's).
+    .target(
+      name: "Similarity",
+      dependencies: ["PhotoModel", "PhotoMetadata", "Pixels", "Digests", "CImageKernels"]),
     // Import (issue 36): verified copies from a card or folder into the library, planned
     // with the index's own metadata reading and pairing.
     .target(
-      name: "LibraryImport", dependencies: ["PhotoModel", "Catalog", "CImportIO"]),
+      name: "LibraryImport", dependencies: ["PhotoModel", "Catalog", "Digests", "CImportIO"]),
     // Pictures in four rooms (docs/architecture.md): the pixels every picture-making module
     // shares; the decoders; the one door to them for risky formats (the sandboxed worker);
     // the thumbnail cache and export on top.
@@ -117,9 +125,9 @@ let package = Package(
     .target(
       name: "LightboxApp",
       dependencies: [
-        "PhotoModel", "PhotoMetadata", "PhotoStore", "Catalog", "Pixels", "Decoders",
+        "PhotoModel", "PhotoMetadata", "PhotoStore", "Catalog", "Places", "Pixels", "Decoders",
         "DecodeWorker", "ThumbnailCache", "TerminalGraphics",
-        "TerminalUI", "TerminalBackend", "Settings",
+        "TerminalUI", "TerminalBackend", "Settings", "LibraryImport",
         .product(name: "Logging", package: "swift-log"),
       ]),
     .target(
@@ -127,7 +135,7 @@ let package = Package(
       dependencies: [
         "PhotoModel", "PhotoMetadata", "Catalog", "Pixels", "Decoders", "DecodeWorker",
         "ThumbnailCache", "TerminalGraphics", "TerminalUI", "Settings", "DemoLibrary",
-        "LightboxApp", "Places", "LibraryImport",
+        "LightboxApp", "Places", "LibraryImport", "Similarity",
         "CBuildInfo",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
@@ -147,7 +155,7 @@ let package = Package(
       name: "LightboxTestSupport",
       dependencies: [
         "PhotoModel", "PhotoStore", "Pixels", "Decoders", "DecodeWorker", "TerminalUI",
-        "TerminalBackend", "TerminalGraphics", "CLCMS2",
+        "TerminalBackend", "TerminalGraphics", "CLCMS2", "Places",
       ],
       path: "Tests/LightboxTestSupport"),
     .testTarget(name: "PhotoModelTests", dependencies: ["PhotoModel", "LightboxTestSupport"]),
@@ -157,13 +165,16 @@ let package = Package(
     .testTarget(
       name: "CatalogTests",
       dependencies: [
-        "Catalog", "PhotoModel", "PhotoMetadata", "LightboxTestSupport",
+        "Catalog", "PhotoModel", "PhotoMetadata", "Places", "LightboxTestSupport",
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
       exclude: ["Snapshots"]),
     .testTarget(
       name: "LibraryImportTests",
       dependencies: ["LibraryImport", "Catalog", "PhotoModel", "LightboxTestSupport"]),
+    .testTarget(
+      name: "SimilarityTests",
+      dependencies: ["Similarity", "PhotoModel", "Pixels", "Decoders", "LightboxTestSupport"]),
     .testTarget(name: "PlacesTests", dependencies: ["Places", "LightboxTestSupport"]),
     .testTarget(
       name: "PhotoStoreTests", dependencies: ["PhotoStore", "PhotoModel", "LightboxTestSupport"]),
@@ -219,7 +230,7 @@ let package = Package(
       dependencies: [
         "LightboxApp", "LightboxCommands", "LightboxTestSupport", "Catalog", "DemoLibrary",
         "Pixels", "Decoders", "DecodeWorker", "ThumbnailCache", "PhotoModel", "PhotoStore",
-        "PhotoMetadata", "TerminalGraphics", "TerminalUI", "CTurboJPEG", "LibraryImport",
+        "PhotoMetadata", "TerminalGraphics", "TerminalUI", "CTurboJPEG", "LibraryImport", "Places",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
       ]),

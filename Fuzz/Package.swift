@@ -29,6 +29,7 @@ let package = Package(
     .target(name: "CJPEGRegion", linkerSettings: [.linkedLibrary("jpeg")]),
     .target(name: "CFuzzDriver"),
     .target(name: "CProcessSandbox"),
+    .target(name: "CImportIO", linkerSettings: [.linkedLibrary("crypto")]),
     .target(name: "PhotoModel"),
     .target(name: "PhotoMetadata", dependencies: ["PhotoModel"]),
     .target(name: "PhotoStore", dependencies: ["PhotoModel"]),
@@ -48,6 +49,10 @@ let package = Package(
       dependencies: ["PhotoModel", "PhotoMetadata", "Pixels", "Decoders", "DecodeWorker"]),
     .target(
       name: "TerminalGraphics", dependencies: ["PhotoModel", "Pixels", "CSixel", "CImageKernels"]),
+    .target(name: "Digests", dependencies: ["CImportIO"]),
+    .target(
+      name: "Similarity",
+      dependencies: ["PhotoModel", "PhotoMetadata", "Pixels", "Digests", "CImageKernels"]),
     .target(name: "TerminalUI", dependencies: ["PhotoModel", "PhotoStore"]),
     .target(
       name: "Settings",
@@ -93,8 +98,11 @@ let package = Package(
       name: "FuzzTIFF", dependencies: ["CFuzzDriver", "PhotoMetadata", "PhotoModel"]),
     .executableTarget(
       name: "FuzzWebP", dependencies: ["CFuzzDriver", "PhotoMetadata", "PhotoModel"]),
+    .executableTarget(name: "FuzzImageData", dependencies: ["CFuzzDriver", "Similarity"]),
     .executableTarget(
       name: "FuzzXMP", dependencies: ["CFuzzDriver", "PhotoMetadata", "PhotoModel"]),
+    .executableTarget(
+      name: "FuzzExifDates", dependencies: ["CFuzzDriver", "PhotoMetadata", "PhotoModel"]),
     .executableTarget(name: "FuzzXMPWrite", dependencies: ["CFuzzDriver", "PhotoMetadata"]),
   ]
 )

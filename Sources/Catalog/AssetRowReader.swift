@@ -11,7 +11,7 @@ enum AssetRowReader {
     capture_offset, capture_source, make, model, lens, favorite, hidden, latitude, longitude,
     thumbnail_offset, thumbnail_length, exposure_time_num, exposure_time_den, f_number, iso,
     focal_length, added_at, animated, duration, rotation, content_identifier, video_format,
-    truncated, folder_id
+    truncated, folder_id, place
     """
 
   /// The assets matching `whereSQL` in timeline order: capture date, then path (the bytes'
@@ -22,13 +22,13 @@ enum AssetRowReader {
   /// array, instead of growing it by doubling, which at the last step held the old array
   /// and one twice its size (~160 MB at a million).
   static func timeline(
-    _ db: Database, whereSQL: String, arguments: StatementArguments = [],
-    mostRows: Bool = false
+    _ db: Database, places: PlaceNamer? = nil, whereSQL: String,
+    arguments: StatementArguments = [], mostRows: Bool = false
   ) throws -> [Asset] {
     let rows = mostRows ? try Int.fetchOne(db, sql: "SELECT count(*) FROM assets") ?? 0 : 1024
     var assets = try fetch(
-      db, whereSQL: whereSQL, orderSQL: "capture_sort_key", arguments: arguments,
-      capacity: rows)
+      db, places: places, whereSQL: whereSQL, orderSQL: "capture_sort_key",
+      arguments: arguments, capacity: rows)
     orderTies(&assets)
     return assets
   }
@@ -57,9 +57,10 @@ enum AssetRowReader {
   }
 
   /// The assets matching `whereSQL`, in `orderSQL` order; room for `capacity` is made first.
+  /// Their places are named by `places` (nil: none).
   static func fetch(
-    _ db: Database, whereSQL: String, orderSQL: String?, arguments: StatementArguments = [],
-    capacity: Int = 1024
+    _ db: Database, places: PlaceNamer? = nil, whereSQL: String, orderSQL: String?,
+    arguments: StatementArguments = [], capacity: Int = 1024
   ) throws -> [Asset] {
     var sql = "SELECT \(columns) FROM assets WHERE \(whereSQL)"
     if let orderSQL { sql += " ORDER BY \(orderSQL)" }
@@ -113,7 +114,8 @@ enum AssetRowReader {
           pathBytes: pathBytes, exifThumbnail: thumbnailRange(s), exposure: exposure(s),
           addedAt: sqlite3_column_int64(s, 25), isAnimated: sqlite3_column_int64(s, 26) != 0,
           duration: double(s, 27), userRotation: Int(sqlite3_column_int64(s, 28) & 3),
-          contentIdentifier: text(s, 29)))
+          contentIdentifier: text(s, 29),
+          place: places?.place(code: sqlite3_column_int64(s, 33))))
       if let videoFormat = text(s, 30) { assets[assets.count - 1].videoFormat = videoFormat }
       if sqlite3_column_int64(s, 31) != 0 { assets[assets.count - 1].isTruncated = true }
     }

@@ -86,7 +86,8 @@ extension Catalog {
   /// Hidden photos that are not trashed, oldest first (capture date, then path).
   public func hiddenAssets() throws -> [Asset] {
     try read { db in
-      try AssetRowReader.timeline(db, whereSQL: "hidden = 1 AND trashed_at IS NULL")
+      try AssetRowReader.timeline(
+        db, places: placeNamer(), whereSQL: "hidden = 1 AND trashed_at IS NULL")
     }
   }
 
@@ -94,7 +95,7 @@ extension Catalog {
   public func favoriteAssets() throws -> [Asset] {
     try read { db in
       try AssetRowReader.timeline(
-        db, whereSQL: "favorite = 1 AND hidden = 0 AND trashed_at IS NULL")
+        db, places: placeNamer(), whereSQL: "favorite = 1 AND hidden = 0 AND trashed_at IS NULL")
     }
   }
 

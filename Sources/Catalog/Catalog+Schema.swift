@@ -154,8 +154,29 @@ extension Catalog {
       try db.execute(sql: "UPDATE assets SET mtime_ns = -1 WHERE format = 'png'")
     }
     migrator.registerMigration(folderMigration) { db in try moveToFolders(db) }
+    migrator.registerMigration(placesMigration) { db in
+      // Each photo's place (issue 34) as a code into the place table (`PlaceCode`: the
+      // town's and the city's records, a few bytes), not names: NULL not looked up yet, 0
+      // looked up and none (no position, 0,0, open sea). The codes belong to the table named
+      // by the `places-table` key (`PlaceTable.identity`); another table looks them up anew.
+      // The pending index holds only the photos with a position still to look up.
+      try db.execute(
+        sql: """
+          ALTER TABLE assets ADD COLUMN place INTEGER;
+          CREATE INDEX assets_place_pending ON assets(id)
+            WHERE place IS NULL AND latitude IS NOT NULL;
+          CREATE TABLE catalog_keys (
+            key TEXT PRIMARY KEY,
+            value TEXT NOT NULL
+          ) WITHOUT ROWID;
+          """)
+    }
+    migrator.registerMigration(imageHashesMigration) { db in try createImageHashes(db) }
     return migrator
   }
+
+  /// The name of the migration that adds each photo's place (v12).
+  static let placesMigration = "v12-places: each photo's place as a code into the place table"
 
   /// Names of the migrations applied to this catalog, oldest first.
   public func appliedMigrations() throws -> [String] {

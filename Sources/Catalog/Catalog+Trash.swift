@@ -7,7 +7,8 @@ extension Catalog {
   public func trashedPhotos() throws -> [TrashedPhoto] {
     try read { db in
       var assets = try AssetRowReader.fetch(
-        db, whereSQL: "trashed_at IS NOT NULL", orderSQL: "trashed_at, capture_sort_key")
+        db, places: placeNamer(), whereSQL: "trashed_at IS NOT NULL",
+        orderSQL: "trashed_at, capture_sort_key")
       var extra: [AssetID: (original: LibraryPath, deletedAt: Int64)] = [:]
       for row in try Row.fetchAll(
         db,

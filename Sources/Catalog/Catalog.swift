@@ -1,6 +1,8 @@
 import Foundation
 import GRDB
 import PhotoModel
+import Places
+import Synchronization
 
 /// The library database (SQLite through GRDB, WAL, one writer).
 ///
@@ -12,6 +14,12 @@ public final class Catalog: Sendable {
   /// The database file.
   public let path: String
   let pool: DatabasePool
+  /// The place table the photos' places are looked up in and named from; nil: no places
+  /// (the table is not installed), and the codes stored stay for a later run that has one.
+  public let places: PlaceFinder?
+  /// True while the stored place codes are this table's (`Catalog+Places`): until then they
+  /// are neither named nor written.
+  let placesCurrent = Mutex(false)
 
   /// How long a statement waits for another connection's lock before it fails.
   static let busyMilliseconds = 10_000
@@ -28,8 +36,14 @@ public final class Catalog: Sendable {
   /// `memoryMapBytes`: how much of the file readers read through a memory map (writers
   /// never map). Every mapped page a read touches counts in the process's resident memory
   /// while the reader is open.
-  public init(path: String, memoryMapBytes: Int = Catalog.defaultMemoryMapBytes) throws {
+  ///
+  /// `places`: the place table; the catalog's places are its codes once `refreshPlaces` has
+  /// run (at once when the catalog holds none of another table's).
+  public init(
+    path: String, memoryMapBytes: Int = Catalog.defaultMemoryMapBytes, places: PlaceFinder? = nil
+  ) throws {
     self.path = path
+    self.places = places
     let folder = (path as NSString).deletingLastPathComponent
     if !folder.isEmpty {
       do {
@@ -61,6 +75,7 @@ public final class Catalog: Sendable {
     // Another process (a second `lightbox index`) may hold the write lock for a while.
     configuration.busyMode = .timeout(Double(Self.busyMilliseconds) / 1000)
     pool = try Self.openMigrated(path: path, configuration: configuration)
+    try adoptPlaceTable()
   }
 
   /// Opens the pool and migrates, again for up to ~10 s while another process is creating
@@ -105,7 +120,7 @@ public final class Catalog: Sendable {
   public func allAssets() throws -> [Asset] {
     try read { db in
       try AssetRowReader.timeline(
-        db, whereSQL: "hidden = 0 AND trashed_at IS NULL", mostRows: true)
+        db, places: placeNamer(), whereSQL: "hidden = 0 AND trashed_at IS NULL", mostRows: true)
     }
   }
 
@@ -129,14 +144,16 @@ public final class Catalog: Sendable {
     return try read { db in
       var newest = Array(
         try AssetRowReader.fetch(
-          db, whereSQL: shown, orderSQL: "capture_sort_key DESC LIMIT \(limit)"
+          db, places: placeNamer(), whereSQL: shown,
+          orderSQL: "capture_sort_key DESC LIMIT \(limit)"
         ).reversed())
       // The oldest instant may go on past the limit: all its photos are read, so that the
       // limit cuts it in path order, as the whole timeline has it.
       if newest.count == limit, let first = newest.first {
         let key = first.captureDate.localSortKey
         let instant = try AssetRowReader.fetch(
-          db, whereSQL: "\(shown) AND capture_sort_key = ?", orderSQL: nil, arguments: [key])
+          db, places: placeNamer(), whereSQL: "\(shown) AND capture_sort_key = ?", orderSQL: nil,
+          arguments: [key])
         newest = instant + newest.drop(while: { $0.captureDate.localSortKey == key })
       }
       AssetRowReader.orderTies(&newest)
@@ -147,7 +164,9 @@ public final class Catalog: Sendable {
   /// The photo with row id `id` (hidden and trashed ones too), or nil.
   public func asset(id: AssetID) throws -> Asset? {
     try read { db in
-      try AssetRowReader.fetch(db, whereSQL: "id = \(id.rawValue)", orderSQL: nil).first
+      try AssetRowReader.fetch(
+        db, places: placeNamer(), whereSQL: "id = \(id.rawValue)", orderSQL: nil
+      ).first
     }
   }
 
@@ -155,7 +174,8 @@ public final class Catalog: Sendable {
   public func asset(path: LibraryPath) throws -> Asset? {
     try read { db in
       try AssetRowReader.fetch(
-        db, whereSQL: FilePlace.matchSQL, orderSQL: nil, arguments: FilePlace.arguments(path)
+        db, places: placeNamer(), whereSQL: FilePlace.matchSQL, orderSQL: nil,
+        arguments: FilePlace.arguments(path)
       ).first
     }
   }

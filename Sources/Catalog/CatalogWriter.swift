@@ -118,9 +118,9 @@ enum CatalogWriter {
       capture_sort_key, capture_offset, capture_source,
       make, model, lens, exposure_time_num, exposure_time_den, f_number, iso, focal_length,
       latitude, longitude, altitude, thumbnail_offset, thumbnail_length,
-      added_at, animated, duration, content_identifier, video_format, truncated)
+      added_at, animated, duration, content_identifier, video_format, truncated, place)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
-      ?, ?, ?)
+      ?, ?, ?, ?)
     ON CONFLICT(folder_id, name) DO UPDATE SET
       size = excluded.size, mtime_ns = excluded.mtime_ns, format = excluded.format,
       width = excluded.width, height = excluded.height, orientation = excluded.orientation,
@@ -133,7 +133,8 @@ enum CatalogWriter {
       thumbnail_offset = excluded.thumbnail_offset, thumbnail_length = excluded.thumbnail_length,
       animated = excluded.animated,
       duration = excluded.duration, content_identifier = excluded.content_identifier,
-      video_format = excluded.video_format, truncated = excluded.truncated
+      video_format = excluded.video_format, truncated = excluded.truncated,
+      place = excluded.place
     """
 
   static let upsertOtherSQL = """
@@ -143,9 +144,11 @@ enum CatalogWriter {
     """
 
   /// Writes `entries` (new or changed files); `animated[i]` (when given) flags entry i as
-  /// multi-frame. A file that turned from photo to non-photo (or back) leaves the other table.
+  /// multi-frame; `place` gives a position's `place` value (`Catalog.placeValue`). A file
+  /// that turned from photo to non-photo (or back) leaves the other table.
   static func write(
-    _ db: Database, entries: [CatalogEntry], animated: [Bool] = [], now: Int64
+    _ db: Database, entries: [CatalogEntry], animated: [Bool] = [], now: Int64,
+    place: (GPSCoordinate?) -> Int64? = { _ in nil }
   ) throws {
     // Values are bound straight into SQLite: boxing 27 values per row through
     // StatementArguments cost more than the inserts themselves.
@@ -189,6 +192,7 @@ enum CatalogWriter {
           b.text(m.video?.contentIdentifier ?? m.contentIdentifier)
           b.text(m.format == .video ? m.video?.formatText : nil)
           b.int(m.isTruncated ? 1 : 0)
+          b.int(place(m.gps))
         }
         if wasPhoto == false {
           try db.execute(

@@ -368,7 +368,9 @@ private final class BatchWriter: @unchecked Sendable {
       do {
         try catalog.write { db in
           for batch in batches {
-            try CatalogWriter.write(db, entries: batch.entries, animated: batch.animated, now: now)
+            try CatalogWriter.write(
+              db, entries: batch.entries, animated: batch.animated, now: now,
+              place: catalog.placeValue)
           }
         }
       } catch {

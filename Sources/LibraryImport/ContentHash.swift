@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import Digests
 
 /// A file's content identity: the SHA-256 of its bytes (OpenSSL's, see docs/DECISIONS.md).
 ///
@@ -51,7 +52,7 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
   static func of(descriptor fd: Int32, buffer: UnsafeMutableRawBufferPointer) -> (
     ContentHash, Int64
   )? {
-    let hasher = Hasher256()
+    let hasher = SHA256Stream()
     var offset: Int64 = 0
     while true {
       let n = pread(fd, buffer.baseAddress, buffer.count, off_t(offset))
@@ -63,7 +64,7 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
       hasher.update(UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
       offset += Int64(n)
     }
-    return (hasher.finish(), offset)
+    return (ContentHash(bytes: hasher.finish()), offset)
   }
 
   /// The hash of the file at `path`, or the errno that stopped it.

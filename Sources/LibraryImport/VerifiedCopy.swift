@@ -4,6 +4,7 @@
   import Darwin
 #endif
 import CImportIO
+import Digests
 
 /// One file copied so that nothing is lost: written under a hidden temporary name in its
 /// destination folder, synced, read back from the disk and hashed against the source, then
@@ -66,7 +67,7 @@ struct VerifiedCopy {
       return .failure(destinationFailure(displayName, Errno(reserved)))
     }
 
-    let hasher = Hasher256()
+    let hasher = SHA256Stream()
     var offset: Int64 = 0
     while true {
       let n = pread(input, buffer.baseAddress, buffer.count, off_t(offset))
@@ -85,7 +86,7 @@ struct VerifiedCopy {
       written(n)
       if offset == Int64(n) { hooks.checkpoint() }
     }
-    let sourceHash = hasher.finish()
+    let sourceHash = ContentHash(bytes: hasher.finish())
     var after = stat()
     if fstat(input, &after) != 0 || after.st_size != before.st_size || offset != after.st_size
       || after.st_mtim.tv_sec != before.st_mtim.tv_sec

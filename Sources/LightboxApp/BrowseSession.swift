@@ -1,4 +1,5 @@
 import Foundation
+import LibraryImport
 import DecodeWorker
 import ThumbnailCache
 import PhotoModel
@@ -42,6 +43,8 @@ public final class BrowseSession {
     /// The config's `opener` (argv) for `o` and `O`; `$LIGHTBOX_OPENER` wins, `xdg-open`
     /// when neither is set (`ExternalOpener`).
     public var opener: [String]?
+    /// Where imported photos go in the library (config `import-template`; nil: the default).
+    public var importTemplate: String?
     /// The decode worker processes for risky formats (this executable's `decode-worker`
     /// unless told otherwise); there is no way to decode them in the browser's process.
     public var decodeWorker: DecodeWorkerHost.Configuration = .currentExecutable
@@ -164,7 +167,9 @@ public final class BrowseSession {
       background: options.theme.imageBackground, catalogPath: options.catalogPath,
       diskCache: diskCache,
       trashHome: options.trashHome, retentionDays: options.trashRetentionDays,
-      upscale: options.upscale, decoder: PhotoDecoder(host: host))
+      upscale: options.upscale, decoder: PhotoDecoder(host: host),
+      cardImports: cardImports(inbox: inbox))
+    runner.cardImports?.start()
     defer { runner.stop() }
     var state = AppState(
       roots: options.roots, terminal: terminal.size, cellPixelSize: format.cellPixelSize,
@@ -303,5 +308,21 @@ public final class BrowseSession {
       // A key that changed nothing draws no frame.
       if !needsFrame { keyReadAt = nil }
     }
+  }
+
+  /// The card watcher for the first library folder (photos are imported there), unless the
+  /// library is no folder of its own (no root) or the template is not valid.
+  func cardImports(inbox: ActionInbox) -> CardImports? {
+    guard options.catalogPath != nil, let library = options.roots.first,
+      let template = try? ImportTemplate(options.importTemplate ?? ImportTemplate.defaultText)
+    else { return nil }
+    let environment = ProcessInfo.processInfo.environment
+    return CardImports(
+      inbox: inbox,
+      options: Importer.Options(
+        library: library, template: template,
+        ledgerPath: LightboxPaths(environment: environment).importLedger,
+        environment: environment),
+      environment: environment)
   }
 }

@@ -21,12 +21,16 @@ final class EffectRunner: Sendable {
   /// The loupe's decoded parts, and the queue that decodes them ahead of the keys.
   private let loupe: LoupeSourceCache
   private let tiles: LatestWorkQueue
+  /// Camera cards offered for import, and the import (nil: no library folder to import to).
+  let cardImports: CardImports?
 
   init(
     inbox: ActionInbox, cache: PictureCache, format: PictureFormat, background: RGB,
     catalogPath: String?, diskCache: ThumbnailDiskCache? = nil, trashHome: String? = nil,
-    retentionDays: Int = 30, upscale: Bool = true, decoder: PhotoDecoder
+    retentionDays: Int = 30, upscale: Bool = true, decoder: PhotoDecoder,
+    cardImports: CardImports? = nil
   ) {
+    self.cardImports = cardImports
     self.inbox = inbox
     self.cache = cache
     self.decoder = decoder
@@ -80,6 +84,13 @@ final class EffectRunner: Sendable {
       DispatchQueue.global(qos: .utility).async {
         PhotoExporter.run(job, inbox: inbox, decoder: decoder)
       }
+    case .runImport(let offer):
+      cardImports?.run(offer)
+    case .adjustDates(let job):
+      let inbox = inbox
+      DispatchQueue.global(qos: .userInitiated).async {
+        inbox.post(.library(.datesAdjusted(DateShifter.run(job))))
+      }
     case .scheduleTick(let milliseconds, let token):
       let inbox = inbox
       DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(milliseconds)) {
@@ -104,6 +115,7 @@ final class EffectRunner: Sendable {
 
   /// Stops the decode workers, indexing and watching.
   func stop() {
+    cardImports?.stop()
     player.stopAll()
     pool.stop()
     library.stop()

@@ -64,7 +64,7 @@ public final class LibraryService: @unchecked Sendable {
       case .addToAlbum(let id, let ids): try catalog.addAssets(ids, toAlbum: id, now: now)
       case .removeFromAlbum(let id, let ids): try catalog.removeAssets(ids, fromAlbum: id)
       case .scanLibrary, .loadImage, .cancelImage, .copyToClipboard, .scheduleTick, .exportPhotos,
-        .openExternally, .startPlayback, .stopPlayback, .pausePlayback:
+        .adjustDates, .runImport, .openExternally, .startPlayback, .stopPlayback, .pausePlayback:
         return
       }
     } catch {
@@ -133,7 +133,10 @@ public final class LibraryService: @unchecked Sendable {
     guard let catalogPath else { return scanWithoutCatalog(roots: roots, problem: nil) }
     let catalog: Catalog
     do {
-      catalog = try Catalog(path: catalogPath)
+      // The place table is mapped here, on the library's queue: the first frame never waits
+      // for it (a millisecond or two: its header and indices are checked).
+      let places = PlaceLookup.finder(environment: ProcessInfo.processInfo.environment)
+      catalog = try Catalog(path: catalogPath, places: places)
     } catch {
       let problem = "catalog \(catalogPath) unavailable (\(error)): reading the folders directly"
       LightboxLog.logger("catalog").error("\(problem)")
@@ -190,9 +193,17 @@ public final class LibraryService: @unchecked Sendable {
     for problem in summary.problems { log.error("\(problem)") }
     log.info(
       "indexed \(summary.total) photos (\(summary.read) read, \(summary.errors) errors)")
+    // Places the index could not look up (the table was missing then, or it changed since):
+    // after indexing, so that new photos come first.
+    var placed = 0
+    do {
+      placed = try catalog.refreshPlaces()
+    } catch {
+      log.error("looking up places failed: \(error)")
+    }
     // A re-scan that found nothing new, changed or gone leaves the library as loaded: no
     // second load, which at 100,000 photos held the run loop (and the keys) for a second.
-    let changed = summary.new + summary.changed + summary.removed > 0
+    let changed = summary.new + summary.changed + summary.removed + placed > 0
     // (A load while indexing may have caught the catalog half-written: the end loads again.)
     if changed || !summary.problems.isEmpty || throttle.reloaded {
       inbox.post(.library(.loaded(assets: load(), problems: summary.problems)))

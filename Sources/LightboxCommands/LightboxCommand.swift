@@ -26,7 +26,8 @@ public struct LightboxCommand: ParsableCommand {
     subcommands: [
       Browse.self, Demo.self, IndexCommandLine.self, InfoCommandLine.self, Show.self,
       Thumbnails.self, RotateCommandLine.self, ExportCommandLine.self, ImportCommandLine.self,
-      MemoriesCommandLine.self, TagCommandLine.self, Doctor.self,
+      MemoriesCommandLine.self, DateCommandLine.self, DuplicatesCommandLine.self,
+      TagCommandLine.self, Doctor.self,
       DecodeWorkerCommandLine.self,
     ],
     defaultSubcommand: Browse.self)

@@ -26,6 +26,7 @@ public enum MetadataReader {
       metadata.pixelSize = found.size
       if let exif = found.exif { apply(exif, to: &metadata) }
       metadata.captureDate = embeddedDate(exif: found.exif, xmp: found.xmp)
+      if metadata.gps == nil { metadata.gps = found.xmp?.gps }
     case .png:
       let found = PNGScanner.scan(b)
       metadata.pixelSize = found.size
@@ -33,6 +34,7 @@ public enum MetadataReader {
       // The PNG's own eXIf chunk counts as PNG metadata (CaptureDateSource.pngText).
       metadata.captureDate = embeddedDate(
         exif: found.exif, exifSource: .pngText, pngCreation: found.creation, xmp: found.xmp)
+      if metadata.gps == nil { metadata.gps = found.xmp?.gps }
     case .gif:
       if let w = b.u16le(6), let h = b.u16le(8) {
         metadata.pixelSize = PixelSize(width: w, height: h)
@@ -42,11 +44,13 @@ public enum MetadataReader {
       metadata.pixelSize = found.size
       if let exif = found.exif { apply(exif, to: &metadata) }
       metadata.captureDate = embeddedDate(exif: found.exif, xmp: found.xmp)
+      if metadata.gps == nil { metadata.gps = found.xmp?.gps }
     case .heic, .avif, .avifSequence:
       let found = HEIFScanner.scan(b)
       metadata.pixelSize = found.size
       if let exif = found.exif { apply(exif, to: &metadata) }
       metadata.captureDate = embeddedDate(exif: found.exif, xmp: found.xmp)
+      if metadata.gps == nil { metadata.gps = found.xmp?.gps }
       if metadata.format == .avifSequence {
         addMovie(head: Array(buffer), to: &metadata) { _ in nil }
       }

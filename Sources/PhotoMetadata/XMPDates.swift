@@ -7,6 +7,10 @@ struct XMPDates: Equatable {
   var dateCreated: String?
   var createDate: String?
   var dateTimeOriginal: String?
+  /// `exif:GPSLatitude` and `exif:GPSLongitude` as written ("35,0.6N", "135,46.2E"): where a
+  /// photo was taken when its EXIF has no GPS (tools that geotag into XMP, issue 34).
+  var gpsLatitude: String?
+  var gpsLongitude: String?
 
   /// The properties looked for, best first.
   static let names = ["photoshop:DateCreated", "xmp:CreateDate", "exif:DateTimeOriginal"]
@@ -22,6 +26,39 @@ struct XMPDates: Equatable {
     createDate =
       Self.value(of: Self.names[1], in: bytes) ?? Self.value(of: "xap:CreateDate", in: bytes)
     dateTimeOriginal = Self.value(of: Self.names[2], in: bytes)
+    gpsLatitude = Self.value(of: "exif:GPSLatitude", in: bytes)
+    gpsLongitude = Self.value(of: "exif:GPSLongitude", in: bytes)
+  }
+
+  /// The position of `exif:GPSLatitude` and `exif:GPSLongitude`, or nil when either is
+  /// missing, has no reference letter or is out of range.
+  var gps: GPSCoordinate? {
+    guard let latitude = gpsLatitude.flatMap({ Self.coordinate($0, positive: "N", negative: "S") }),
+      let longitude = gpsLongitude.flatMap({ Self.coordinate($0, positive: "E", negative: "W") }),
+      abs(latitude) <= 90, abs(longitude) <= 180
+    else { return nil }
+    return GPSCoordinate(latitude: latitude, longitude: longitude)
+  }
+
+  /// An XMP GPS coordinate — "DDD,MM,SSk" or "DDD,MM.mmk" (the XMP EXIF schema's forms), or
+  /// "DDD.ddk" — in signed degrees; k is the reference letter, which must be there.
+  static func coordinate(_ text: String, positive: Character, negative: Character) -> Double? {
+    var body = Substring(text)
+    while body.first == " " { body.removeFirst() }
+    while body.last == " " { body.removeLast() }
+    guard let letter = body.last?.uppercased().first, letter == positive || letter == negative
+    else { return nil }
+    body = body.dropLast()
+    let parts = body.split(separator: ",", omittingEmptySubsequences: false)
+    guard (1...3).contains(parts.count) else { return nil }
+    var degrees = 0.0
+    for (index, part) in parts.enumerated() {
+      guard !part.isEmpty, part.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+        let value = Double(part), value.isFinite, index == 0 || value < 60
+      else { return nil }
+      degrees += value / [1.0, 60, 3600][index]
+    }
+    return letter == negative ? -degrees : degrees
   }
 
   /// The dates, best first, skipping absent ones.

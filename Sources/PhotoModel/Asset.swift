@@ -52,6 +52,15 @@ public struct Asset: Hashable, Sendable, Identifiable {
     get { details?.longitude }
     set { setDetail(\.longitude, newValue) }
   }
+  /// Where it was taken in words (town, region, country), when its position has a place
+  /// and the place table is installed.
+  public var place: PhotoPlace? {
+    get { details?.place }
+    set { setDetail(\.place, newValue) }
+  }
+  /// `place`'s slot (`PhotoPlace.slot`), 0 for none: what counting and grouping by place
+  /// read, without looking the place up.
+  public var placeSlot: UInt32 { details?.placeSlot ?? 0 }
   /// The path's exact bytes when they are not valid UTF-8 (`path` then holds U+FFFD in
   /// their place and cannot be opened); nil for every ordinary path.
   public var pathBytes: [UInt8]? {
@@ -137,7 +146,8 @@ public struct Asset: Hashable, Sendable, Identifiable {
     isFavorite: Bool = false, isHidden: Bool = false, latitude: Double? = nil,
     longitude: Double? = nil, pathBytes: [UInt8]? = nil, exifThumbnail: Range<Int>? = nil,
     exposure: Exposure? = nil, addedAt: Int64 = 0, isAnimated: Bool = false,
-    duration: Double? = nil, userRotation: Int = 0, contentIdentifier: String? = nil
+    duration: Double? = nil, userRotation: Int = 0, contentIdentifier: String? = nil,
+    place: PhotoPlace? = nil
   ) {
     self.id = id
     self.path = path
@@ -163,6 +173,7 @@ public struct Asset: Hashable, Sendable, Identifiable {
     values.exposure = exposure
     values.duration = duration
     values.contentIdentifier = contentIdentifier
+    values.place = place
     self.details = AssetDetails.holding(values)
     refreshMediaTypes()
   }

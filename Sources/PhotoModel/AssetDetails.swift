@@ -26,6 +26,8 @@ public final class AssetDetails: Hashable, Sendable {
     public var duration: Double?
     /// A video's container and codec as the info panel names them ("MP4 · h264").
     public var videoFormat: String?
+    /// Where it was taken, in words (from its position and the place table).
+    public var place: PhotoPlace?
 
     public init() {}
 
@@ -82,10 +84,14 @@ public final class AssetDetails: Hashable, Sendable {
   /// The EXIF thumbnail's byte range; a count of 0 when the file has none.
   let thumbnailStart: UInt32
   let thumbnailCount: UInt32
-  /// `hasExposure`, `hasShutter`.
-  let flags: UInt8
+  /// The place's slot (`PhotoPlace.slot`, 0: none) in the low 24 bits; `hasExposure` and
+  /// `hasShutter` in the high 8. A photo with a position has a place, so it is packed, not
+  /// rare; one word for both keeps a camera photo's details in an 88-byte heap block.
+  let placeAndFlags: UInt32
   let rare: Rare?
 
+  private static let slotMask: UInt32 = 0xFF_FFFF
+  private var flags: UInt8 { UInt8(placeAndFlags >> 24) }
   private static let hasExposure: UInt8 = 1
   private static let hasShutter: UInt8 = 2
   private static let absent = Int32.min
@@ -121,7 +127,9 @@ public final class AssetDetails: Hashable, Sendable {
     }
     (fNumber, focalLength, iso) = packed
     (shutterNumerator, shutterDenominator) = shutter
-    self.flags = flags
+    // Every place is interned, its slot within 24 bits (`PhotoPlace.slotLimit`).
+    placeAndFlags = (values.place?.slot ?? 0) & Self.slotMask | UInt32(flags) << 24
+    rest.place = nil
     rare = rest.isEmpty ? nil : Rare(rest)
   }
 
@@ -136,6 +144,7 @@ public final class AssetDetails: Hashable, Sendable {
     values.cameraMake = cameraMake
     values.cameraModel = cameraModel
     values.lensModel = lensModel
+    values.place = place
     values.latitude = latitude
     values.longitude = longitude
     values.exifThumbnail = exifThumbnail
@@ -143,6 +152,9 @@ public final class AssetDetails: Hashable, Sendable {
     return values
   }
 
+  /// The place's slot (0: none), read without the registry's lock.
+  public var placeSlot: UInt32 { placeAndFlags & Self.slotMask }
+  public var place: PhotoPlace? { PhotoPlace.place(slot: placeSlot) }
   public var cameraMake: String? { camera?.make }
   public var cameraModel: String? { camera?.model }
   public var lensModel: String? { camera?.lens }
@@ -178,13 +190,14 @@ public final class AssetDetails: Hashable, Sendable {
     // Packing is canonical (a value goes to the same place whatever else is set), so equal
     // values have equal parts.
     guard lhs !== rhs else { return true }
-    return lhs.camera == rhs.camera && same(lhs.packedLatitude, rhs.packedLatitude)
+    return lhs.camera == rhs.camera && lhs.placeAndFlags == rhs.placeAndFlags
+      && same(lhs.packedLatitude, rhs.packedLatitude)
       && same(lhs.packedLongitude, rhs.packedLongitude) && same(lhs.fNumber, rhs.fNumber)
       && same(lhs.focalLength, rhs.focalLength) && lhs.iso == rhs.iso
       && lhs.shutterNumerator == rhs.shutterNumerator
       && lhs.shutterDenominator == rhs.shutterDenominator
       && lhs.thumbnailStart == rhs.thumbnailStart && lhs.thumbnailCount == rhs.thumbnailCount
-      && lhs.flags == rhs.flags && lhs.rare?.values == rhs.rare?.values
+      && lhs.rare?.values == rhs.rare?.values
   }
 
   public func hash(into hasher: inout Hasher) {

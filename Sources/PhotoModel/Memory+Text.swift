@@ -22,6 +22,13 @@ extension Memory {
   /// "48 photos", "1 photo".
   public var countText: String { assetIDs.count == 1 ? "1 photo" : "\(assetIDs.count) photos" }
 
-  /// "3 years ago · 26–29 Nov 2023 · 48 photos".
-  public var summary: String { "\(agoText) · \(daysText) · \(countText)" }
+  /// "3 years ago · 26–29 Nov 2023 · 48 photos", with the place when known: "3 years ago ·
+  /// Kyoto · 26–29 Nov 2023 · 48 photos".
+  public var summary: String {
+    [agoText, place, daysText, countText].compactMap { $0 }.joined(separator: " · ")
+  }
+
+  /// The card's title: "Kyoto · 2023" when the memory has a place (as Photos names its
+  /// memories), else "3 years ago".
+  public var title: String { place.map { "\($0) · \(year)" } ?? agoText }
 }

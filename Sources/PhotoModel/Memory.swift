@@ -12,10 +12,15 @@ public struct Memory: Hashable, Sendable {
   public var assetIDs: [AssetID]
   /// The photo drawn as the memory's cover.
   public var cover: AssetID
+  /// Where most of its photos with a place were taken (the town, or the city it belongs to),
+  /// when any has a place.
+  public var place: String?
 
   public init(
-    year: Int, yearsAgo: Int, firstDay: Int, lastDay: Int, assetIDs: [AssetID], cover: AssetID
+    year: Int, yearsAgo: Int, firstDay: Int, lastDay: Int, assetIDs: [AssetID], cover: AssetID,
+    place: String? = nil
   ) {
+    self.place = place
     self.year = year
     self.yearsAgo = yearsAgo
     self.firstDay = firstDay

@@ -31,6 +31,7 @@ public enum MemoryFinder {
       var stills: [Int] = []
       var firstDay = Int.max
       var lastDay = Int.min
+      var places: [String: Int] = [:]
       for index in start..<end {
         let asset = assets[index]
         guard isRemembered(asset) else { continue }
@@ -39,6 +40,7 @@ public enum MemoryFinder {
         lastDay = max(lastDay, local)
         if asset.isFavorite { favorites.append(ids.count) }
         if asset.format != .video { stills.append(ids.count) }
+        if let place = asset.place { places[place.collectionTown, default: 0] += 1 }
         ids.append(asset.id)
       }
       guard !ids.isEmpty else { continue }
@@ -48,10 +50,12 @@ public enum MemoryFinder {
       let candidates =
         !favorites.isEmpty ? favorites : !stills.isEmpty ? stills : Array(ids.indices)
       let cover = ids[candidates[(candidates.count - 1) / 2]]
+      // The place most of its photos were taken in (ties: the first name in order).
+      let place = places.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
       memories.append(
         Memory(
           year: year, yearsAgo: today.year - year, firstDay: firstDay, lastDay: lastDay,
-          assetIDs: ids, cover: cover))
+          assetIDs: ids, cover: cover, place: place))
     }
     return memories
   }

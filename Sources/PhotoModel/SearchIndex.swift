@@ -29,6 +29,10 @@ public final class SearchIndex: Sendable {
   let cameraSlots: [UInt32]
   /// Each distinct make, model and lens once.
   let cameras: [CameraText]
+  /// Per photo: its place's slot (`PhotoPlace.slot`), 0 for none.
+  let placeSlots: [UInt32]
+  /// Each place of the library once: its slot and folded names (`PhotoPlace.searchText`).
+  let places: [(slot: UInt32, text: String)]
   /// How often each byte value is in `names`: a word is looked for by its rarest bytes.
   let byteCounts: [Int]
 
@@ -55,6 +59,8 @@ public final class SearchIndex: Sendable {
     var monthDays = [UInt16](repeating: Self.unknownMonthDay, count: assets.count)
     var flags = [UInt8](repeating: 0, count: assets.count)
     var cameraSlots = [UInt32](repeating: 0, count: assets.count)
+    var placeSlots = [UInt32](repeating: 0, count: assets.count)
+    var placeSeen: Set<UInt32> = []
     var names: [UInt8] = []
     names.reserveCapacity(assets.count * 20)
     var nameStarts: [UInt32] = []
@@ -83,6 +89,9 @@ public final class SearchIndex: Sendable {
       }
       names.append(0)
       flags[index] = assets[index].mediaTypeBits | (nonASCII ? Self.nonASCIIName : 0)
+      let place = assets[index].placeSlot
+      placeSlots[index] = place
+      if place != 0 { placeSeen.insert(place) }
       guard let camera = assets[index].cameraNames else { continue }
       let id = ObjectIdentifier(camera)
       if let lastCamera, lastCamera.id == id {
@@ -112,6 +121,31 @@ public final class SearchIndex: Sendable {
     self.nameStarts = nameStarts
     self.cameraSlots = cameraSlots
     self.cameras = cameras
+    self.placeSlots = placeSlots
+    self.places = placeSeen.sorted().compactMap { slot in
+      PhotoPlace.place(slot: slot).map { (slot, $0.searchText) }
+    }
+  }
+
+  /// Sets the flag of each photo whose place's folded names hold `word` (folded too,
+  /// `PlaceFolding`): each place is read once, then one pass over the photos' slots.
+  public func markPlaces(holding word: String, in hits: inout [Bool]) {
+    guard !word.isEmpty, let last = places.last?.slot else { return }
+    var matching = [Bool](repeating: false, count: Int(last) + 1)
+    var any = false
+    for place in places where place.text.contains(word) {
+      matching[Int(place.slot)] = true
+      any = true
+    }
+    guard any else { return }
+    placeSlots.withUnsafeBufferPointer { slots in
+      hits.withUnsafeMutableBufferPointer { hits in
+        for photo in slots.indices {
+          let slot = Int(slots[photo])
+          if slot < matching.count && matching[slot] { hits[photo] = true }
+        }
+      }
+    }
   }
 
   /// Which photos' file names, makes, models or lenses hold `word` (lowercase), one flag a

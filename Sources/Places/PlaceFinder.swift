@@ -36,6 +36,11 @@ public struct PlaceFinder: Sendable {
 
   /// The place of a position (degrees, north and east positive), or nil (see the type).
   public func place(latitude: Double, longitude: Double) -> Place? {
+    code(latitude: latitude, longitude: longitude).flatMap(place)
+  }
+
+  /// The place of a position as the table's records (what the catalog stores), or nil.
+  public func code(latitude: Double, longitude: Double) -> PlaceCode? {
     guard let query = Query(latitude: latitude, longitude: longitude) else { return nil }
     var nearest: (index: Int, distance: Double)?
     var town: (index: Int, distance: Double)?
@@ -58,7 +63,14 @@ public struct PlaceFinder: Sendable {
       let ratio = distance / radiusSquared(index)
       if ratio <= 0.25, ratio < (city?.ratio ?? .infinity) { city = (index, ratio) }
     }
-    return place(town: chosen.index, city: city?.index)
+    return PlaceCode(town: chosen.index, city: city?.index)
+  }
+
+  /// The names of a code from this table; nil when it names a record the table does not
+  /// have (a code from another table).
+  public func place(_ code: PlaceCode) -> Place? {
+    guard code.town < table.placeCount, (code.city ?? 0) < table.placeCount else { return nil }
+    return place(town: code.town, city: code.city)
   }
 
   /// The nearest place's name within 25 km, as the naive nearest-centre rule (Immich's, and

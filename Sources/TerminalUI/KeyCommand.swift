@@ -31,6 +31,8 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
   case addToAlbum = "add-to-album"
   case removeFromAlbum = "remove-from-album"
   case memories = "memories"
+  case adjustDates = "adjust-date"
+  case importPhotos = "import"
   case mark = "mark"
   case markRange = "mark-range"
   case info = "info"
@@ -85,6 +87,8 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case .addToAlbum: return .album(.addPhotos)
     case .removeFromAlbum: return .album(.removePhotos)
     case .memories: return .album(.showMemories)
+    case .adjustDates: return .edit(.adjustDates)
+    case .importPhotos: return .importing(.start)
     case .mark: return .mark(.toggle)
     case .markRange: return .mark(.range)
     case .info: return .panel(.info)
@@ -141,6 +145,8 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case .addToAlbum: return [.character("a")]
     case .removeFromAlbum: return [.character("x")]
     case .memories: return [.character("M")]
+    case .adjustDates: return [.character("T")]
+    case .importPhotos: return [.character("I")]
     case .mark: return [.character("v")]
     case .markRange: return [.character("V")]
     case .info: return [.character("i")]

@@ -7,10 +7,21 @@ extension LibraryView {
   /// The list of albums: section headers, then cards (cover, title, count).
   static func renderAlbumList(_ state: AppState, into frame: inout Frame) {
     frame.fill(CellRect(row: 1, column: 0, width: frame.size.columns, height: 1), role: .header)
-    frame.put(" Albums", row: 1, column: 0, role: .header)
-    let users = state.library.collections.albums.count
-    frame.put(
-      "  \(users) of your own · n new  R rename  D delete", row: 1, column: 8, role: .headerDim)
+    if let path = state.albums.placePath {
+      // A level of the Places collection: where it is, and how many places it lists.
+      let used = frame.put(" ‹ " + path.trail, row: 1, column: 0, role: .header)
+      let count = state.albums.entries.count
+      let nouns = [("country", "countries"), ("region", "regions"), ("town", "towns")]
+      let noun = nouns[min(path.level, 2)]
+      frame.put(
+        "  \(formatCount(count)) \(count == 1 ? noun.0 : noun.1) · Esc back", row: 1,
+        column: used, role: .headerDim)
+    } else {
+      frame.put(" Albums", row: 1, column: 0, role: .header)
+      let users = state.library.collections.albums.count
+      frame.put(
+        "  \(users) of your own · n new  R rename  D delete", row: 1, column: 8, role: .headerDim)
+    }
     let geometry = state.albumsGrid
     let layout = state.albums.layout
     var row = geometry.area.row
@@ -51,10 +62,18 @@ extension LibraryView {
       } else {
         text =
           " \(album.title) · \(formatCount(album.count)) \(album.count == 1 ? "photo" : "photos")"
-        if album.ref.isBuiltIn { text += " · built in" }
+        if case .place(let path) = album.ref, path.level > 0 {
+          text =
+            " \(path.trail) · \(formatCount(album.count)) "
+            + (album.count == 1 ? "photo" : "photos")
+        } else if album.ref.isBuiltIn {
+          text += " · built in"
+        }
       }
     }
-    renderStatus(text, state, hints: "Enter open  n new album  ? help", into: &frame)
+    let hints =
+      state.albums.placePath == nil ? "Enter open  n new album  ? help" : "Enter open  Esc back"
+    renderStatus(text, state, hints: hints, into: &frame)
   }
 
   /// An album card's cover, or a placeholder naming the album kind when it is empty.
@@ -86,10 +105,13 @@ extension LibraryView {
   /// An album opened as a grid, or its empty state.
   static func renderAlbumGrid(_ state: AppState, ref: AlbumRef, into frame: inout Frame) {
     frame.fill(CellRect(row: 1, column: 0, width: frame.size.columns, height: 1), role: .header)
-    let title = " ‹ " + state.title(of: ref)
+    var title = " ‹ " + state.title(of: ref)
+    if case .place(let path) = ref { title = " ‹ " + path.trail }
     let used = frame.put(title, row: 1, column: 0, role: .header)
     var context = "  \(AppState.photoCount(state.assets.count))"
-    if ref == .recentlyDeleted {
+    if case .place = ref {
+      // A town of the Places collection: its trail says what it is.
+    } else if ref == .recentlyDeleted {
       context +=
         " · erased \(state.library.collections.retentionDays) days after deletion · r restore  d delete for good"
     } else if case .memory = ref {
@@ -127,6 +149,7 @@ extension LibraryView {
     case .recentlyDeleted:
       return "Deleted photos stay here for \(state.library.collections.retentionDays) days"
     case .memory: return "Photos from this week in earlier years appear here"
+    case .place: return "Photos with a position taken here appear here"
     }
   }
 
@@ -148,7 +171,8 @@ extension LibraryView {
     let middle = area.row + area.height / 2
     if state.search.text.trimmingCharacters(in: " ").isEmpty {
       frame.putCentered(
-        "Search file names, albums, cameras and dates", row: middle - 1, in: area, role: .emptyTitle
+        "Search file names, albums, cameras, places and dates", row: middle - 1, in: area,
+        role: .emptyTitle
       )
       frame.putCentered(
         "2024 · 2024-08 · August 2024 · aug · 13 Aug 2024 · yesterday · last week", row: middle + 1,

@@ -28,12 +28,13 @@ extension LibraryView {
     renderStatusLine(state, hints: hints, into: &frame)
   }
 
-  /// The detail view's title bar: favorite, date and time, zoom, position.
+  /// The detail view's title bar: favorite, date and time, town, zoom, position.
   static func renderDetailTitle(_ state: AppState, asset: Asset, into frame: inout Frame) {
     frame.fill(CellRect(row: 0, column: 0, width: frame.size.columns, height: 1), role: .title)
     let date = asset.captureDate
     var title = " \(date.longDayTitle)  \(date.timeOfDay)"
     if let offset = date.offsetText { title += " \(offset)" }
+    if let place = asset.place { title += " · \(place.locality)" }
     if asset.isFavorite { title = " " + Glyphs.favorite + title }
     var position = "\(formatCount(state.selectedIndex + 1)) of \(formatCount(state.assets.count))"
     if let zoom = state.zoomLabel { position = "\(zoom)  \(position)" }

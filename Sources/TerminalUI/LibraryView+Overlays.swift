@@ -111,10 +111,12 @@ extension LibraryView {
     } else {
       add(.favorite, "favorite \(Glyphs.favorite)")
       add(.delete, "move to Recently Deleted")
-      add(.undo, "undo the delete or turn")
+      add(.undo, "undo the delete, turn or date change")
       add(.hide, context == .album(.hidden) ? "unhide" : "hide")
       add([.rotateAnticlockwise, .rotateClockwise], "turn left / right (file untouched)")
       add(.export, "export as JPEG to a folder")
+      add(.adjustDates, "adjust the date and time (in the file)")
+      if state.importing.offer != nil { add(.importPhotos, "import the card's new photos") }
       add(.addToAlbum, "add to an album")
       if case .album(.user) = context { add(.removeFromAlbum, "take out of this album") }
       if state.screen == .grid {
@@ -220,8 +222,11 @@ extension LibraryView {
       if let focal = exposure.focalLength { parts.append("\(trimmed(focal)) mm") }
       lines.append(("Exposure", parts.joined(separator: " · ")))
     }
+    // The place in words ("Shibakōen · Tokyo, Tokyo, Japan"), then where exactly.
+    let place = asset.place
+    if let place { lines.append(("Place", place.description)) }
     if let lat = asset.latitude, let lon = asset.longitude {
-      lines.append(("Place", coordinates(lat, lon)))
+      lines.append((place == nil ? "Place" : "", coordinates(lat, lon)))
     }
     if let raw = asset.rawCompanion {
       lines.append(("RAW", "\(raw.fileName) · \(ByteCountText.format(raw.byteSize))"))
@@ -358,6 +363,10 @@ extension LibraryView {
       title = "Export \(AppState.photoCount(ids.count)) as JPEG"
       label = "To:"
       hint = "folder, then long edge in px · Enter export"
+    case .adjustDates(let ids):
+      title = "Adjust the date of \(AppState.photoCount(ids.count))"
+      label = "Date:"
+      hint = "the earliest's date, or +1h30m / -2d · Enter"
     }
     let box = centredBox(width: 48, height: 7, in: frame.size)
     let inner = renderBox(box, title: title, into: &frame)

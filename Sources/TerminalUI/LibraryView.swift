@@ -300,6 +300,20 @@ public enum LibraryView {
 
   // MARK: Status line
 
+  /// "Importing 45 of 312 · 38 MB/s · 1:10 left".
+  static func importProgress(_ run: ImportRun) -> String {
+    var text = "Importing \(formatCount(run.filesDone)) of \(formatCount(run.filesTotal))"
+    if run.bytesPerSecond > 0 {
+      text += " · \(ByteCountText.format(Int64(run.bytesPerSecond)))/s"
+    }
+    if let left = run.secondsLeft {
+      let seconds = Int(left.rounded(.up))
+      let minutes = seconds / 60
+      text += " · \(minutes):\(seconds % 60 < 10 ? "0" : "")\(seconds % 60) left"
+    }
+    return text
+  }
+
   static func renderStatusLine(_ state: AppState, hints: String, into frame: inout Frame) {
     let row = frame.size.rows - 1
     guard row >= 1 else { return }
@@ -336,10 +350,16 @@ public enum LibraryView {
         }
       }
     }
-    // While indexing, its progress takes the place of the key hints.
+    // While indexing, its progress takes the place of the key hints; an import's progress
+    // or a card's offer too.
     var hints = hints
     if case .indexing(let done, let total) = state.library.status {
       hints = total > 0 ? "Indexing \(formatCount(done)) of \(formatCount(total))" : "Indexing…"
+    }
+    if let run = state.importing.running {
+      hints = importProgress(run)
+    } else if let offer = state.importing.offer {
+      hints = "I import \(formatCount(offer.newCount)) new from \(offer.name)"
     }
     // What is going on matters more than the key hints: they show only where both fit, and
     // where they do not, the pointer to the help may still.

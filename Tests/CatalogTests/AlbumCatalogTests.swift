@@ -38,7 +38,8 @@ final class AlbumCatalogTests: XCTestCase {
   }
 
   func testMigrationV2IsApplied() throws {
-    XCTAssertEqual(try catalog.appliedMigrations().count, 11)
+    // Every migration, however many later branches add.
+    XCTAssertEqual(try catalog.appliedMigrations(), Catalog.migrator.migrations)
     XCTAssertTrue(try catalog.appliedMigrations().contains { $0.hasPrefix("v2") })
   }
 

@@ -70,7 +70,11 @@ final class LibraryMonitorTests: XCTestCase {
     XCTAssertNil(monitor.pollInterval)
     let added = try library.writeJPEG("added.jpg")
     let deadline = Date().addingTimeInterval(60)  // only catches a watcher that never reports
-    while try catalog.asset(path: LibraryPath(added)) == nil, Date() < deadline {
+    // The row is committed before the indexer returns and the monitor reports the update:
+    // wait for both (on a busy machine the report came a moment after the row).
+    while try catalog.asset(path: LibraryPath(added)) == nil || updates.value == 0,
+      Date() < deadline
+    {
       usleep(20_000)
     }
     XCTAssertNotNil(try catalog.asset(path: LibraryPath(added)))

@@ -5,7 +5,7 @@ import XCTest
 /// Every command decodes a risky format through the sandboxed worker: a file whose decoder
 /// crashes (the worker's test hook) costs that file one line, and the command goes on with
 /// the others and exits normally — with each graphics protocol of `show`, with `export` and
-/// with `thumbnails`. Before the one door, `show --graphics kitty` and `iterm2` decoded in
+/// with `thumbnails` and `duplicates --similar`. Before the one door, `show --graphics kitty` and `iterm2` decoded in
 /// their own process and died with the decoder.
 final class OneDoorCommandTests: XCTestCase {
   var lightbox: String!
@@ -84,5 +84,14 @@ final class OneDoorCommandTests: XCTestCase {
     _ = runWithCrashingFile(["thumbnails", "--cache", cache, crash, photo], status: 0)
     let made = FileManager.default.subpaths(atPath: cache)?.filter { $0.hasSuffix(".png") } ?? []
     XCTAssertTrue(made.contains { !$0.hasPrefix("fail/") }, "the JPEG's thumbnail: \(made)")
+  }
+
+  func testDuplicatesSimilar() throws {
+    // The picture is decoded for its perceptual hash; the file is still hashed for exact
+    // duplicates, so it stays in the count.
+    let library = home.appendingPathComponent("library").path
+    let output = runWithCrashingFile(["duplicates", "--similar", library], status: 0)
+    XCTAssertTrue(output.contains("not compared by looks: decoder crashed on"), output)
+    XCTAssertTrue(output.contains("2 photos: 0 groups"), output)
   }
 }

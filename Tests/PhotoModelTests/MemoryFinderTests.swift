@@ -76,6 +76,24 @@ final class MemoryFinderTests: XCTestCase {
       MemoryFinder.memories(in: videos, today: (2025, 11, 28)).first?.cover, AssetID(1))
   }
 
+  func testAMemorySaysWhereMostOfItsPhotosWereTaken() {
+    let kyoto = PhotoPlace.interned(
+      town: "Gion", city: "Kyoto", region: "Kyoto", country: "Japan", countryCode: "JP")
+    let nara = PhotoPlace.interned(
+      town: "Nara", region: "Nara", country: "Japan", countryCode: "JP")
+    var assets = (1...4).map { photo($0, 2019, 11, 27) }
+    assets[0].place = nara
+    assets[1].place = kyoto
+    assets[2].place = kyoto
+    let memory = MemoryFinder.memories(in: assets, today: (2026, 11, 28)).first
+    XCTAssertEqual(memory?.place, "Kyoto", "the city a ward belongs to, two photos to one")
+    XCTAssertEqual(memory?.title, "Kyoto · 2019")
+    XCTAssertEqual(memory?.summary, "7 years ago · Kyoto · 27 Nov 2019 · 4 photos")
+    let nowhere = MemoryFinder.memories(in: [photo(9, 2019, 11, 27)], today: (2026, 11, 28))
+    XCTAssertNil(nowhere.first?.place)
+    XCTAssertEqual(nowhere.first?.title, "7 years ago")
+  }
+
   func testTodayFromTheClockIsTheLocalDate() {
     // 2026-11-28 23:30 UTC is already the 29th at +02:00.
     let now: Int64 =

@@ -16,6 +16,10 @@ final class SearchIndexQueryTests: XCTestCase {
       ("NIKON CORPORATION", "Z 6", nil), ("Ünicorn", nil, "Größe 50mm"),
     ]
     let formats: [MediaFormat] = [.jpeg, .png, .heic, .video, .raw]
+    let places: [PhotoPlace?] = [
+      nil, Fixtures.Places.paris, Fixtures.Places.zurich, Fixtures.Places.shinjuku,
+      Fixtures.Places.kyoto, Fixtures.Places.rome,
+    ]
     return (0..<count).map { i in
       let stem = stems.randomElement(using: &random)!
       let camera = cameras.randomElement(using: &random)!
@@ -28,7 +32,8 @@ final class SearchIndexQueryTests: XCTestCase {
           year: Int.random(in: 2018...2024, using: &random),
           month: Int.random(in: 1...12, using: &random),
           day: Int.random(in: 1...28, using: &random), hour: 12, source: .exif),
-        cameraMake: camera.0, cameraModel: camera.1, lensModel: camera.2)
+        cameraMake: camera.0, cameraModel: camera.1, lensModel: camera.2,
+        place: places.randomElement(using: &random)!)
     }
   }
 
@@ -46,6 +51,7 @@ final class SearchIndexQueryTests: XCTestCase {
       "2019", "img", "IMG_1", "canon", "r5", "front", "größe", "été", "summer", "trip",
       "aug", "13 august", "march 2021", "last year", "this month", "videos", "raw",
       "screenshots", "1", "0", "日本", "jpg", "nikon z", "x1", "panoramas", "selfies",
+      "paris", "zurich", "zürich", "japan", "tokyo", "italy", "lazio", "kyoto may 2018", "fr",
     ]
     for _ in 0..<300 {
       let count = Int.random(in: 1...3, using: &random)

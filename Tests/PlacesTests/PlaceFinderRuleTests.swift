@@ -1,4 +1,5 @@
 import Foundation
+import LightboxTestSupport
 import Places
 import XCTest
 

@@ -140,7 +140,7 @@ final class ConfigLoaderTests: XCTestCase {
       hide = 3
       teleport = "t"
       quit = "ctrl-c"
-      info = "I"
+      info = "Z"
       """)
     XCTAssertEqual(problems.count, 4, "\(problems)")
     XCTAssertTrue(
@@ -156,9 +156,9 @@ final class ConfigLoaderTests: XCTestCase {
       "config.toml:5: quit: 'ctrl-c' cannot be bound: Ctrl-C always quits;"
         + " quit keeps its default keys"
     )
-    XCTAssertEqual(config.keys, [.info: [.character("I")]])
+    XCTAssertEqual(config.keys, [.info: [.character("Z")]])
     XCTAssertEqual(config.keyMap.action(for: .character("f")), .edit(.toggleFavorite))
-    XCTAssertEqual(config.keyMap.action(for: .character("I")), .panel(.info))
+    XCTAssertEqual(config.keyMap.action(for: .character("Z")), .panel(.info))
   }
 
   func testAKeyBoundTwiceGoesToTheLaterCommand() {

@@ -1,4 +1,5 @@
 import Decoders
+import LightboxApp
 import DecodeWorker
 import ThumbnailCache
 import PhotoModel

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Places
 import Settings
 import TerminalUI
 
@@ -27,12 +28,12 @@ public enum IndexCommand {
   @discardableResult
   public static func run(
     roots: [String], catalogPath: String, json: Bool, progressIsTerminal: Bool,
-    batchSize: Int? = nil,
+    batchSize: Int? = nil, places: PlaceFinder? = nil,
     output: (String) -> Void, progressOutput: @escaping @Sendable (String) -> Void
   ) throws -> IndexSummary {
     // No memory map: an index run reads the whole table once, and mapped pages would count
     // in its resident memory (issue 19's bound per photo).
-    let catalog = try Catalog(path: catalogPath, memoryMapBytes: 0)
+    let catalog = try Catalog(path: catalogPath, memoryMapBytes: 0, places: places)
     var targets: [String]? = roots.isEmpty ? nil : try catalog.libraryRoots(for: roots)
     if targets == nil, try catalog.roots.isEmpty { targets = [LightboxPaths().defaultLibrary] }
     let reporter = IndexProgressReporter(isTerminal: progressIsTerminal, write: progressOutput)
@@ -43,6 +44,8 @@ public enum IndexCommand {
       reporter.report($0)
     }
     reporter.finish()
+    // The places the run could not look up as it went (a table installed or changed since).
+    try catalog.refreshPlaces()
     for problem in summary.problems {
       progressOutput("lightbox: \(TerminalText.sanitize(problem))\n")
     }

@@ -33,6 +33,7 @@ struct IndexCommandLine: ParsableCommand {
       try IndexCommand.run(
         roots: paths.map(CommandSupport.absolute), catalogPath: catalogPath, json: json,
         progressIsTerminal: isatty(2) == 1, batchSize: batchSize.map { max(1, $0) },
+        places: PlaceLookup.finder(environment: ProcessInfo.processInfo.environment),
         output: { text in
           FileHandle.standardOutput.write(Data(text.utf8))
         },

@@ -59,7 +59,10 @@ public enum MemoriesCommand {
     }
     let catalog: Catalog
     do {
-      catalog = try Catalog(path: options.catalogPath, memoryMapBytes: 0)
+      // With the place table, so each memory can say where (the codes are read as names).
+      catalog = try Catalog(
+        path: options.catalogPath, memoryMapBytes: 0,
+        places: PlaceLookup.finder(environment: ProcessInfo.processInfo.environment))
     } catch {
       throw Failure(description: "\(error)")
     }
@@ -115,6 +118,7 @@ public enum MemoriesCommand {
         return Report.Entry(
           year: memory.year, yearsAgo: memory.yearsAgo, firstDay: day(memory.firstDay),
           lastDay: day(memory.lastDay), count: memory.assetIDs.count, title: memory.summary,
+          place: memory.place,
           cover: assets[memory.cover]?.path ?? "",
           photos: memory.assetIDs.compactMap { assets[$0]?.path })
       })
@@ -132,6 +136,8 @@ public enum MemoriesCommand {
       var lastDay: String
       var count: Int
       var title: String
+      /// Where most of its photos were taken, when known.
+      var place: String?
       var cover: String
       var photos: [String]
     }

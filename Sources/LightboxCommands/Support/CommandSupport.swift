@@ -57,6 +57,7 @@ public enum CommandSupport {
       options.upscale = config.upscale
       options.slideshowSeconds = config.slideshowSeconds
       options.opener = config.opener
+      options.importTemplate = config.importTemplate
       options.notices = loaded.problems
       options.decodeWorker = .currentExecutable
       try BrowseSession(options: options).run()

@@ -13,6 +13,8 @@ public enum AlbumRef: Hashable, Sendable {
   case recentlyDeleted
   /// "On This Day": the photos of this week in an earlier `year` (`AlbumsState.memories`).
   case memory(year: Int)
+  /// A level of the Places collection (`PlacePath.all`: its card among the albums).
+  case place(PlacePath)
 
   /// Built-in albums cannot be renamed or deleted, and photos are not added to them by hand.
   public var isBuiltIn: Bool {
@@ -27,6 +29,8 @@ public enum AlbumRef: Hashable, Sendable {
     case .mediaType: return .mediaTypes
     case .imports, .hidden, .recentlyDeleted: return .utilities
     case .memory: return .memories
+    case .place(let path):
+      return [.places, .countries, .regions, .towns][min(path.level, 3)]
     }
   }
 
@@ -36,9 +40,10 @@ public enum AlbumRef: Hashable, Sendable {
   ]
 }
 
-/// The sections of the Albums tab (Memories only on a day that has some).
+/// The sections of the Albums tab (Memories only on a day that has some), and of the Places
+/// collection's levels.
 public enum AlbumSection: Int, Hashable, Sendable, CaseIterable {
-  case memories, myAlbums, mediaTypes, utilities
+  case memories, myAlbums, places, mediaTypes, utilities, countries, regions, towns
 
   /// The section header.
   public var title: String {
@@ -47,6 +52,10 @@ public enum AlbumSection: Int, Hashable, Sendable, CaseIterable {
     case .myAlbums: return "My Albums"
     case .mediaTypes: return "Media Types"
     case .utilities: return "Utilities"
+    case .places: return "Places"
+    case .countries: return "Countries"
+    case .regions: return "Regions"
+    case .towns: return "Towns"
     }
   }
 }

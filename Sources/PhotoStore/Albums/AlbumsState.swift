@@ -14,6 +14,9 @@ public struct AlbumsState: Hashable, Sendable {
   public var open: AlbumRef?
   /// Today's memories, the most recent year first (their cards lead the list).
   public var memories: [Memory]
+  /// The level of the Places collection the list shows (its places as cards), or nil: the
+  /// albums.
+  public var placePath: PlacePath?
 
   /// No albums yet, the list shown.
   public init() {
@@ -23,5 +26,6 @@ public struct AlbumsState: Hashable, Sendable {
     topEntry = 0
     open = nil
     memories = []
+    placePath = nil
   }
 }

@@ -6,7 +6,8 @@ extension AppState {
   /// replaced when it is one of them. The full rebuild (`rebuildAlbumEntries`) reads every
   /// photo of the library; it still runs when a media type's card comes or goes.
   mutating func albumEntriesChanged(_ changes: [PhotoChange], hidden: [Asset]) {
-    guard !albums.entries.isEmpty else { return rebuildAlbumEntries() }
+    // A level of the Places collection may gain or lose a place: listed again.
+    guard !albums.entries.isEmpty, albums.placePath == nil else { return rebuildAlbumEntries() }
     let since = importsSince
     let shownTypes = Set(
       albums.entries.compactMap { entry -> MediaType? in
@@ -19,6 +20,14 @@ extension AppState {
       guard delta != 0 else { continue }
       let count = albums.entries.first { $0.ref == .mediaType(type) }?.count ?? 0
       if !shownTypes.contains(type) || count + delta <= 0 { return rebuildAlbumEntries() }
+    }
+    // The Places card comes and goes as a media type's does.
+    let placed = changes.reduce(0) {
+      $0 + ($1.new.placeSlot != 0 ? 1 : 0) - ($1.old.placeSlot != 0 ? 1 : 0)
+    }
+    if placed != 0 {
+      let count = albums.entries.first { $0.ref == .place(.all) }?.count ?? 0
+      if count == 0 || count + placed <= 0 { return rebuildAlbumEntries() }
     }
     var newValues: [AssetID: Asset] = [:]
     for change in changes { newValues[change.new.id] = change.new }
@@ -85,7 +94,9 @@ extension AppState {
   /// newest member before it, Hidden and Recently Deleted from their own lists. The full
   /// rebuild still runs when a media type's card goes.
   mutating func albumEntriesAfterRemoval(_ removal: LibraryRemoval) {
-    guard !albums.entries.isEmpty, !removal.photos.isEmpty else { return rebuildAlbumEntries() }
+    guard !albums.entries.isEmpty, !removal.photos.isEmpty, albums.placePath == nil else {
+      return rebuildAlbumEntries()
+    }
     let since = importsSince
     let left = Set(removal.photos.map(\.id))
     var entries = albums.entries
@@ -101,12 +112,15 @@ extension AppState {
       case .recentlyDeleted:
         entries[e].count = library.collections.trashed.count
         entries[e].cover = library.collections.trashed.last?.asset
-      case .favorites, .imports, .mediaType:
+      case .favorites, .imports, .mediaType, .place:
         let isMember = { (asset: Asset) in
           SmartAlbumTally.contains(ref, asset, importsSince: since) ?? false
         }
         entries[e].count -= removal.photos.filter(isMember).count
-        if case .mediaType = ref, entries[e].count <= 0 { return rebuildAlbumEntries() }
+        if entries[e].count <= 0 {
+          if case .mediaType = ref { return rebuildAlbumEntries() }
+          if case .place = ref { return rebuildAlbumEntries() }
+        }
         guard let cover = entries[e].cover, left.contains(cover.id) else { continue }
         entries[e].cover = newestMember(before: cover.id, in: removal) { buffer, i in
           SmartAlbumTally.contains(ref, buffer, at: i, importsSince: since)

@@ -113,6 +113,7 @@ extension AppState {
   mutating func submitPrompt() -> [Effect] {
     guard case .prompt(var prompt)? = overlay else { return [] }
     if case .export(let ids) = prompt.purpose { return submitExport(prompt, ids: ids) }
+    if case .adjustDates(let ids) = prompt.purpose { return submitDateAdjust(prompt, ids: ids) }
     let name = prompt.text.trimmingSpaces
     var except: AlbumID?
     if case .rename(let id) = prompt.purpose { except = id }
@@ -129,7 +130,7 @@ extension AppState {
         ids.isEmpty
         ? "Album “\(name)” made" : "Album “\(name)” made with \(Self.photoCount(ids.count))"
       return [.createAlbum(name: name, adding: withCompanions(ids))]
-    case .export:
+    case .export, .adjustDates:
       return []  // submitted above
     case .rename(let id):
       guard let index = library.collections.albums.firstIndex(where: { $0.id == id }) else {

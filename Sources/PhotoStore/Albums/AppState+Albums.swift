@@ -16,6 +16,16 @@ extension AppState {
     case .hidden: return library.collections.hidden
     case .recentlyDeleted: return library.collections.trashed.map(\.asset)
     case .memory(let year): return memory(year).map(memoryMembers) ?? []
+    case .place(let path):
+      // Each place looked up once, not once a photo.
+      var inside: [UInt32: Bool] = [0: false]
+      return library.assets.filter { asset in
+        let slot = asset.placeSlot
+        if let known = inside[slot] { return known }
+        let found = path.contains(PhotoPlace.place(slot: slot))
+        inside[slot] = found
+        return found
+      }
     }
   }
 
@@ -42,6 +52,7 @@ extension AppState {
     case .recentlyDeleted: return "Recently Deleted"
     case .memory(let year):
       return memory(year).map { "\($0.agoText) · \($0.daysText)" } ?? "On This Day"
+    case .place(let path): return path.title
     }
   }
 
@@ -55,6 +66,10 @@ extension AppState {
   mutating func rebuildAlbumEntries() {
     let selected = selectedAlbumEntry?.ref
     var entries: [AlbumEntry] = []
+    if let path = albums.placePath {
+      entries = placeEntries(under: path)
+      return setAlbumEntries(entries, keeping: selected)
+    }
     func add(_ ref: AlbumRef, _ members: [Asset]) {
       entries.append(
         AlbumEntry(ref: ref, title: title(of: ref), count: members.count, cover: members.last))
@@ -80,6 +95,9 @@ extension AppState {
           AlbumEntry(ref: .user(album.id), title: album.name, count: indices.count, cover: newest))
       }
     }
+    // The Places collection, when a photo has a place.
+    let places = tally.entry(.place(.all), title: title(of: .place(.all)))
+    if places.count > 0 { entries.append(places) }
     for type in MediaType.allCases {
       let entry = tally.entry(.mediaType(type), title: title(of: .mediaType(type)))
       if entry.count > 0 { entries.append(entry) }
@@ -87,6 +105,11 @@ extension AppState {
     entries.append(tally.entry(.imports, title: title(of: .imports)))
     add(.hidden, library.collections.hidden)
     add(.recentlyDeleted, library.collections.trashed.map(\.asset))
+    setAlbumEntries(entries, keeping: selected)
+  }
+
+  /// Puts `entries` in the Albums tab, the card `selected` still selected when it is there.
+  private mutating func setAlbumEntries(_ entries: [AlbumEntry], keeping selected: AlbumRef?) {
     albums.entries = entries
     rebuildAlbumsLayout()
     if let selected, let index = entries.firstIndex(where: { $0.ref == selected }) {

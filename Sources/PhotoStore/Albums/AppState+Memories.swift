@@ -23,7 +23,7 @@ extension AppState {
       let end = MemoryFinder.firstIndex(in: photos, atOrAfterDay: memory.lastDay + 1)
       let cover = photos[start..<max(start, end)].first { $0.id == memory.cover }
       return AlbumEntry(
-        ref: .memory(year: memory.year), title: memory.agoText, count: memory.assetIDs.count,
+        ref: .memory(year: memory.year), title: memory.title, count: memory.assetIDs.count,
         cover: cover)
     }
   }

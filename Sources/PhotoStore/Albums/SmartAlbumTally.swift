@@ -1,8 +1,8 @@
 import PhotoModel
 
-/// How many photos each smart album (Favorites, Imports, the media types) holds and which is
-/// its cover (the last in library order, as `AppState.members(of:)` lists them), counted in
-/// one pass over the library without copying any photo.
+/// How many photos each smart album (Favorites, Imports, the media types, Places) holds and
+/// which is its cover (the last in library order, as `AppState.members(of:)` lists them),
+/// counted in one pass over the library without copying any photo.
 struct SmartAlbumTally {
   private var counts: [AlbumRef: Int] = [:]
   private var covers: [AlbumRef: Asset] = [:]
@@ -10,6 +10,8 @@ struct SmartAlbumTally {
   init(_ assets: [Asset], importsSince: Int64) {
     var favorites = 0
     var imports = 0
+    var placed = 0
+    var placeCover: Int?
     var types = [Int](repeating: 0, count: MediaType.allCases.count)
     var favoriteCover: Int?
     var importCover: Int?
@@ -28,6 +30,10 @@ struct SmartAlbumTally {
           imports += 1
           importCover = i
         }
+        if buffer[i].placeSlot != 0 {
+          placed += 1
+          placeCover = i
+        }
         let typeBits = buffer[i].mediaTypeBits
         guard typeBits != 0 else { continue }
         for t in bits.indices where typeBits & bits[t] != 0 {
@@ -40,6 +46,8 @@ struct SmartAlbumTally {
     covers[.favorites] = favoriteCover.map { assets[$0] }
     counts[.imports] = imports
     covers[.imports] = importCover.map { assets[$0] }
+    counts[.place(.all)] = placed
+    covers[.place(.all)] = placeCover.map { assets[$0] }
     for (t, type) in MediaType.allCases.enumerated() {
       counts[.mediaType(type)] = types[t]
       covers[.mediaType(type)] = typeCovers[t].map { assets[$0] }
@@ -63,7 +71,7 @@ struct SmartAlbumTally {
   /// True for the albums counted here.
   static func counts(_ ref: AlbumRef) -> Bool {
     switch ref {
-    case .favorites, .imports, .mediaType: return true
+    case .favorites, .imports, .mediaType, .place: return true
     case .recents, .user, .hidden, .recentlyDeleted, .memory: return false
     }
   }
@@ -76,6 +84,9 @@ struct SmartAlbumTally {
     case .favorites: return buffer[index].isFavorite
     case .imports: return buffer[index].addedAt >= importsSince
     case .mediaType(let type): return buffer[index].mediaTypeBits & type.bit != 0
+    case .place(let path):
+      let slot = buffer[index].placeSlot
+      return slot != 0 && (path.level == 0 || path.contains(PhotoPlace.place(slot: slot)))
     case .recents, .user, .hidden, .recentlyDeleted, .memory: return false
     }
   }

@@ -14,6 +14,7 @@ extension AppState {
     setRotations(turned)
     library.undoableRotation = previous
     library.undoableTrash = []
+    library.undoableDateShift = nil
     marks.ids = []
     let way = quarterTurns > 0 ? "clockwise" : "anticlockwise"
     message = "\(describeTargets(ids)) turned \(way) · u undo"

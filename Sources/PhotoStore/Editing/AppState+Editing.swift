@@ -151,6 +151,7 @@ extension AppState {
     }
     library.undoableTrash = files.map(\.id)
     library.undoableRotation = [:]
+    library.undoableDateShift = nil
     libraryRegrouped(
       keeping: previous.flatMap { targets.contains($0) ? nil : $0 }, after: removal)
     message = "\(what) moved to Recently Deleted · u undo"
@@ -209,6 +210,8 @@ extension AppState {
       return [.deleteForever(ids)]
     case .deleteAlbum(let id):
       return deleteAlbumConfirmed(id)
+    case .importPhotos(let offer):
+      return startImport(offer)
     }
   }
 

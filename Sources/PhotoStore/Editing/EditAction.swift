@@ -20,4 +20,6 @@ public enum EditAction: Hashable, Sendable {
   case copyMarkedPaths
   /// o: the selected photo or video in an external program; O: its folder.
   case openExternally(folder: Bool)
+  /// T: adjust the date and time of the selected (or marked) photos in their files (a prompt).
+  case adjustDates
 }

@@ -35,6 +35,8 @@ public struct NamePrompt: Hashable, Sendable {
     case rename(AlbumID)
     /// Export these photos as JPEGs into the folder typed (e).
     case export([AssetID])
+    /// Move these photos' dates: a new date for the earliest, or an amount (T).
+    case adjustDates([AssetID])
   }
 
   public var purpose: Purpose
@@ -57,6 +59,8 @@ public struct Confirmation: Hashable, Sendable {
     /// Erase trashed photos for good.
     case deleteForever([AssetID])
     case deleteAlbum(AlbumID)
+    /// Import a card's new photos (I).
+    case importPhotos(ImportOffer)
   }
 
   public var purpose: Purpose

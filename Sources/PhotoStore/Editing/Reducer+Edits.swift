@@ -32,6 +32,16 @@ extension Reducer {
     case .undo where !state.library.undoableRotation.isEmpty:
       return state.undoRotation()
 
+    case .undo where state.library.undoableDateShift != nil:
+      return state.undoDateShift()
+
+    case .adjustDates:
+      guard state.context != .albumList, state.context != .album(.recentlyDeleted) else {
+        return []
+      }
+      state.openDatePrompt()
+      return []
+
     case .rotate(let clockwise):
       guard state.context != .albumList, state.context != .album(.recentlyDeleted) else {
         return []

@@ -27,7 +27,14 @@ extension AppState {
   /// Switches to another tab (or the same one: Albums then shows its list again).
   mutating func switchTab(_ newTab: Tab) {
     saveContext()
-    if newTab == tab && newTab == .albums { albums.open = nil }
+    if newTab == tab && newTab == .albums {
+      albums.open = nil
+      if albums.placePath != nil {
+        // The tab's key again: back to the albums from anywhere in Places.
+        albums.placePath = nil
+        rebuildAlbumEntries()
+      }
+    }
     // The index is for searching (about 40 bytes a photo, not kept while browsing): built
     // on the way in, so the first key typed does not wait for it.
     if newTab == .search {

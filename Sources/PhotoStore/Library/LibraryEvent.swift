@@ -15,4 +15,6 @@ public enum LibraryEvent: Hashable, Sendable {
   case operationFailed(reason: String)
   /// A change to the library was made; `message` says what (shown in the status line).
   case operationDone(message: String)
+  /// Photos' dates were moved in their files (or not, with why).
+  case datesAdjusted(DateShiftOutcome)
 }

@@ -25,6 +25,8 @@ public struct LibraryState: Hashable, Sendable {
   /// The rotations the last turn replaced (u puts them back); empty when the last undoable
   /// change was a delete.
   public var undoableRotation: [AssetID: Int]
+  /// The last date adjustment (u moves the dates back), when it was the last undoable change.
+  public var undoableDateShift: DateShiftJob?
   /// The Library tab's segment.
   public var segment: LibrarySegment
   /// First visible card row of the Years segment.

@@ -18,6 +18,9 @@ extension Reducer {
     case .operationDone(let message):
       state.message = message
 
+    case .datesAdjusted(let outcome):
+      state.datesAdjusted(outcome)
+
     case .indexProgress(let done, let total):
       state.library.status = .indexing(done: done, total: total)
 

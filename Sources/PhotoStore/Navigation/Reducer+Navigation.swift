@@ -37,6 +37,11 @@ extension Reducer {
     case .albumList:
       guard let entry = state.selectedAlbumEntry else { return [] }
       state.message = nil
+      if case .place(let path) = entry.ref, !path.isTown {
+        // A country or a region: its places, in the same list.
+        state.openPlaceLevel(path)
+        return []
+      }
       state.saveContext()
       state.albums.open = entry.ref
       state.restoreContext()
@@ -62,6 +67,10 @@ extension Reducer {
     if state.tab == .search && state.screen == .grid {
       // Esc leaves the query (the keys act on the results again); / starts a new one.
       if state.search.isEditing { state.search.leave() }
+      return []
+    }
+    if state.focus == .albumList, let path = state.albums.placePath {
+      state.leavePlaceLevel(path)
       return []
     }
     switch state.focus {

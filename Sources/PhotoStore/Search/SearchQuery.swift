@@ -14,7 +14,8 @@ public struct SearchQuery: Hashable, Sendable {
     case month(Int)
     /// Taken on a day of a month in any year ("13 August").
     case monthDay(month: Int, day: Int)
-    /// The lowercased text appears in the file name, camera or an album name, or is a whole
+    /// The lowercased text appears in the file name, camera, an album name or the place
+    /// (town, city, region, country; accents folded: "zurich" finds Zürich), or is a whole
     /// word of the lens.
     case text(String)
     /// The lowercased text appears in the lens name, inside words too ("lens:tele").
@@ -93,6 +94,7 @@ public struct SearchQuery: Hashable, Sendable {
       var hits = index.photos(holding: needle.word, lensOnly: needle.lensOnly) { photo in
         needle.found(inAnyOf: assets[photo], albumNames: [])
       }
+      if !needle.lensOnly { index.markPlaces(holding: needle.placeWord, in: &hits) }
       let inNamedAlbum = needle.lensOnly ? [] : needle.members(ofAlbumsNamedWithIt: albums)
       if !inNamedAlbum.isEmpty {
         assets.withUnsafeBufferPointer { assets in
@@ -224,6 +226,8 @@ extension SearchQuery {
   struct Needle: Hashable, Sendable {
     let word: String
     let bytes: [UInt8]
+    /// The word folded as place names are (`PlaceFolding`): "zürich" looks for "zurich".
+    let placeWord: String
     /// ASCII needles are matched byte-wise with ASCII case folding; others fall back to
     /// lowercasing the haystack (rare: only when the user types non-ASCII letters).
     let isASCII: Bool
@@ -233,6 +237,7 @@ extension SearchQuery {
     init(_ word: String, lensOnly: Bool = false) {
       self.word = word
       self.bytes = Array(word.utf8)
+      self.placeWord = PlaceFolding.folded(word)
       self.isASCII = bytes.allSatisfy { $0 < 0x80 }
       self.lensOnly = lensOnly
     }
@@ -245,8 +250,14 @@ extension SearchQuery {
       if let make = asset.cameraMake, found(in: make) { return true }
       if let model = asset.cameraModel, found(in: model) { return true }
       if let lens = asset.lensModel, WholeWordMatch.contains(lens, word: word) { return true }
+      if let place = asset.place, inPlace(place) { return true }
       for name in albumNames where found(in: name) { return true }
       return false
+    }
+
+    /// True when the needle is in the place's folded names.
+    func inPlace(_ place: PhotoPlace) -> Bool {
+      !placeWord.isEmpty && place.searchText.contains(placeWord)
     }
 
     /// Searches only the last path component, without cutting the path into a new string.

@@ -51,4 +51,6 @@ public enum Action: Hashable, Sendable {
   case library(LibraryEvent)
   /// What the image pipeline reports about a request.
   case image(ImageEvent)
+  /// Importing from a camera card: offers, I, progress and the end.
+  case importing(ImportAction)
 }

@@ -18,6 +18,8 @@ public struct AppState: Hashable, Sendable {
   public var search: SearchState { didSet { revision.bump() } }
   /// The photos marked with v / V.
   public var marks: MarkState { didSet { revision.bump() } }
+  /// A camera card's offer and the import running.
+  public var importing: ImportState { didSet { if importing != oldValue { revision.bump() } } }
   /// The detail view's zoom, pan and bars.
   public var detail: DetailState { didSet { if detail != oldValue { revision.bump() } } }
   /// The tab shown (Library, Albums, Search).
@@ -80,6 +82,7 @@ public struct AppState: Hashable, Sendable {
     self.library = LibraryState()
     self.albums = AlbumsState()
     self.search = SearchState()
+    self.importing = ImportState()
     self.marks = MarkState()
     self.detail = DetailState()
     self.tab = .library

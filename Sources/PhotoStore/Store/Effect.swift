@@ -16,6 +16,12 @@ public enum Effect: Hashable, Sendable {
   /// Write these photos as JPEGs into a folder (`lightbox export`'s work), reporting
   /// progress and the outcome as library events.
   case exportPhotos(ExportJob)
+  /// Move the photos' dates in their files (EXIF, in place), answering
+  /// `.library(.datesAdjusted)`.
+  case adjustDates(DateShiftJob)
+  /// Import the offered photos (verified copies into the library), answering
+  /// `.importing(.progress)` and `.importing(.finished)`.
+  case runImport(ImportOffer)
   /// Put `text` on the clipboard (through the terminal: OSC 52).
   case copyToClipboard(String)
   /// Hand the terminal to the external opener (`$LIGHTBOX_OPENER`, the config's `opener`,

@@ -146,6 +146,9 @@ public enum Reducer {
     case .image(let event):
       reduceImageEvent(&state, event)
       return []
+
+    case .importing(let action):
+      return state.reduceImport(action)
     }
   }
 }

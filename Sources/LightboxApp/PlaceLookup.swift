@@ -1,13 +1,12 @@
 import Foundation
-import LightboxApp
 import Logging
 import Places
 
-/// The place table for a command: found and opened once, and when it is missing or damaged
-/// one log line and no places — never an error on screen.
-enum PlaceLookup {
+/// The place table for the browser and the commands: found and opened once, and when it is
+/// missing or damaged one log line and no places — never an error on screen.
+public enum PlaceLookup {
   /// The running executable (for `<bin>/../share/lightbox/places-v1.bin`), from /proc.
-  static var executablePath: String? {
+  public static var executablePath: String? {
     var buffer = [CChar](repeating: 0, count: 4096)
     let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
     guard count > 0 else { return CommandLine.arguments.first }
@@ -15,7 +14,7 @@ enum PlaceLookup {
   }
 
   /// The finder, or nil after logging why there is none.
-  static func finder(environment: [String: String]) -> PlaceFinder? {
+  public static func finder(environment: [String: String]) -> PlaceFinder? {
     switch PlaceFinder.load(environment: environment, executablePath: executablePath) {
     case .success(let finder):
       return finder
@@ -26,7 +25,7 @@ enum PlaceLookup {
   }
 
   /// `lightbox doctor`'s lines: which table, how many places, whether its checksum holds.
-  static func doctorLines(environment: [String: String]) -> [String] {
+  public static func doctorLines(environment: [String: String]) -> [String] {
     var lines = ["Places:"]
     switch PlaceFinder.load(environment: environment, executablePath: executablePath) {
     case .success(let finder):

@@ -3,21 +3,38 @@ import Places
 
 /// Writes small place tables in the layout of `scripts/places-table`, for tests that need a
 /// table of their own: a known rule case, or bytes to damage.
-struct PlaceTableWriter {
-  struct Entry {
-    var name: String
-    var latitude: Double
-    var longitude: Double
-    var population: UInt32
-    var region: String?
-    var countryCode: String
+public struct PlaceTableWriter: Sendable {
+  public struct Entry: Sendable {
+    public var name: String
+    public var latitude: Double
+    public var longitude: Double
+    public var population: UInt32
+    public var region: String?
+    public var countryCode: String
+
+    public init(
+      name: String, latitude: Double, longitude: Double, population: UInt32, region: String?,
+      countryCode: String
+    ) {
+      self.name = name
+      self.latitude = latitude
+      self.longitude = longitude
+      self.population = population
+      self.region = region
+      self.countryCode = countryCode
+    }
   }
 
-  var entries: [Entry] = []
-  var countries: [String: String] = [:]
+  public var entries: [Entry] = []
+  public var countries: [String: String] = [:]
+
+  public init(entries: [Entry] = [], countries: [String: String] = [:]) {
+    self.entries = entries
+    self.countries = countries
+  }
 
   /// The table's bytes (the header's CRC-32 computed as zlib does).
-  func bytes() -> [UInt8] {
+  public func bytes() -> [UInt8] {
     var strings: [UInt8] = []
     var stringOffsets: [String: UInt32] = [:]
     func add(_ text: String) -> UInt32 {
@@ -76,13 +93,13 @@ struct PlaceTableWriter {
   }
 
   /// Writes the table to a new temporary file and returns its path.
-  func write(_ bytes: [UInt8]? = nil) throws -> String {
+  public func write(_ bytes: [UInt8]? = nil) throws -> String {
     let path = NSTemporaryDirectory() + "places-test-\(UUID().uuidString).bin"
     try Data(bytes ?? self.bytes()).write(to: URL(fileURLWithPath: path))
     return path
   }
 
-  static func crc32(_ bytes: [UInt8]) -> UInt32 {
+  public static func crc32(_ bytes: [UInt8]) -> UInt32 {
     var crc: UInt32 = 0xFFFF_FFFF
     for byte in bytes {
       crc ^= UInt32(byte)

@@ -1,0 +1,72 @@
+import PhotoModel
+
+/// Groups photos: exact duplicates by image-data hash; with `similar`, near neighbours by
+/// perceptual hash (`ChunkIndex`, multi-index hashing: never all pairs) and flat pictures by
+/// colour, joined transitively (union-find); bursts apart.
+public enum DuplicateFinder {
+  /// Flat pictures whose mean colours differ by at most this much in every channel are
+  /// alike (a re-encode moves a flat grey by a level or two).
+  public static let flatTolerance = 6
+
+  /// The groups and bursts of `prints`. Without `similar` only exact duplicates are looked
+  /// for (perceptual hashes are not needed, and bursts need them).
+  public static func find(
+    _ prints: [PhotoPrint], similar: Bool, rule: SimilarityRule = .standard
+  ) -> DuplicateReport {
+    var sets = UnionFind(count: prints.count)
+    var byDigest: [ImageDigest: Int] = [:]
+    for (index, print) in prints.enumerated() {
+      guard let digest = print.digest else { continue }
+      if let first = byDigest[digest] {
+        sets.union(first, index)
+      } else {
+        byDigest[digest] = index
+      }
+    }
+    var bursts: [[Int]] = []
+    if similar {
+      bursts = BurstFinder.bursts(prints, rule: rule)
+      var burstOf = [Int32](repeating: -1, count: prints.count)
+      for (number, burst) in bursts.enumerated() {
+        for member in burst { burstOf[member] = Int32(number) }
+      }
+      let keys = prints.map { $0.hash.map(rule.key) }
+      ChunkIndex.pairs(keys, radius: rule.radius) { a, b in
+        // Frames of one burst are alike by nature: never each other's duplicates. A copy
+        // of a frame (the same instant) joins the burst and is still its frame's duplicate.
+        if burstOf[a] >= 0, burstOf[a] == burstOf[b],
+          prints[a].shotMilliseconds != prints[b].shotMilliseconds
+        {
+          return
+        }
+        sets.union(a, b)
+      }
+      joinFlat(prints, into: &sets)
+    }
+    let groups = sets.groups().map { members in
+      let digest = prints[members[0]].digest
+      let same = digest != nil && members.allSatisfy { prints[$0].digest == digest }
+      return DuplicateReport.Group(
+        kind: same ? .exact : .similar, members: KeeperOrder.sorted(members, in: prints))
+    }
+    return DuplicateReport(groups: groups, bursts: bursts)
+  }
+
+  /// Joins flat pictures of nearly one colour: sorted by the sum of their channels, each is
+  /// compared with the next ones while that sum can still be within the tolerance.
+  static func joinFlat(_ prints: [PhotoPrint], into sets: inout UnionFind) {
+    func sum(_ c: RGB) -> Int { Int(c.r) + Int(c.g) + Int(c.b) }
+    let flat = prints.indices.compactMap { i in prints[i].flatColour.map { (i, $0) } }
+      .sorted { sum($0.1) < sum($1.1) }
+    for (position, (i, a)) in flat.enumerated() {
+      for (j, b) in flat[(position + 1)...] {
+        guard sum(b) - sum(a) <= 3 * flatTolerance else { break }
+        if abs(Int(a.r) - Int(b.r)) <= flatTolerance, abs(Int(a.g) - Int(b.g)) <= flatTolerance,
+          abs(Int(a.b) - Int(b.b)) <= flatTolerance
+        {
+          sets.union(i, j)
+        }
+      }
+    }
+  }
+}

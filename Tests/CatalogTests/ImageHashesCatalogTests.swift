@@ -1,0 +1,95 @@
+import Foundation
+import GRDB
+import PhotoModel
+import XCTest
+
+@testable import Catalog
+
+/// Migration v12-duplicates: the duplicate finder's hashes beside the photos, a stale row
+/// (the file changed since) left out, a deleted photo's row gone with it.
+final class ImageHashesCatalogTests: XCTestCase {
+  var library: TestLibrary!
+
+  override func setUp() { library = TestLibrary("image-hashes") }
+  override func tearDown() { library.remove() }
+
+  func hashes(_ id: AssetID, size: Int64, mtime: Int64, seed: UInt8) -> StoredImageHashes {
+    StoredImageHashes(
+      assetID: id, size: size, mtimeNanoseconds: mtime,
+      digest: (0..<32).map { UInt8(truncatingIfNeeded: Int($0) &* 7 &+ Int(seed)) },
+      dHash: 0xFFFF_0000_1234_5678, pHash: UInt64.max - UInt64(seed), flatColour: nil)
+  }
+
+  /// The catalog's size and mtime of each photo, by path.
+  func stamps(_ catalog: Catalog) throws -> [String: (AssetID, Int64, Int64)] {
+    try catalog.read { db in
+      var out: [String: (AssetID, Int64, Int64)] = [:]
+      for row in try Row.fetchAll(db, sql: "SELECT id, name, size, mtime_ns FROM assets") {
+        let name: Data = row[1]
+        out[String(decoding: name, as: UTF8.self)] = (AssetID(row[0]), row[2], row[3])
+      }
+      return out
+    }
+  }
+
+  func testStoredHashesRoundTripUntilTheFileChangesOrGoes() throws {
+    let a = try library.writeJPEG("a.jpg", date: "2024:08:13 10:22:01")
+    _ = try library.writeJPEG("b.jpg", date: "2024:08:13 10:22:02")
+    let catalog = try Catalog(path: library.catalogPath)
+    _ = try Indexer(catalog: catalog).index(roots: [library.root])
+    let known = try stamps(catalog)
+    let (idA, sizeA, mtimeA) = try XCTUnwrap(known["a.jpg"])
+    let (idB, sizeB, mtimeB) = try XCTUnwrap(known["b.jpg"])
+    var flat = hashes(idB, size: sizeB, mtime: mtimeB, seed: 2)
+    flat.dHash = nil
+    flat.pHash = nil
+    flat.flatColour = 0x89_89_89
+    let stored = [hashes(idA, size: sizeA, mtime: mtimeA, seed: 1), flat]
+    // A row for a photo the catalog does not have is not stored.
+    try catalog.storeImageHashes(stored + [hashes(AssetID(9_999), size: 1, mtime: 1, seed: 3)])
+    XCTAssertEqual(try catalog.imageHashes(), stored.sorted { $0.assetID < $1.assetID })
+
+    // a.jpg changes: its row is stale and left out.
+    try Data(try Data(contentsOf: URL(fileURLWithPath: a)) + [0]).write(
+      to: URL(fileURLWithPath: a))
+    var times = [
+      timespec(tv_sec: 2_000_000_000, tv_nsec: 0), timespec(tv_sec: 2_000_000_000, tv_nsec: 0),
+    ]
+    _ = utimensat(AT_FDCWD, a, &times, 0)
+    _ = try Indexer(catalog: catalog).index(roots: [library.root])
+    XCTAssertEqual(try catalog.imageHashes().map(\.assetID), [idB])
+
+    // b.jpg goes: its row goes with its photo.
+    try FileManager.default.removeItem(atPath: library.root + "/b.jpg")
+    _ = try Indexer(catalog: catalog).index(roots: [library.root])
+    let left = try catalog.read { db in
+      try Int.fetchOne(db, sql: "SELECT count(*) FROM image_hashes") ?? -1
+    }
+    XCTAssertEqual(left, 1, "a.jpg's stale row stays until it is hashed again; b.jpg's is gone")
+  }
+
+  func testCatalogOfTheLastVersionMigratesWithItsPhotos() throws {
+    _ = try library.writeJPEG("a.jpg", date: "2024:08:13 10:22:01")
+    try FileManager.default.createDirectory(
+      atPath: (library.catalogPath as NSString).deletingLastPathComponent,
+      withIntermediateDirectories: true)
+    do {
+      let queue = try DatabaseQueue(path: library.catalogPath, configuration: .waitingForLocks)
+      try Catalog.migrator.migrate(queue, upTo: Catalog.folderMigration)
+    }
+    do {
+      // Indexed by a catalog of v11 (the table is not there yet).
+      let queue = try DatabaseQueue(path: library.catalogPath, configuration: .waitingForLocks)
+      let tables = try queue.read { db in
+        try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+      }
+      XCTAssertFalse(tables.contains("image_hashes"))
+    }
+    let catalog = try Catalog(path: library.catalogPath)
+    XCTAssertEqual(try catalog.appliedMigrations().last, Catalog.imageHashesMigration)
+    _ = try Indexer(catalog: catalog).index(roots: [library.root])
+    XCTAssertEqual(try catalog.assetCount, 1)
+    XCTAssertEqual(try catalog.imageHashes(), [])
+    XCTAssertEqual(try catalog.integrityCheck(), ["ok"])
+  }
+}
