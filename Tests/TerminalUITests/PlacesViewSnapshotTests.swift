@@ -25,17 +25,10 @@ final class PlacesViewSnapshotTests: XCTestCase {
     return state
   }
 
-  func settle(_ state: inout AppState) {
-    for (key, status) in state.images where status == .loading {
-      _ = Reducer.reduce(&state, .image(.loaded(key)))
-    }
-  }
+  func settle(_ state: inout AppState) { state.settleImages() }
 
   func send(_ state: inout AppState, _ actions: Action...) {
-    for action in actions {
-      _ = Reducer.reduce(&state, action)
-      settle(&state)
-    }
+    for action in actions { state.send(action) }
   }
 
   func testThePlacesCardAmongTheAlbums() {
