@@ -35,6 +35,14 @@ extension Catalog {
   /// older (its id), with the union of both: favorite, hidden, the user's rotation (the
   /// kept row's unless it has none) and every album membership. Returns the rows merged away.
   static func mergeSpelledRoots(_ db: Database) throws -> Int {
+    try mergeSpelledRoots(db, moving: moveRows)
+  }
+
+  /// `mergeSpelledRoots` with the photo rows moved by `moveRows` (the v7 migration moves
+  /// them in the catalog's schema of the time, `LegacyRootMerge`).
+  static func mergeSpelledRoots(
+    _ db: Database, moving moveRows: (Database, LibraryPath, LibraryPath) throws -> Int
+  ) throws -> Int {
     let rows = try Row.fetchAll(
       db, sql: "SELECT path, added_at, indexed_at FROM roots ORDER BY id")
     var merged = 0
@@ -44,7 +52,7 @@ extension Catalog {
       let spelled = LibraryPath(bytes: [UInt8](row["path"] as Data))
       let canonical = LibraryPath.canonical(spelled.string)
       if canonical.bytes != spelled.bytes {
-        merged += try moveRows(db, from: spelled, to: canonical)
+        merged += try moveRows(db, spelled, canonical)
       }
       canonicalRoots.append((canonical, row["added_at"], row["indexed_at"]))
     }

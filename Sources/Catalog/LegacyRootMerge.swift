@@ -4,9 +4,9 @@ import GRDB
 /// Migration v7's merge of roots spelled more than one way, as it was written against the
 /// whole-path `path` column of schema v1–v10.
 ///
-/// Frozen: a catalog older than v7 runs it before v11 moves paths into folders, so it must
-/// keep reading the columns those catalogs have. `Catalog.mergeSpelledRoots` is the same
-/// merge for the current schema.
+/// Frozen: a catalog older than v7 runs it before v11 moves paths into folders, so its row
+/// moves must keep reading the columns those catalogs have; the walk over the roots table
+/// (unchanged since v1) is `Catalog.mergeSpelledRoots`'s own.
 enum LegacyRootMerge {
   /// Roots spelled more than one way become one: each root is replaced by its canonical path
   /// (when it exists), roots inside another root go, and the photos indexed under another
@@ -14,36 +14,7 @@ enum LegacyRootMerge {
   /// older (its id), with the union of both: favorite, hidden, the user's rotation (the
   /// kept row's unless it has none) and every album membership. Returns the rows merged away.
   static func mergeSpelledRoots(_ db: Database) throws -> Int {
-    let rows = try Row.fetchAll(
-      db, sql: "SELECT path, added_at, indexed_at FROM roots ORDER BY id")
-    var merged = 0
-    // Each canonical root with the first of its spellings' dates.
-    var canonicalRoots: [(path: LibraryPath, added: Int64, indexed: Int64?)] = []
-    for row in rows {
-      let spelled = LibraryPath(bytes: [UInt8](row["path"] as Data))
-      let canonical = LibraryPath.canonical(spelled.string)
-      if canonical.bytes != spelled.bytes {
-        merged += try moveRows(db, from: spelled, to: canonical)
-      }
-      canonicalRoots.append((canonical, row["added_at"], row["indexed_at"]))
-    }
-    // One row a canonical root, none inside another; the table is written again only when
-    // that changes it.
-    var kept: [(path: LibraryPath, added: Int64, indexed: Int64?)] = []
-    for root in canonicalRoots where !kept.contains(where: { $0.path.contains(root.path) }) {
-      kept.removeAll { root.path.contains($0.path) }
-      kept.append(root)
-    }
-    guard kept.map(\.path.bytes) != rows.map({ [UInt8]($0["path"] as Data) }) else {
-      return merged
-    }
-    try db.execute(sql: "DELETE FROM roots")
-    for root in kept {
-      try db.execute(
-        sql: "INSERT INTO roots (path, added_at, indexed_at) VALUES (?, ?, ?)",
-        arguments: [Data(root.path.bytes), root.added, root.indexed])
-    }
-    return merged
+    try Catalog.mergeSpelledRoots(db, moving: moveRows)
   }
 
   /// Moves the rows under `old` to the same place under `new`; a row whose new path is
