@@ -61,27 +61,12 @@ public enum ExifDateShift {
     return result
   }
 
-  /// "2024:08:13 10:22:01" as seconds since 1970-01-01 00:00 of that wall clock, or nil.
+  /// "2024:08:13 10:22:01" as seconds since 1970-01-01 00:00 of that wall clock, or nil: the
+  /// EXIF spelling only (colons in the date, a space), read as `DateAdjustment` reads a date.
   public static func localSeconds(_ text: String) -> Int64? {
     let b = Array(text.utf8)
-    guard b.count == 19, b[4] == 0x3A, b[7] == 0x3A, b[10] == 0x20, b[13] == 0x3A,
-      b[16] == 0x3A
-    else { return nil }
-    func number(_ range: Range<Int>) -> Int? {
-      var n = 0
-      for i in range {
-        guard (0x30...0x39).contains(b[i]) else { return nil }
-        n = n * 10 + Int(b[i] - 0x30)
-      }
-      return n
-    }
-    guard let y = number(0..<4), let m = number(5..<7), let d = number(8..<10),
-      let h = number(11..<13), let mi = number(14..<16), let s = number(17..<19),
-      CaptureDate(year: y, month: m, day: d, hour: h, minute: mi, second: s, source: .exif)
-        .isValid
-    else { return nil }
-    let days = Int64(CaptureDate.daysFromCivil(year: y, month: m, day: d))
-    return days * 86_400 + Int64(h * 3600 + mi * 60 + min(s, 59))
+    guard b.count == 19, b[4] == 0x3A, b[7] == 0x3A, b[10] == 0x20 else { return nil }
+    return DateAdjustment.wallClock(text)
   }
 
   /// Seconds since 1970 of a wall clock as "2024:08:13 10:22:01" (years 1…9999), or nil.
