@@ -171,7 +171,9 @@ let package = Package(
       exclude: ["Snapshots"]),
     .testTarget(
       name: "LibraryImportTests",
-      dependencies: ["LibraryImport", "Catalog", "PhotoModel", "LightboxTestSupport"]),
+      dependencies: [
+        "LibraryImport", "Catalog", "PhotoModel", "Digests", "LightboxTestSupport",
+      ]),
     .testTarget(
       name: "SimilarityTests",
       dependencies: ["Similarity", "PhotoModel", "Pixels", "Decoders", "LightboxTestSupport"]),

@@ -6,8 +6,13 @@
 #include <openssl/evp.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+
+// Header-only: the functions are compiled into this file, so the binary needs no libxxhash.
+#define XXH_INLINE_ALL
+#include <xxhash.h>
 
 #ifndef RENAME_NOREPLACE
 #define RENAME_NOREPLACE (1 << 0)
@@ -42,6 +47,38 @@ void lb_sha256_free(lb_sha256 *state) {
   if (!state) return;
   EVP_MD_CTX_free(state->context);
   free(state);
+}
+
+struct lb_xxh128 {
+  XXH3_state_t *state;
+};
+
+lb_xxh128 *lb_xxh128_create(void) {
+  lb_xxh128 *checksum = malloc(sizeof *checksum);
+  if (!checksum) return NULL;
+  checksum->state = XXH3_createState();
+  if (!checksum->state || XXH3_128bits_reset(checksum->state) != XXH_OK) {
+    XXH3_freeState(checksum->state);
+    free(checksum);
+    return NULL;
+  }
+  return checksum;
+}
+
+void lb_xxh128_update(lb_xxh128 *checksum, const void *bytes, size_t count) {
+  XXH3_128bits_update(checksum->state, bytes, count);
+}
+
+void lb_xxh128_finish(lb_xxh128 *checksum, unsigned char digest[16]) {
+  XXH128_canonical_t canonical;
+  XXH128_canonicalFromHash(&canonical, XXH3_128bits_digest(checksum->state));
+  memcpy(digest, canonical.digest, 16);
+}
+
+void lb_xxh128_free(lb_xxh128 *checksum) {
+  if (!checksum) return;
+  XXH3_freeState(checksum->state);
+  free(checksum);
 }
 
 int lb_rename_noreplace(int folder, const char *from, const char *to) {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import PhotoMetadata
 import PhotoModel
 
@@ -15,14 +16,17 @@ extension FileIndexing {
   }
 
   /// Walks `roots` and reads every file; `progress` gets the number of files examined.
-  public static func scanWithoutCatalog(roots: [String], progress: (Int) -> Void = { _ in })
-    -> ScanResult
-  {
+  ///
+  /// `readers` above the core count reads that many files at once on threads of their own:
+  /// for a camera card or a cold disk, where a read mostly waits (an import's plan).
+  public static func scanWithoutCatalog(
+    roots: [String], readers: Int = 0, progress: (Int) -> Void = { _ in }
+  ) -> ScanResult {
     let named = roots.map { LibraryPath($0).normalized }
     var walker = LibraryWalker(scope: LibraryScope(roots: named))
     for root in named { walker.walk(root: root) }
     progress(0)
-    let (entries, animated) = readAll(walker.files.map { ($0.path, $0.stamp) })
+    let (entries, animated) = readAll(walker.files.map { ($0.path, $0.stamp) }, readers: readers)
     progress(entries.count)
     var problems = walker.problems
     var assets: [Asset] = []
@@ -40,9 +44,9 @@ extension FileIndexing {
     return ScanResult(assets: assets, problems: problems)
   }
 
-  /// Reads the entries of `files` on all cores (results in the same order), with whether
-  /// each is animated.
-  static func readAll(_ files: [(path: LibraryPath, stamp: FileStamp)]) -> (
+  /// Reads the entries of `files` on all cores, or on `readers` threads when that is more
+  /// (results in the same order), with whether each is animated.
+  static func readAll(_ files: [(path: LibraryPath, stamp: FileStamp)], readers: Int = 0) -> (
     entries: [CatalogEntry], animated: [Bool]
   ) {
     let slots = UnsafeMutableBufferPointer<CatalogEntry?>.allocate(capacity: files.count)
@@ -62,7 +66,7 @@ extension FileIndexing {
     // slow (cold cache, big heads).
     let chunk = 16
     let chunks = (files.count + chunk - 1) / chunk
-    DispatchQueue.concurrentPerform(iterations: chunks) { c in
+    let readChunk: @Sendable (Int) -> Void = { c in
       // Files come folder by folder: each is opened by its name in its open folder.
       var folder = OpenFolder()
       defer { folder.close() }
@@ -76,8 +80,34 @@ extension FileIndexing {
         shared[i] = entry
       }
     }
+    if readers > ProcessInfo.processInfo.activeProcessorCount {
+      onThreads(readers, iterations: chunks, readChunk)
+    } else {
+      DispatchQueue.concurrentPerform(iterations: chunks, execute: readChunk)
+    }
     // Every slot was filled, so the two arrays stay aligned.
     return (slots.compactMap { $0 }, Array(flags))
+  }
+
+  /// Runs `body` for every iteration on `count` threads of their own, each taking the next
+  /// iteration as it finishes one; returns when all are done. Dispatch's pool is sized to the
+  /// cores, which leaves a disk that answers in parallel idle while each read waits.
+  static func onThreads(_ count: Int, iterations: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    final class Counter: Sendable { let next = Atomic<Int>(0) }
+    let counter = Counter()
+    let done = DispatchGroup()
+    for _ in 0..<min(count, iterations) {
+      done.enter()
+      Thread {
+        while true {
+          let i = counter.next.add(1, ordering: .relaxed).oldValue
+          guard i < iterations else { break }
+          body(i)
+        }
+        done.leave()
+      }.start()
+    }
+    done.wait()
   }
 
   /// A 63-bit FNV-1a hash of the path: without a catalog the same file keeps its identity

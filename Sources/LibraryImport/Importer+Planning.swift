@@ -17,7 +17,8 @@ extension Importer {
   /// and marks what the library or the ledger already has. Writes nothing.
   public func plan(sources: [String]) -> ImportPlan {
     let roots = sources.map(Self.trimmed)
-    let scan = FileIndexing.scanWithoutCatalog(roots: roots)
+    // As many readers as copiers: a card or a cold disk answers reads in parallel.
+    let scan = FileIndexing.scanWithoutCatalog(roots: roots, readers: options.threads)
     let listed = LibraryFileList.files(under: roots).files
     let photos = Set(scan.assets.map { $0.pathBytes ?? Array($0.path.utf8) })
     let failedNames = Set(

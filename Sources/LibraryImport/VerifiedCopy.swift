@@ -7,7 +7,8 @@ import CImportIO
 import Digests
 
 /// One file copied so that nothing is lost: written under a hidden temporary name in its
-/// destination folder, synced, read back from the disk and hashed against the source, then
+/// destination folder, synced, read back from the disk and checked against the bytes read from
+/// the source (XXH3-128; the source's SHA-256 is what the ledger keeps), then
 /// renamed into place without replacing anything. A kill at any moment leaves at most a
 /// temporary file (the next import deletes it), never a half file under a photo's name.
 struct VerifiedCopy {
@@ -67,7 +68,9 @@ struct VerifiedCopy {
       return .failure(destinationFailure(displayName, Errno(reserved)))
     }
 
+    // SHA-256 for the ledger (what the photo is); XXH3 for the read-back (did the disk keep it).
     let hasher = SHA256Stream()
+    let checksum = XXH128Stream()
     var offset: Int64 = 0
     while true {
       let n = pread(input, buffer.baseAddress, buffer.count, off_t(offset))
@@ -79,6 +82,7 @@ struct VerifiedCopy {
       if n == 0 { break }
       let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<n])
       hasher.update(chunk)
+      checksum.update(chunk)
       if let error = writeAll(output, chunk, at: offset) {
         return .failure(destinationFailure(displayName, error))
       }
@@ -87,6 +91,7 @@ struct VerifiedCopy {
       if offset == Int64(n) { hooks.checkpoint() }
     }
     let sourceHash = ContentHash(bytes: hasher.finish())
+    let sourceChecksum = checksum.finish()
     var after = stat()
     if fstat(input, &after) != 0 || after.st_size != before.st_size || offset != after.st_size
       || after.st_mtim.tv_sec != before.st_mtim.tv_sec
@@ -109,10 +114,10 @@ struct VerifiedCopy {
     // clean, so dropping them makes the next read fetch what the disk holds.
     posix_fadvise(output, 0, 0, POSIX_FADV_DONTNEED)
     posix_fadvise(output, 0, 0, POSIX_FADV_SEQUENTIAL)
-    guard let (copyHash, copySize) = ContentHash.of(descriptor: output, buffer: buffer) else {
+    guard let (copyChecksum, copySize) = Self.checksum(of: output, buffer: buffer) else {
       return .failure(destinationFailure(displayName, Errno(errno)))
     }
-    guard copyHash == sourceHash, copySize == offset else {
+    guard copyChecksum == sourceChecksum, copySize == offset else {
       return .failure(
         ImportFailure("\(displayName): the copy read back differs from the source; not imported"))
     }
@@ -163,6 +168,24 @@ struct VerifiedCopy {
       done += n
     }
     return nil
+  }
+
+  /// The XXH3-128 checksum of the open file `fd` from its start, read with `buffer`, and how
+  /// many bytes it had; nil with errno set when a read failed.
+  static func checksum(of fd: Int32, buffer: UnsafeMutableRawBufferPointer) -> ([UInt8], Int64)? {
+    let checksum = XXH128Stream()
+    var offset: Int64 = 0
+    while true {
+      let n = pread(fd, buffer.baseAddress, buffer.count, off_t(offset))
+      if n < 0 {
+        if errno == EINTR { continue }
+        return nil
+      }
+      if n == 0 { break }
+      checksum.update(UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
+      offset += Int64(n)
+    }
+    return (checksum.finish(), offset)
   }
 
   /// 16 random hex digits.

@@ -222,6 +222,56 @@ final class ImportKillTests: XCTestCase {
     XCTAssertEqual(summary.imported + summary.inLibrary, sources.count - 1)
   }
 
+  /// A copy changed on the disk after it was synced (a byte flipped in the temporary file
+  /// while the import is paused at its "synced" checkpoint): the read-back's checksum differs
+  /// from the source's, so that file is refused in one line and never named; the rest land.
+  func testACopyThatDiffersWhenReadBackIsRefused() throws {
+    let lightbox = try BuiltProduct.requireLightbox()
+    let home = BuiltProduct.temporaryDirectory("import-readback")
+    defer { try? FileManager.default.removeItem(at: home) }
+    let card = home.path + "/card"
+    let library = home.path + "/library"
+    let sources = try Self.makeCard(card, kinds: ["jpeg-exif"])
+    let output = home.path + "/out.txt"
+    // Checkpoint 4 is the first file's "synced": written and fsynced, not yet read back.
+    let pid = try Self.spawn(
+      [lightbox, "import", card, "--to", library, "--json"], output: output,
+      environment: BuiltProduct.privateEnvironment(
+        home: home, extra: ["LIGHTBOX_TEST_IMPORT_STOP_AT": "4"]))
+    XCTAssertTrue(Self.waitStoppedOrExited(pid))
+    let temporary = try XCTUnwrap(
+      Self.allFiles(library).first { $0.contains(".lightbox-import-") }, "no temporary file")
+    let handle = try XCTUnwrap(FileHandle(forUpdatingAtPath: library + "/" + temporary))
+    try handle.seek(toOffset: 1000)
+    let byte = try XCTUnwrap(handle.readData(ofLength: 1).first)
+    try handle.seek(toOffset: 1000)
+    handle.write(Data([byte ^ 0x01]))
+    try handle.close()
+    kill(pid, SIGCONT)
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+    XCTAssertEqual((status >> 8) & 0xFF, 1)
+    let text = try String(contentsOfFile: output, encoding: .utf8)
+    let problems = text.split(separator: "\n").filter { $0.hasPrefix("lightbox: ") }
+    XCTAssertEqual(problems.count, 1, text)
+    XCTAssertTrue(
+      problems.first?.hasSuffix(": the copy read back differs from the source; not imported")
+        ?? false, text)
+    let summary = try JSONDecoder().decode(
+      ImportSummary.self, from: Data((text.split(separator: "\n").last ?? "").utf8))
+    XCTAssertEqual(summary.failed, 1)
+    XCTAssertEqual(summary.imported + summary.inLibrary, sources.count - 1)
+    // Nothing under a final name but whole copies, and no temporary file left.
+    var sourceBytes = Set<Data>()
+    for path in sources { sourceBytes.insert(try Data(contentsOf: URL(fileURLWithPath: path))) }
+    for path in Self.photos(library) {
+      XCTAssertTrue(
+        sourceBytes.contains(try Data(contentsOf: URL(fileURLWithPath: library + "/" + path))),
+        path)
+    }
+    XCTAssertEqual(Self.allFiles(library).filter { $0.contains(".lightbox-import-") }, [])
+  }
+
   /// Starts `arguments` with stdout and stderr into `output`, without waiting.
   static func spawn(_ arguments: [String], output: String, environment: [String: String]) throws
     -> pid_t

@@ -17,6 +17,21 @@ int lb_sha256_finish(lb_sha256 *state, unsigned char digest[32]);
 
 void lb_sha256_free(lb_sha256 *state);
 
+/// A streaming XXH3-128 (xxHash's, compiled in: no library to ship): a fast checksum that
+/// compares an import's read-back with the bytes it wrote. Not a content identity.
+typedef struct lb_xxh128 lb_xxh128;
+
+/// A new checksum state, or NULL when out of memory.
+lb_xxh128 *lb_xxh128_create(void);
+
+/// Adds `count` bytes.
+void lb_xxh128_update(lb_xxh128 *state, const void *bytes, size_t count);
+
+/// Writes the 16-byte checksum (big-endian, xxHash's canonical form) to `digest`.
+void lb_xxh128_finish(lb_xxh128 *state, unsigned char digest[16]);
+
+void lb_xxh128_free(lb_xxh128 *state);
+
 /// Renames `from` to `to`, both in the folder `folder`, failing with EEXIST rather than
 /// replacing a file already at `to`: renameat2(RENAME_NOREPLACE), or link then unlink where the
 /// file system does not have it (link never replaces either). Returns 0, or an errno value.
