@@ -6,6 +6,9 @@ public struct ImportGroup: Sendable, Equatable {
   /// The front file first (the JPEG or HEIF of a pair, the still of a Live Photo), then its
   /// companions, then its sidecars.
   public var files: [ImportFile]
+  /// The front file as the index reads it (its format, orientation and embedded thumbnail: the
+  /// import view draws it).
+  public var front: Asset
   /// The front's capture date (EXIF, else the file name, else its mtime: as the index reads it).
   public var captureDate: CaptureDate
   /// The front's camera as people name it ("Canon EOS 40D"), nil when the file does not say.

@@ -20,4 +20,15 @@ public struct ImportPlan: Sendable, Equatable {
   public var copyBytes: Int64 {
     groups.reduce(0) { total, group in group.copies.reduce(total) { $0 + $1.size } }
   }
+
+  /// The plan with only the groups whose front file is one of `fronts` (source paths): the
+  /// import view's marked photos. Names stay as planned, so a second plan of the same card
+  /// names the rest the same way.
+  public func keeping(fronts: Set<String>) -> ImportPlan {
+    var kept = self
+    kept.groups = groups.filter { group in
+      group.files.first.map { fronts.contains($0.source) } ?? false
+    }
+    return kept
+  }
 }

@@ -91,7 +91,7 @@ extension Importer {
         hash: nil)
     }
     return ImportGroup(
-      files: files, captureDate: asset.captureDate,
+      files: files, front: asset, captureDate: asset.captureDate,
       camera: CameraName.display(make: asset.cameraMake, model: asset.cameraModel), folder: "",
       baseStem: frontStem, suffix: 1)
   }

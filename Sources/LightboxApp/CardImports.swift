@@ -96,18 +96,34 @@ final class CardImports: @unchecked Sendable {
             ImportOffer(
               name: name, source: source, library: options.library,
               newCount: plan.groups.filter { !$0.copies.isEmpty }.count,
-              bytes: plan.copyBytes))))
+              bytes: plan.copyBytes, items: Self.items(plan)))))
       return
     }
   }
 
-  /// Imports `offer` (planned again: the card may have changed), reporting progress at most
-  /// four times a second, then the result; the card is looked at again afterwards.
-  func run(_ offer: ImportOffer) {
+  /// The import view's photos: every group of the plan, new or not, oldest first.
+  static func items(_ plan: ImportPlan) -> [ImportItem] {
+    plan.groups.enumerated().map { index, group in
+      var asset = group.front
+      asset.id = ImportItem.assetID(index: index)
+      let copies = group.copies
+      return ImportItem(
+        asset: asset, isNew: !copies.isEmpty, fileCount: group.files.count,
+        bytes: copies.reduce(0) { $0 + $1.size })
+    }
+  }
+
+  /// Imports `job` (planned again: the card may have changed; only the photos marked in the
+  /// import view), reporting progress at most four times a second, then the result; the card
+  /// is looked at again afterwards.
+  func run(_ job: ImportJob) {
     queue.async { [self] in
       running = true
+      var options = options
+      options.deleteAfter = job.deleteAfter
       let importer = Importer(options: options)
-      let plan = importer.plan(sources: [offer.source])
+      var plan = importer.plan(sources: [job.source])
+      if let fronts = job.fronts { plan = plan.keeping(fronts: fronts) }
       let throttle = ProgressGate(interval: 0.25)
       let inbox = inbox
       let summary = importer.run(
@@ -129,10 +145,11 @@ final class CardImports: @unchecked Sendable {
           .finished(
             ImportResult(
               imported: summary.imported, skipped: summary.inLibrary + summary.importedBefore,
-              failed: summary.failed + summary.notAttempted, problem: failure))))
+              failed: summary.failed + summary.notAttempted, deleted: summary.sourcesDeleted,
+              problem: failure))))
       running = false
       offered = nil
-      planned.remove(offer.source)
+      planned.remove(job.source)
     }
   }
 }

@@ -84,8 +84,8 @@ final class EffectRunner: Sendable {
       DispatchQueue.global(qos: .utility).async {
         PhotoExporter.run(job, inbox: inbox, decoder: decoder)
       }
-    case .runImport(let offer):
-      cardImports?.run(offer)
+    case .runImport(let job):
+      cardImports?.run(job)
     case .adjustDates(let job):
       let inbox = inbox
       DispatchQueue.global(qos: .userInitiated).async {

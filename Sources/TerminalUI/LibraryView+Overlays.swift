@@ -12,6 +12,7 @@ extension LibraryView {
     case .picker(let picker): renderPicker(picker, state, into: &frame)
     case .prompt(let prompt): renderPrompt(prompt, state, into: &frame)
     case .confirm(let confirmation): renderConfirmation(confirmation, into: &frame)
+    case .importing: break  // drawn as a view of its own (`render`)
     }
   }
 

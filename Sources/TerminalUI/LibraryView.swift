@@ -13,6 +13,15 @@ public enum LibraryView {
   public static func render(_ state: AppState, keyMap: KeyMap) -> Frame {
     var frame = Frame(size: state.terminal)
     guard state.terminal.rows > 0, state.terminal.columns > 0 else { return frame }
+    if state.importing.picker != nil {
+      // The import view fills the terminal (nothing of the library shows through), under its
+      // question when Enter asked it.
+      renderImportView(state, into: &frame)
+      if let overlay = state.overlay, overlay != .importing {
+        renderOverlay(overlay, state, keyMap: keyMap, into: &frame)
+      }
+      return frame
+    }
     switch state.screen {
     case .grid: renderGrid(state, into: &frame)
     case .detail: renderDetail(state, into: &frame)

@@ -37,12 +37,12 @@ final class ImportOfferTests: XCTestCase {
     store.send(.importing(.start)) {
       $0.overlay = .confirm(
         Confirmation(
-          purpose: .importPhotos(self.offer),
+          purpose: .importPhotos(ImportJob(offer: self.offer)),
           question: "Import 312 new photos from EOS_DIGITAL (4.1 GB)?",
           detail: "Into /photos. Each file is copied, checked, then named; the card is not changed."
         ))
     }
-    store.send(.answer(true), effects: [.runImport(offer)]) {
+    store.send(.answer(true), effects: [.runImport(ImportJob(offer: offer))]) {
       $0.overlay = nil
       $0.importing.running = ImportRun(filesTotal: 312, bytesTotal: 4_100_000_000)
       $0.message = "Importing 312 photos from EOS_DIGITAL…"
@@ -76,7 +76,7 @@ final class ImportOfferTests: XCTestCase {
     store.send(.importing(.start)) {
       $0.overlay = .confirm(
         Confirmation(
-          purpose: .importPhotos(self.offer),
+          purpose: .importPhotos(ImportJob(offer: self.offer)),
           question: "Import 312 new photos from EOS_DIGITAL (4.1 GB)?",
           detail: "Into /photos. Each file is copied, checked, then named; the card is not changed."
         ))

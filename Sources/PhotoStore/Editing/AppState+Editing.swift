@@ -195,6 +195,7 @@ extension AppState {
     overlay = nil
     guard yes else {
       message = nil
+      if case .importPhotos = confirmation.purpose { declineImport() }
       return []
     }
     switch confirmation.purpose {
@@ -210,8 +211,8 @@ extension AppState {
       return [.deleteForever(ids)]
     case .deleteAlbum(let id):
       return deleteAlbumConfirmed(id)
-    case .importPhotos(let offer):
-      return startImport(offer)
+    case .importPhotos(let job):
+      return startImport(job)
     }
   }
 

@@ -12,6 +12,9 @@ public enum Overlay: Hashable, Sendable {
   case prompt(NamePrompt)
   /// A yes/no question before something that cannot be undone or touches many photos.
   case confirm(Confirmation)
+  /// The import view: a card's photos as a grid, to mark and import (I); its place is
+  /// `ImportState.picker`.
+  case importing
 }
 
 /// The album picker: "New album…" then the user albums by name.
@@ -59,8 +62,8 @@ public struct Confirmation: Hashable, Sendable {
     /// Erase trashed photos for good.
     case deleteForever([AssetID])
     case deleteAlbum(AlbumID)
-    /// Import a card's new photos (I).
-    case importPhotos(ImportOffer)
+    /// Import photos from a card (Enter in the import view, or I).
+    case importPhotos(ImportJob)
   }
 
   public var purpose: Purpose

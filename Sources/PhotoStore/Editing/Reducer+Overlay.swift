@@ -3,11 +3,22 @@ import PhotoModel
 extension Reducer {
   /// Keys while a panel or dialog is open; nil lets the action through to the view below.
   static func reduceOverlay(_ state: inout AppState, _ action: Action) -> [Effect]? {
+    if state.overlay == .importing {
+      if action == .back {
+        state.overlay = nil
+        state.importing.picker = nil
+        return []
+      }
+      return state.reduceImportView(action)
+    }
     switch action {
     case .quit where state.overlay != .info, .back:
       state.overlay = nil
       return []
     case .terminate, .resized, .picturesReset, .library, .image:
+      return nil
+    case .importing(let report) where report != .start:
+      // The card watcher and a running import report under any dialog.
       return nil
     default: break
     }
@@ -81,7 +92,7 @@ extension Reducer {
       case .open: return state.answer(true)
       default: return []
       }
-    case nil:
+    case .importing?, nil:
       return nil
     }
   }

@@ -4,6 +4,7 @@ extension AppState {
   /// The image requests the current screen wants, most urgent first.
   public var wantedImages: [ImageRequest] {
     guard isRunning else { return [] }
+    if importing.picker != nil { return importRequests() }
     if context == .albumList && screen == .grid { return albumCoverRequests() }
     guard !assets.isEmpty else { return [] }
     switch screen {
@@ -182,6 +183,27 @@ extension AppState {
       key: key, path: asset.path, format: asset.format, orientation: asset.orientation,
       priority: priority, bestQuality: key.fit == .fit, exifThumbnail: asset.exifThumbnail,
       storedSize: asset.storedPixelSize)
+  }
+
+  /// The visible new tiles of the import view (under its question too): the card's files, decoded as a library photo's
+  /// are (through the same worker), under the items' negative ids.
+  private func importRequests() -> [ImageRequest] {
+    guard let picker = importing.picker, let items = importing.offer?.items else { return [] }
+    let geometry = importGrid
+    let first = picker.topRow * geometry.columns
+    let last = min(items.count, first + geometry.tilesPerPage)
+    guard first < last else { return [] }
+    let size = pixelSize(of: geometry.tile)
+    // What the library has already is drawn dimmed, without its picture.
+    return (first..<last).filter { items[$0].isNew }.map {
+      request(for: items[$0].asset, size: size, fit: .fill, priority: .visible)
+    }
+  }
+
+  /// The key of the import view's tile for item `index`.
+  public func importKey(forItem index: Int) -> ImageKey? {
+    guard let items = importing.offer?.items, items.indices.contains(index) else { return nil }
+    return ImageKey(asset: items[index].asset.id, size: pixelSize(of: importGrid.tile), fit: .fill)
   }
 
   /// Brings `images` in line with what is wanted: cancels what left, requests what came.

@@ -10,12 +10,18 @@ public struct ImportOffer: Hashable, Sendable {
   public var newCount: Int
   /// Bytes to copy.
   public var bytes: Int64
+  /// Every photo of the card, oldest first, new or not: the import view's grid.
+  public var items: [ImportItem]
 
-  public init(name: String, source: String, library: String, newCount: Int, bytes: Int64) {
+  public init(
+    name: String, source: String, library: String, newCount: Int, bytes: Int64,
+    items: [ImportItem] = []
+  ) {
     self.name = name
     self.source = source
     self.library = library
     self.newCount = newCount
     self.bytes = bytes
+    self.items = items
   }
 }

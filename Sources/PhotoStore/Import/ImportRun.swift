@@ -34,13 +34,16 @@ public struct ImportResult: Hashable, Sendable {
   /// Already in the library (or imported before).
   public var skipped: Int
   public var failed: Int
+  /// Source files deleted after their copy was checked (`--delete-after`).
+  public var deleted: Int
   /// The first failure's line, or why the import stopped.
   public var problem: String?
 
-  public init(imported: Int, skipped: Int, failed: Int, problem: String? = nil) {
+  public init(imported: Int, skipped: Int, failed: Int, deleted: Int = 0, problem: String? = nil) {
     self.imported = imported
     self.skipped = skipped
     self.failed = failed
+    self.deleted = deleted
     self.problem = problem
   }
 }

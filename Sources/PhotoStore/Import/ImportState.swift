@@ -4,9 +4,12 @@ public struct ImportState: Hashable, Sendable {
   public var offer: ImportOffer?
   /// The import under way, from `offer` (nil: none).
   public var running: ImportRun?
+  /// The import view's place and marks while it is open (the `.importing` overlay).
+  public var picker: ImportPicker?
 
-  public init(offer: ImportOffer? = nil, running: ImportRun? = nil) {
+  public init(offer: ImportOffer? = nil, running: ImportRun? = nil, picker: ImportPicker? = nil) {
     self.offer = offer
     self.running = running
+    self.picker = picker
   }
 }

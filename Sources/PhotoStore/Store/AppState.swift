@@ -146,7 +146,7 @@ public struct AppState: Hashable, Sendable {
     switch overlay {
     case .prompt?: return .text
     case .confirm?: return .confirm
-    case .help?, .info?, .picker?: return .normal
+    case .help?, .info?, .picker?, .importing?: return .normal
     case nil: return tab == .search && search.isEditing ? .text : .normal
     }
   }

@@ -21,7 +21,7 @@ public enum Effect: Hashable, Sendable {
   case adjustDates(DateShiftJob)
   /// Import the offered photos (verified copies into the library), answering
   /// `.importing(.progress)` and `.importing(.finished)`.
-  case runImport(ImportOffer)
+  case runImport(ImportJob)
   /// Put `text` on the clipboard (through the terminal: OSC 52).
   case copyToClipboard(String)
   /// Hand the terminal to the external opener (`$LIGHTBOX_OPENER`, the config's `opener`,
