@@ -56,7 +56,7 @@ extension LibraryWalker {
     visited = union
     // Room for every file at once, and each subtree's lists let go once copied: a million
     // files otherwise grew the list by doubling beside all the subtrees' lists (issue 32 §6).
-    files.reserveCapacity(slots.reduce(files.count) { $0 + $1!.files.count })
+    files.reserveCapacity(appending: slots.map { $0!.files })
     for i in slots.indices {
       let walker = slots[i]!
       slots[i] = nil

@@ -27,7 +27,7 @@ struct LibraryWalker {
     var inode: UInt64
   }
 
-  var files: [File] = []
+  var files = WalkedFiles()
   /// One line per folder or root that could not be read.
   var problems: [String] = []
   /// Folders (and missing roots) whose contents are unknown this time.
@@ -66,7 +66,7 @@ struct LibraryWalker {
       return
     }
     switch info.st_mode & S_IFMT {
-    case S_IFREG: files.append(File(path: root, stamp: FileStamp(info)))
+    case S_IFREG: files.add(path: root, stamp: FileStamp(info))
     case S_IFDIR:
       if threads > 1 {
         walkParallel(root, identity: Self.identity(info))
@@ -110,6 +110,8 @@ struct LibraryWalker {
     var subfolders: [(LibraryPath, DirectoryIdentity)] = []
     var info = stat()
     let filesBefore = files.count
+    // The number this folder's files are added under, once it has one.
+    var fileFolder: Int32?
     var exported = false
     while let entry = readdir(handle) {
       // Hidden files and folders, and "." and "..".
@@ -129,8 +131,8 @@ struct LibraryWalker {
           || type == Int32(DT_UNKNOWN)
       else { continue }  // FIFOs, sockets and devices are never opened
       var isLink = type == Int32(DT_LNK)
-      // fstatat relative to the open folder: no full-path lookup per file. The path is
-      // built straight from the entry's name: one allocation per file.
+      // fstatat relative to the open folder: no full-path lookup per file. A file's name goes
+      // straight into the walk's name arena; a path is made only for a folder or a link.
       let path: [UInt8]? = withUnsafeMutablePointer(to: &entry.pointee.d_name) { tuple in
         tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee))
         { name in
@@ -143,19 +145,27 @@ struct LibraryWalker {
             guard fstatat(fd, name, &info, 0) == 0 else { return nil }
           }
           let length = strlen(name)
-          return [UInt8](unsafeUninitializedCapacity: prefix.count + length) { buffer, count in
-            _ = buffer.initialize(fromContentsOf: prefix)
-            UnsafeMutableRawPointer(buffer.baseAddress! + prefix.count).copyMemory(
-              from: name, byteCount: length)
-            count = prefix.count + length
+          let bytes = UnsafeRawBufferPointer(start: name, count: length)
+          guard isLink || info.st_mode & S_IFMT == S_IFDIR else {
+            if info.st_mode & S_IFMT == S_IFREG {
+              if fileFolder == nil { fileFolder = files.addFolder(prefix) }
+              files.add(folder: fileFolder!, name: bytes, stamp: FileStamp(info))
+            }
+            return nil
           }
+          return prefix + bytes
         }
       }
-      guard let path else { continue }  // a dangling link, or removed meanwhile
+      // A file (listed above), a dangling link, or an entry removed meanwhile.
+      guard let path else { continue }
       // A link into the library: its target is listed under its real path instead.
       if isLink, !scope.walks(LibraryPath(bytes: path)) { continue }
       switch info.st_mode & S_IFMT {
-      case S_IFREG: files.append(File(path: LibraryPath(bytes: path), stamp: FileStamp(info)))
+      case S_IFREG:
+        if fileFolder == nil { fileFolder = files.addFolder(prefix) }
+        path[prefix.count...].withUnsafeBytes {
+          files.add(folder: fileFolder!, name: $0, stamp: FileStamp(info))
+        }
       case S_IFDIR: subfolders.append((LibraryPath(bytes: path), Self.identity(info)))
       default: continue
       }
@@ -163,7 +173,7 @@ struct LibraryWalker {
     // Photos Lightbox exported (no metadata, dated the day they were written) are not new
     // photos of the library they were exported into (issue 33).
     if exported && folder != currentRoot {
-      files.removeSubrange(filesBefore...)
+      files.removeFiles(from: filesBefore)
       return []
     }
     subfolders.sort { $0.0 < $1.0 }
