@@ -39,6 +39,11 @@ public enum Effect: Hashable, Sendable {
   /// Pause or resume the stream `token` (the clock stops with it).
   case pausePlayback(token: Int, paused: Bool)
 
+  /// Hash the library's photos that have no current hashes (image data, and the perceptual
+  /// hashes of the small upright decode), store them, and group every photo: answers
+  /// `.library(.hashProgress)` while it runs and `.library(.duplicatesFound)` at the end.
+  case findDuplicates
+
   /// Set or clear the favorite flag in the catalog.
   case setFavorite([AssetID], Bool)
   /// Set or clear the hidden flag in the catalog.
