@@ -68,6 +68,10 @@ public final class LibraryService: @unchecked Sendable {
       case .deleteAlbum(let id): try catalog.deleteAlbum(id)
       case .addToAlbum(let id, let ids): try catalog.addAssets(ids, toAlbum: id, now: now)
       case .removeFromAlbum(let id, let ids): try catalog.removeAssets(ids, fromAlbum: id)
+      case .mergeDuplicates(let keeper, let others):
+        problems = try trash(catalog).merge(keeper: keeper, others: others, now: now)
+      case .undoMerge(let keeper, let others):
+        problems = try trash(catalog).undoMerge(keeper: keeper, others: others)
       case .findDuplicates, .scanLibrary, .loadImage, .cancelImage, .copyToClipboard, .scheduleTick,
         .exportPhotos,
         .adjustDates, .runImport, .openExternally, .startPlayback, .stopPlayback, .pausePlayback:
@@ -95,7 +99,9 @@ public final class LibraryService: @unchecked Sendable {
   /// in the Trash longer than the retention (0 keeps everything).
   private func purgeOldTrash(_ catalog: Catalog) {
     let trash = trash(catalog)
-    let repairs = trash.repair()
+    // A merge a killed run journaled is finished (its others to the Trash) after the
+    // Trash's own repair.
+    let repairs = trash.repair() + trash.finishMerges()
     for problem in repairs { LightboxLog.logger("trash").error("checking the Trash: \(problem)") }
     if let problem = repairs.first {
       inbox.post(.library(.operationFailed(reason: "Checking the Trash: \(problem)")))

@@ -54,6 +54,7 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
   case openExternally = "open-externally"
   case openFolder = "open-folder"
   case chooseKeeper = "keep"
+  case merge = "merge"
   case quit = "quit"
 
   /// The action the command sends.
@@ -111,6 +112,7 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case .openExternally: return .edit(.openExternally(folder: false))
     case .openFolder: return .edit(.openExternally(folder: true))
     case .chooseKeeper: return .duplicates(.chooseKeeper)
+    case .merge: return .duplicates(.merge)
     case .quit: return .quit
     }
   }
@@ -176,6 +178,8 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case .openFolder: return [.character("O")]
     // K for keep: the photo a merge keeps (in the Duplicates album).
     case .chooseKeeper: return [.character("K")]
+    // m for merge (M is Memories).
+    case .merge: return [.character("m")]
     case .quit: return [.character("q")]
     }
   }

@@ -196,4 +196,62 @@ final class DuplicatesAlbumTests: XCTestCase {
     XCTAssertEqual(layout.top(keeping: 3, from: 0, visible: 2), 2)
     XCTAssertEqual(layout.top(keeping: 0, from: 2, visible: 2), 0)
   }
+
+  func testMergeAsksOnceThenTrashesTheOthersAndUndoBringsThemBack() {
+    let (store, assets) = reviewing()
+    store.send(.move(.down)) {
+      $0.selectedIndex = 2
+      $0.scrollDirection = 1
+    }
+    let question = Confirmation(
+      purpose: .merge(keeper: AssetID(2), others: [AssetID(5), AssetID(6)]),
+      question: "Merge 3 photos into IMG_1001.jpg?",
+      detail: "The other 2 go to Recently Deleted; favorites, albums, hidden and turns go to "
+        + "the keeper.")
+    store.send(.duplicates(.merge)) { $0.overlay = .confirm(question) }
+
+    // Yes: the same as deleting the other two (stated by the delete's own path), the undo
+    // kept as a merge, and the merge asked of the runner instead of a plain trash move.
+    var deleted = store.state
+    deleted.overlay = .confirm(
+      Confirmation(purpose: .trash([AssetID(5), AssetID(6)]), question: "", detail: ""))
+    var effects = Reducer.reduce(&deleted, .answer(true))
+    XCTAssertEqual(effects.first, .moveToTrash([AssetID(5), AssetID(6)]))
+    effects[0] = .mergeDuplicates(keeper: AssetID(2), others: [AssetID(5), AssetID(6)])
+    store.send(.answer(true), effects: effects) {
+      $0 = deleted
+      $0.library.undoableTrash = []
+      $0.library.undoableMerge = MergeUndo(keeper: AssetID(2), others: [AssetID(5), AssetID(6)])
+      $0.message = "Merged 3 photos into IMG_1001.jpg · u undo"
+    }
+    // The group is down to its keeper: no group; the exact pair is left.
+    XCTAssertEqual(Array(store.state.assets), [assets[2], assets[0]])
+    XCTAssertEqual(
+      store.state.library.collections.trashed.map(\.asset.id), [AssetID(5), AssetID(6)])
+
+    // u: the others back (as r would bring them), the runner asked to undo the merge.
+    var restored = store.state
+    restored.library.undoableMerge = nil
+    restored.library.undoableTrash = [AssetID(5), AssetID(6)]
+    var undoEffects = Reducer.reduce(&restored, .edit(.undo))
+    XCTAssertEqual(undoEffects.first, .restoreFromTrash([AssetID(5), AssetID(6)]))
+    undoEffects[0] = .undoMerge(keeper: AssetID(2), others: [AssetID(5), AssetID(6)])
+    store.send(.edit(.undo), effects: undoEffects) {
+      $0 = restored
+      $0.message = "Merge undone · 2 photos back from Recently Deleted"
+    }
+    XCTAssertEqual(Array(store.state.assets).count, 5, "both groups again")
+    XCTAssertNil(store.state.library.undoableMerge)
+  }
+
+  func testMergeIsOnlyForTheDuplicatesAlbumAndNoSaysNo() {
+    let (store, _) = reviewing(.bursts)
+    store.send(.duplicates(.merge)) { $0.message = "m merges a group of the Duplicates album" }
+    let (duplicates, _) = reviewing()
+    duplicates.arrange(.duplicates(.merge))
+    duplicates.send(.answer(false)) {
+      $0.overlay = nil
+      $0.message = nil
+    }
+  }
 }

@@ -62,7 +62,7 @@ final class DuplicatesViewSnapshotTests: XCTestCase {
     XCTAssertTrue(text.contains("» keep 4032×3024"), text)
     XCTAssertTrue(text.contains("Copies/"), text)
     XCTAssertTrue(text.contains("2.9 MB · JPEG"), text)
-    XCTAssertTrue(text.contains("K keep"), text)
+    XCTAssertTrue(text.contains("K keep  m merge"), text)
     // The second group; K on its second photo makes it the keeper.
     state.send(.move(.down))
     state.send(.move(.right))
@@ -72,6 +72,16 @@ final class DuplicatesViewSnapshotTests: XCTestCase {
     Snapshot.assert(text, named: "duplicates-keeper-picked-100x40")
     XCTAssertTrue(text.contains("group 2: similar · 3 photos"), text)
     XCTAssertTrue(text.contains("IMG_1007.jpg is kept when the group is merged"), text)
+  }
+
+  func testMergeAsksOnceNamingTheKeeper() {
+    var state = library()
+    open(.duplicates, &state)
+    state.send(.duplicates(.merge))
+    let text = LibraryView.render(state).snapshotText
+    Snapshot.assert(text, named: "duplicates-merge-confirm-100x40")
+    XCTAssertTrue(text.contains("Merge 2 photos into IMG_1000.jpg?"), text)
+    XCTAssertTrue(text.contains("The other one goes to Recently Deleted"), text)
   }
 
   func testBurstsListedApartWithoutAKeeper() {

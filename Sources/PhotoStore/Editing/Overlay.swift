@@ -61,6 +61,8 @@ public struct Confirmation: Hashable, Sendable {
     case deleteAlbum(AlbumID)
     /// Import a card's new photos (I).
     case importPhotos(ImportOffer)
+    /// Merge a group of duplicates into its keeper (m in the Duplicates album).
+    case merge(keeper: AssetID, others: [AssetID])
   }
 
   public var purpose: Purpose

@@ -44,6 +44,13 @@ public enum Effect: Hashable, Sendable {
   /// `.library(.hashProgress)` while it runs and `.library(.duplicatesFound)` at the end.
   case findDuplicates
 
+  /// Merge duplicates: journal the merge and give the keeper the others' favorite, hidden
+  /// state, rotation and albums (one transaction), then move the others' files to the
+  /// Trash. Answered like a trash move (the library and collections as they are now).
+  case mergeDuplicates(keeper: AssetID, others: [AssetID])
+  /// Undo that merge: the others back from the Trash, the keeper as it was.
+  case undoMerge(keeper: AssetID, others: [AssetID])
+
   /// Set or clear the favorite flag in the catalog.
   case setFavorite([AssetID], Bool)
   /// Set or clear the hidden flag in the catalog.

@@ -156,6 +156,11 @@ public enum Reducer {
       guard state.screen == .grid else { return [] }
       state.chooseKeeper()
       return []
+
+    case .duplicates(.merge):
+      guard state.screen == .grid else { return [] }
+      state.askToMerge()
+      return []
     }
   }
 }
