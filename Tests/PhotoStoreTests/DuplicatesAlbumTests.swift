@@ -139,6 +139,18 @@ final class DuplicatesAlbumTests: XCTestCase {
     }
   }
 
+  func testAClickSelectsThePhotoUnderItInItsGroupRow() {
+    let (store, _) = reviewing()
+    // The second row's first tile (photo 2): the rows are 8 + 4 label rows + 1 apart.
+    let rect = store.state.grid.tileRect(visibleRow: 1, column: 0)
+    store.send(.pointer(.click(row: rect.row + 2, column: rect.column + 2, double: false))) {
+      $0.selectedIndex = 2
+    }
+    // The first row has two tiles: a click where a third would be selects nothing.
+    let empty = store.state.grid.tileRect(visibleRow: 0, column: 2)
+    store.send(.pointer(.click(row: empty.row + 2, column: empty.column + 2, double: false)))
+  }
+
   func testKPicksAnotherKeeperWhichLeadsItsGroup() {
     let (store, assets) = reviewing()
     store.arrange(.move(.down), .move(.right))  // photo 5, second of the similar group

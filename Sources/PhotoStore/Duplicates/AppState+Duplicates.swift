@@ -48,13 +48,15 @@ extension AppState {
     return (assets, sizes)
   }
 
-  /// The library's photos with these ids, found in one pass over the library.
+  /// The library's photos with these ids, found in one pass over the library (a bit per
+  /// id asked of each photo: hashing a million ids was half the Duplicates album's draw).
   func assetsByID<S: Sequence>(_ ids: S) -> [AssetID: Asset] where S.Element == AssetID {
     let wanted = Set(ids)
+    let membership = AssetIDMembership(wanted, largestID: Int64(library.assets.count))
     var found: [AssetID: Asset] = [:]
     found.reserveCapacity(wanted.count)
     library.assets.withUnsafeBufferPointer { buffer in
-      for i in buffer.indices where wanted.contains(buffer[i].id) {
+      for i in buffer.indices where membership.contains(buffer[i].id) {
         found[buffer[i].id] = buffer[i]
       }
     }
