@@ -127,7 +127,7 @@ let package = Package(
       dependencies: [
         "PhotoModel", "PhotoMetadata", "PhotoStore", "Catalog", "Places", "Pixels", "Decoders",
         "DecodeWorker", "ThumbnailCache", "TerminalGraphics",
-        "TerminalUI", "TerminalBackend", "Settings", "LibraryImport",
+        "TerminalUI", "TerminalBackend", "Settings", "LibraryImport", "Similarity",
         .product(name: "Logging", package: "swift-log"),
       ]),
     .target(

@@ -136,7 +136,7 @@ extension Catalog {
     else { throw CatalogError("there is no album \(id.rawValue)") }
   }
 
-  private static func add(_ db: Database, _ ids: [AssetID], to id: AlbumID, now: Int64) throws {
+  static func add(_ db: Database, _ ids: [AssetID], to id: AlbumID, now: Int64) throws {
     var position =
       try Int64.fetchOne(
         db, sql: "SELECT max(position) FROM album_assets WHERE album_id = ?",

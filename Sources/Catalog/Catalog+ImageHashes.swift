@@ -97,4 +97,24 @@ extension Catalog {
       }
     }
   }
+
+  /// The size and mtime of every photo whose hashes are missing or stale (its file changed
+  /// since they were made), by id: what the hashes made now are stored with.
+  public func imageHashStampsMissing() throws -> [AssetID: ImageHashStamp] {
+    try read { db in
+      let rows = try Row.fetchCursor(
+        db,
+        sql: """
+          SELECT a.id, a.size, a.mtime_ns FROM assets a
+          LEFT JOIN image_hashes h
+            ON h.asset_id = a.id AND h.size = a.size AND h.mtime_ns = a.mtime_ns
+          WHERE h.asset_id IS NULL
+          """)
+      var stamps: [AssetID: ImageHashStamp] = [:]
+      while let row = try rows.next() {
+        stamps[AssetID(row[0])] = ImageHashStamp(size: row[1], mtimeNanoseconds: row[2])
+      }
+      return stamps
+    }
+  }
 }

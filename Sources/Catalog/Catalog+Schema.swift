@@ -172,6 +172,7 @@ extension Catalog {
           """)
     }
     migrator.registerMigration(imageHashesMigration) { db in try createImageHashes(db) }
+    migrator.registerMigration(mergesMigration) { db in try createMerges(db) }
     return migrator
   }
 

@@ -102,6 +102,8 @@ final class EffectRunner: Sendable {
       player.stop(token: token)
     case .pausePlayback(let token, let paused):
       player.setPaused(token: token, paused: paused)
+    case .findDuplicates:
+      library.findDuplicates(decoder: decoder)
     default:
       library.perform(effect)
     }

@@ -1,4 +1,5 @@
 import Catalog
+import DecodeWorker
 import Foundation
 import PhotoModel
 import PhotoStore
@@ -20,6 +21,10 @@ public final class LibraryService: @unchecked Sendable {
   private var roots: [String] = []
   private let trashHome: String?
   private let retentionDays: Int
+  /// The duplicate finder's hashing, beside indexing and edits.
+  private let hashQueue = DispatchQueue(label: "lightbox.library.hashes", qos: .utility)
+  /// Set by `stop`: background hashing ends between photos.
+  private var stopped = false
 
   init(inbox: ActionInbox, catalogPath: String?, trashHome: String? = nil, retentionDays: Int = 30)
   {
@@ -63,7 +68,12 @@ public final class LibraryService: @unchecked Sendable {
       case .deleteAlbum(let id): try catalog.deleteAlbum(id)
       case .addToAlbum(let id, let ids): try catalog.addAssets(ids, toAlbum: id, now: now)
       case .removeFromAlbum(let id, let ids): try catalog.removeAssets(ids, fromAlbum: id)
-      case .scanLibrary, .loadImage, .cancelImage, .copyToClipboard, .scheduleTick, .exportPhotos,
+      case .mergeDuplicates(let keeper, let others):
+        problems = try trash(catalog).merge(keeper: keeper, others: others, now: now)
+      case .undoMerge(let keeper, let others):
+        problems = try trash(catalog).undoMerge(keeper: keeper, others: others)
+      case .findDuplicates, .scanLibrary, .loadImage, .cancelImage, .copyToClipboard, .scheduleTick,
+        .exportPhotos,
         .adjustDates, .runImport, .openExternally, .startPlayback, .stopPlayback, .pausePlayback:
         return
       }
@@ -89,7 +99,9 @@ public final class LibraryService: @unchecked Sendable {
   /// in the Trash longer than the retention (0 keeps everything).
   private func purgeOldTrash(_ catalog: Catalog) {
     let trash = trash(catalog)
-    let repairs = trash.repair()
+    // A merge a killed run journaled is finished (its others to the Trash) after the
+    // Trash's own repair.
+    let repairs = trash.repair() + trash.finishMerges()
     for problem in repairs { LightboxLog.logger("trash").error("checking the Trash: \(problem)") }
     if let problem = repairs.first {
       inbox.post(.library(.operationFailed(reason: "Checking the Trash: \(problem)")))
@@ -119,8 +131,30 @@ public final class LibraryService: @unchecked Sendable {
       utcOffsetSeconds: TimeZone.current.secondsFromGMT(), retentionDays: retentionDays)
   }
 
+  /// Hashes the library's photos that have none yet and posts the duplicate groups, on a
+  /// queue of its own (indexing and edits go on beside it). Without a catalog, nothing.
+  func findDuplicates(decoder: PhotoDecoder) {
+    let (catalog, roots) = lock.withLock { (openCatalog, self.roots) }
+    guard let catalog else { return }
+    let inbox = inbox
+    hashQueue.async {
+      let throttle = ProgressThrottle()
+      let found = DuplicateScan.run(
+        catalog: catalog, photos: Self.assets(in: catalog, under: roots), decoder: decoder,
+        progress: { done, total in
+          guard total > 0 else { return }
+          let now = DispatchTime.now().uptimeNanoseconds
+          if done == total || throttle.shouldPost(now: now, every: 100_000_000) {
+            inbox.post(.library(.hashProgress(done: done, total: total)))
+          }
+        }, isCancelled: { self.lock.withLock { self.stopped } })
+      inbox.post(.library(.duplicatesFound(groups: found.groups, bursts: found.bursts)))
+    }
+  }
+
   /// Stops indexing and watching.
   func stop() {
+    lock.withLock { stopped = true }
     indexer?.cancel()
     queue.sync {
       watcher?.stop()

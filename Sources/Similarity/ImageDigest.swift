@@ -24,6 +24,13 @@ public struct ImageDigest: Hashable, Sendable, CustomStringConvertible {
     hasher.combine(words.0)
   }
 
+  /// The 32 bytes (what `init(bytes:)` was given).
+  public var bytes: [UInt8] {
+    [words.0, words.1, words.2, words.3].flatMap { word in
+      (0..<8).reversed().map { UInt8(truncatingIfNeeded: word >> ($0 * 8)) }
+    }
+  }
+
   /// The digest in lowercase hex (64 characters).
   public var description: String {
     [words.0, words.1, words.2, words.3].map { word in

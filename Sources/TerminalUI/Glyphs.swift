@@ -24,6 +24,9 @@ public enum Glyphs {
   public static let back = "‹"
   /// More text than fits.
   public static let ellipsis = "…"
+  /// The photo a merge keeps, under its tile in the Duplicates album ("» keep"; Latin-1, so
+  /// in every font: the console fonts have no star).
+  public static let keeper = "»"
   /// A range of dates ("13 – 20 Aug 2024").
   public static let dash = "–"
   /// Arrows for the move keys in the help and the hints.
@@ -36,7 +39,9 @@ public enum Glyphs {
 
   /// Every glyph above, for the font-coverage test.
   public static var all: [String] {
-    var glyphs = [favorite, mark, failed, trash, hidden, cursor, separator, back, ellipsis, dash]
+    var glyphs = [
+      favorite, mark, failed, trash, hidden, cursor, separator, back, ellipsis, dash, keeper,
+    ]
     glyphs += arrows
     for frame in [lightFrame, heavyFrame, panelFrame] {
       glyphs += [frame.0, frame.1, frame.2, frame.3, frame.4, frame.5]

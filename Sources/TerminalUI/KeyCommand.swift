@@ -53,6 +53,8 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
   case copyMarkedPaths = "copy-marked-paths"
   case openExternally = "open-externally"
   case openFolder = "open-folder"
+  case chooseKeeper = "keep"
+  case merge = "merge"
   case quit = "quit"
 
   /// The action the command sends.
@@ -109,6 +111,8 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case .copyMarkedPaths: return .edit(.copyMarkedPaths)
     case .openExternally: return .edit(.openExternally(folder: false))
     case .openFolder: return .edit(.openExternally(folder: true))
+    case .chooseKeeper: return .duplicates(.chooseKeeper)
+    case .merge: return .duplicates(.merge)
     case .quit: return .quit
     }
   }
@@ -172,6 +176,10 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     // o as in ranger's and nnn's "open with"; O for the folder, as in lf's and yazi's reveal.
     case .openExternally: return [.character("o")]
     case .openFolder: return [.character("O")]
+    // K for keep: the photo a merge keeps (in the Duplicates album).
+    case .chooseKeeper: return [.character("K")]
+    // m for merge (M is Memories).
+    case .merge: return [.character("m")]
     case .quit: return [.character("q")]
     }
   }

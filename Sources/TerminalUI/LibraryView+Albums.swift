@@ -104,6 +104,7 @@ extension LibraryView {
 
   /// An album opened as a grid, or its empty state.
   static func renderAlbumGrid(_ state: AppState, ref: AlbumRef, into frame: inout Frame) {
+    if ref == .duplicates || ref == .bursts { return renderGroups(state, ref: ref, into: &frame) }
     frame.fill(CellRect(row: 1, column: 0, width: frame.size.columns, height: 1), role: .header)
     var title = " ‹ " + state.title(of: ref)
     if case .place(let path) = ref { title = " ‹ " + path.trail }
@@ -150,6 +151,9 @@ extension LibraryView {
       return "Deleted photos stay here for \(state.library.collections.retentionDays) days"
     case .memory: return "Photos from this week in earlier years appear here"
     case .place: return "Photos with a position taken here appear here"
+    case .duplicates:
+      return "Copies of a photo (the same picture, resized or re-encoded) appear here"
+    case .bursts: return "One camera's shots seconds apart appear here"
     }
   }
 

@@ -110,6 +110,10 @@ extension LibraryView {
       add(.restore, "restore to where it was")
       add(.delete, "delete for good (asks first)")
     } else {
+      if context == .album(.duplicates) {
+        add(.chooseKeeper, "keep this photo of its group")
+        add(.merge, "merge the group into its keeper (u undoes)")
+      }
       add(.favorite, "favorite \(Glyphs.favorite)")
       add(.delete, "move to Recently Deleted")
       add(.undo, "undo the delete, turn or date change")

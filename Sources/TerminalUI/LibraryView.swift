@@ -365,6 +365,9 @@ public enum LibraryView {
     if case .indexing(let done, let total) = state.library.status {
       hints = total > 0 ? "Indexing \(formatCount(done)) of \(formatCount(total))" : "Indexing…"
     }
+    if case .ready = state.library.status, let hashing = state.duplicates.hashing {
+      hints = "Finding duplicates \(formatCount(hashing.done)) of \(formatCount(hashing.total))"
+    }
     if let run = state.importing.running {
       hints = importProgress(run)
     } else if let offer = state.importing.offer {

@@ -89,7 +89,10 @@ final class ReducerTests: XCTestCase {
     store.send(.library(.indexProgress(done: 12, total: 40))) {
       $0.library.status = .indexing(done: 12, total: 40)
     }
-    store.send(.library(.indexFinished)) { $0.library.status = .ready }
+    // Indexed: the photos' hashes are brought up to date in the background.
+    store.send(.library(.indexFinished), effects: [.findDuplicates]) {
+      $0.library.status = .ready
+    }
   }
 
   func testLoadingOpensOnTheNewestPhotoAtTheBottom() {

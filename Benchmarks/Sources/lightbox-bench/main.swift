@@ -9,7 +9,8 @@ struct LightboxBench: ParsableCommand {
     subcommands: [
       BenchUI.self, BenchStartup.self, BenchPictures.self, BenchLoupe.self, BenchPlayback.self,
       ThumbnailsBench.self, CardsBench.self,
-      WorkerBench.self, PlacesBench.self, BenchPlacesUI.self, SimilarityBench.self,
+      WorkerBench.self, PlacesBench.self, BenchPlacesUI.self, BenchDuplicatesUI.self,
+      SimilarityBench.self,
       DecodeWorkerCommandLine.self,
     ])
 }

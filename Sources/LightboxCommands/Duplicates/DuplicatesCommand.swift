@@ -2,6 +2,7 @@ import Catalog
 import DecodeWorker
 import Decoders
 import Foundation
+import LightboxApp
 import PhotoModel
 import Pixels
 import Similarity
@@ -38,10 +39,6 @@ public enum DuplicatesCommand {
     public var problems: Int
     public var report: DuplicateReport
   }
-
-  /// The photos' pictures are decoded to fit this box for the perceptual hash: a JPEG then
-  /// decodes at 1/8 scale (its DCT scaling), and 128 px is far more than the 32×32 grid needs.
-  static let hashBox = PixelSize(width: 128, height: 128)
 
   /// Looks through `roots` and prints what it found to `output` (problems, one line per
   /// file, to `errorOutput`).
@@ -112,61 +109,17 @@ public enum DuplicatesCommand {
     return Candidates(assets: kept, prints: prints, problems: problems, photos: prints.count)
   }
 
-  /// One photo's hashes, and why the perceptual one is missing when it is.
-  struct Hashes: Sendable {
-    var digest: ImageDigest
-    var hash: PerceptualHash?
-    var flatColour: RGB?
-    var problem: String?
-  }
+  /// One photo's hashes (`PhotoHashing`, shared with the browser's background job).
+  typealias Hashes = PhotoHashing.Hashes
 
-  /// The image-data digest of `asset`'s file and the perceptual hashes of its upright
-  /// picture (the file is read once for both).
   static func hashes(of asset: Asset, decoder: PhotoDecoder)
     -> Swift.Result<Hashes, ImageDataError>
   {
-    let bytes: [UInt8]
-    switch ImageDecoder.readFile(path: asset.path) {
-    case .success(let read): bytes = read
-    case .failure(let error): return .failure(ImageDataError(error.reason))
-    }
-    return ImageDataHash.digest(of: bytes).map { digest in
-      let options = DecodeOptions(
-        target: hashBox, mode: .fit, quality: .fast, orientation: asset.orientation,
-        background: .black)
-      switch decoder.decode(data: bytes, path: asset.path, options: options) {
-      case .success(let bitmap):
-        let hash = PerceptualHash(bitmap)
-        return Hashes(
-          digest: digest, hash: hash,
-          flatColour: hash == nil ? PerceptualHash.flatColour(of: bitmap) : nil)
-      case .failure(let error):
-        return Hashes(digest: digest, problem: "not compared by looks: \(error.reason)")
-      }
-    }
+    PhotoHashing.hashes(of: asset, decoder: decoder)
   }
-
-  /// Capture-date sources that are the camera's own clock (bursts are timed by them).
-  static let cameraClock: Set<CaptureDateSource> = [.exif, .exifCreateDate, .xmp, .pngText]
 
   /// What the grouping needs to know of `asset`.
   static func print(of asset: Asset, digest: ImageDigest, hash: PerceptualHash?) -> PhotoPrint {
-    var camera = asset.cameraModel ?? ""
-    // "Canon" + "Canon EOS 40D" is "Canon EOS 40D".
-    if let make = asset.cameraMake, !camera.lowercased().hasPrefix(make.lowercased()) {
-      camera = camera.isEmpty ? make : make + " " + camera
-    }
-    let metadata: [Bool] = [
-      asset.cameraMake != nil, asset.cameraModel != nil, asset.lensModel != nil,
-      asset.exposure != nil, asset.latitude != nil, cameraClock.contains(asset.captureDate.source),
-    ]
-    return PhotoPrint(
-      path: asset.path,
-      pixelSize: asset.storedPixelSize.map { asset.orientation.displaySize(ofStored: $0) },
-      byteSize: asset.byteSize, camera: camera.isEmpty ? nil : camera,
-      shotMilliseconds: cameraClock.contains(asset.captureDate.source)
-        ? asset.captureDate.localSortKey : nil,
-      dateKey: asset.captureDate.localSortKey, metadataCount: metadata.filter { $0 }.count,
-      digest: digest, hash: hash)
+    PhotoHashing.print(of: asset, digest: digest, hash: hash)
   }
 }

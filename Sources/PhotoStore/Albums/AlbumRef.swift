@@ -15,6 +15,10 @@ public enum AlbumRef: Hashable, Sendable {
   case memory(year: Int)
   /// A level of the Places collection (`PlacePath.all`: its card among the albums).
   case place(PlacePath)
+  /// Copies of one picture (exact and similar), a group to a row (`DuplicatesState`).
+  case duplicates
+  /// One camera's near-identical frames seconds apart, listed apart from the duplicates.
+  case bursts
 
   /// Built-in albums cannot be renamed or deleted, and photos are not added to them by hand.
   public var isBuiltIn: Bool {
@@ -27,7 +31,7 @@ public enum AlbumRef: Hashable, Sendable {
     switch self {
     case .recents, .favorites, .user: return .myAlbums
     case .mediaType: return .mediaTypes
-    case .imports, .hidden, .recentlyDeleted: return .utilities
+    case .imports, .duplicates, .bursts, .hidden, .recentlyDeleted: return .utilities
     case .memory: return .memories
     case .place(let path):
       return [.places, .countries, .regions, .towns][min(path.level, 3)]
@@ -36,7 +40,7 @@ public enum AlbumRef: Hashable, Sendable {
 
   /// Names user albums may not take (case-insensitive).
   public static let reservedNames = [
-    "Recents", "Favorites", "Imports", "Hidden", "Recently Deleted",
+    "Recents", "Favorites", "Imports", "Duplicates", "Bursts", "Hidden", "Recently Deleted",
   ]
 }
 

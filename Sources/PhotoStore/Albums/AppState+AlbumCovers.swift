@@ -134,8 +134,11 @@ extension AppState {
         }
       case .memory:
         continue  // All of them found again below.
+      case .duplicates, .bursts:
+        continue  // Found again below when a photo of theirs left.
       }
     }
+    guard refreshGroupEntries(&entries, left: left) else { return rebuildAlbumEntries() }
     guard refreshMemoryEntries(&entries) else { return rebuildAlbumEntries() }
     albums.entries = entries
   }

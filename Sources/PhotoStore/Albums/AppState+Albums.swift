@@ -16,6 +16,7 @@ extension AppState {
     case .hidden: return library.collections.hidden
     case .recentlyDeleted: return library.collections.trashed.map(\.asset)
     case .memory(let year): return memory(year).map(memoryMembers) ?? []
+    case .duplicates, .bursts: return groupMembers(of: ref).assets
     case .place(let path):
       // Each place looked up once, not once a photo.
       var inside: [UInt32: Bool] = [0: false]
@@ -53,6 +54,8 @@ extension AppState {
     case .memory(let year):
       return memory(year).map { "\($0.agoText) · \($0.daysText)" } ?? "On This Day"
     case .place(let path): return path.title
+    case .duplicates: return "Duplicates"
+    case .bursts: return "Bursts"
     }
   }
 
@@ -103,6 +106,7 @@ extension AppState {
       if entry.count > 0 { entries.append(entry) }
     }
     entries.append(tally.entry(.imports, title: title(of: .imports)))
+    entries += groupEntries()
     add(.hidden, library.collections.hidden)
     add(.recentlyDeleted, library.collections.trashed.map(\.asset))
     setAlbumEntries(entries, keeping: selected)

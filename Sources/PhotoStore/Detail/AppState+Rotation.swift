@@ -14,6 +14,7 @@ extension AppState {
     setRotations(turned)
     library.undoableRotation = previous
     library.undoableTrash = []
+    library.undoableMerge = nil
     library.undoableDateShift = nil
     marks.ids = []
     let way = quarterTurns > 0 ? "clockwise" : "anticlockwise"

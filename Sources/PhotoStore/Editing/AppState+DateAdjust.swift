@@ -68,6 +68,7 @@ extension AppState {
       putIntoLibrary(shifted)
       libraryRegrouped(keeping: previous, after: nil)
       library.undoableTrash = []
+      library.undoableMerge = nil
       library.undoableRotation = [:]
       if !outcome.job.isUndo {
         library.undoableDateShift = DateShiftJob(

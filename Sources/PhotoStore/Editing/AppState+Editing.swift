@@ -150,6 +150,7 @@ extension AppState {
       TrashedPhoto(asset: $0, originalPath: $0.path, deletedAt: now)
     }
     library.undoableTrash = files.map(\.id)
+    library.undoableMerge = nil
     library.undoableRotation = [:]
     library.undoableDateShift = nil
     libraryRegrouped(
@@ -213,6 +214,8 @@ extension AppState {
       return deleteAlbumConfirmed(id)
     case .importPhotos(let job):
       return startImport(job)
+    case .merge(let keeper, let others):
+      return mergeConfirmed(keeper: keeper, others: others)
     }
   }
 

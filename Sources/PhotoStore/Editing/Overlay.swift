@@ -64,6 +64,8 @@ public struct Confirmation: Hashable, Sendable {
     case deleteAlbum(AlbumID)
     /// Import photos from a card (Enter in the import view, or I).
     case importPhotos(ImportJob)
+    /// Merge a group of duplicates into its keeper (m in the Duplicates album).
+    case merge(keeper: AssetID, others: [AssetID])
   }
 
   public var purpose: Purpose

@@ -29,6 +29,9 @@ extension Reducer {
       state.openExportPrompt()
       return []
 
+    case .undo where state.library.undoableMerge != nil:
+      return state.undoMerge()
+
     case .undo where !state.library.undoableRotation.isEmpty:
       return state.undoRotation()
 

@@ -18,9 +18,11 @@ extension AppState {
     if let id = saved?.selected, let index = assets.firstIndex(ofID: id) {
       selectedIndex = index
     } else {
-      selectedIndex = max(0, assets.count - 1)
+      // The groups of the Duplicates and Bursts albums are a list to work down: the first
+      // group, at the top.
+      selectedIndex = isReviewingGroups ? 0 : max(0, assets.count - 1)
     }
-    gridTopRow = saved?.topRow ?? Int.max
+    gridTopRow = saved?.topRow ?? (isReviewingGroups ? 0 : Int.max)
     if context == .albumList { keepAlbumCardInView() } else { keepSelectionInView() }
   }
 
@@ -52,6 +54,8 @@ extension AppState {
     switch context {
     case .library: return PhotoList(library.assets)
     case .albumList: return []
+    case .album(.duplicates): return groupList(.duplicates)
+    case .album(.bursts): return groupList(.bursts)
     case .album(let ref): return PhotoList(members(of: ref))
     case .search: return searchResults()
     }

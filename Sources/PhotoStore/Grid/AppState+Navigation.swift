@@ -9,6 +9,7 @@ extension AppState {
       case .up, .pageUp, .left, .first: scrollDirection = -1
       }
     }
+    if screen == .grid && isReviewingGroups { return moveInGroups(direction) }
     if screen == .grid {
       switch activeSegment {
       case .years:
@@ -145,6 +146,8 @@ extension AppState {
 
   private mutating func keepSelectionInView(_ segment: LibrarySegment) {
     switch segment {
+    case .all where isReviewingGroups:
+      keepGroupSelectionInView()
     case .all:
       gridTopRow = grid.topRow(keeping: selectedIndex, from: gridTopRow, count: assets.count)
     case .years:
@@ -168,6 +171,7 @@ extension AppState {
   /// Rebuilds what depends on the library and the width (after a load or a resize).
   mutating func rebuildLayouts() {
     daysLayout = DaysLayout(timeline: timeline, columns: grid.columns)
+    relayOutGroups()
   }
 
   /// The layouts for a new grid size (a resize, the info panel beside a grid), with the

@@ -53,6 +53,11 @@ extension AppState {
     let geometry = grid
     guard geometry.tilesPerPage > 0 else { return [] }
     let size = pixelSize(of: geometry.tile)
+    if isReviewingGroups {
+      return groupRequests(size: size).map {
+        request(for: $0.index, size: size, fit: .fill, priority: $0.priority)
+      }
+    }
     let first = gridTopRow * geometry.columns
     let end = min(assets.count, first + geometry.tilesPerPage)
     guard first < end else { return [] }

@@ -17,4 +17,8 @@ public enum LibraryEvent: Hashable, Sendable {
   case operationDone(message: String)
   /// Photos' dates were moved in their files (or not, with why).
   case datesAdjusted(DateShiftOutcome)
+  /// The background duplicate finder has hashed `done` of the `total` photos it must.
+  case hashProgress(done: Int, total: Int)
+  /// The duplicate finder's groups (exact and similar, keeper first) and bursts.
+  case duplicatesFound(groups: [PhotoGroup], bursts: [PhotoGroup])
 }

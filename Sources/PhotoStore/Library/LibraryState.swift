@@ -27,6 +27,9 @@ public struct LibraryState: Hashable, Sendable {
   public var undoableRotation: [AssetID: Int]
   /// The last date adjustment (u moves the dates back), when it was the last undoable change.
   public var undoableDateShift: DateShiftJob?
+  /// The last merge of duplicates (u brings the others back and the keeper's state as it
+  /// was), when it was the last undoable change.
+  public var undoableMerge: MergeUndo?
   /// The Library tab's segment.
   public var segment: LibrarySegment
   /// First visible card row of the Years segment.

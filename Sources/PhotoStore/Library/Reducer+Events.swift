@@ -21,6 +21,12 @@ extension Reducer {
     case .datesAdjusted(let outcome):
       state.datesAdjusted(outcome)
 
+    case .hashProgress(let done, let total):
+      state.duplicates.hashing = .init(done: done, total: total)
+
+    case .duplicatesFound(let groups, let bursts):
+      state.duplicatesFound(groups: groups, bursts: bursts)
+
     case .indexProgress(let done, let total):
       state.library.status = .indexing(done: done, total: total)
 

@@ -61,6 +61,8 @@ extension AppState {
   /// The photo (or, in Years and Months, the card) under a cell of the grid area.
   func assetIndex(atRow row: Int, column: Int) -> Int? {
     switch activeSegment {
+    case .all where isReviewingGroups:
+      return groupIndex(atRow: row, column: column)
     case .all:
       let geometry = grid
       return cellIndex(
@@ -96,6 +98,21 @@ extension AppState {
       }
       return nil
     }
+  }
+
+  /// The photo under a cell of the Duplicates or Bursts album (a group to a row).
+  private func groupIndex(atRow row: Int, column: Int) -> Int? {
+    let geometry = grid
+    let rows = duplicates.layout.rows
+    for visibleRow in 0..<geometry.visibleRows {
+      let r = gridTopRow + visibleRow
+      guard rows.indices.contains(r) else { return nil }
+      for c in 0..<rows[r].count {
+        let rect = geometry.tileRect(visibleRow: visibleRow, column: c)
+        if Self.hit(rect, labelRows: geometry.labelRows, row, column) { return rows[r].first + c }
+      }
+    }
+    return nil
   }
 
   private func cellIndex(geometry: GridGeometry, top: Int, count: Int, row: Int, column: Int)

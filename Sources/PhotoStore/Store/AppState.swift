@@ -14,6 +14,8 @@ public struct AppState: Hashable, Sendable {
   public var library: LibraryState { didSet { revision.bump() } }
   /// The Albums tab.
   public var albums: AlbumsState { didSet { revision.bump() } }
+  /// The duplicate groups and bursts found, and the review of them.
+  public var duplicates: DuplicatesState { didSet { revision.bump() } }
   /// The Search tab's query field.
   public var search: SearchState { didSet { revision.bump() } }
   /// The photos marked with v / V.
@@ -82,6 +84,7 @@ public struct AppState: Hashable, Sendable {
     self.library = LibraryState()
     self.albums = AlbumsState()
     self.search = SearchState()
+    self.duplicates = DuplicatesState()
     self.importing = ImportState()
     self.marks = MarkState()
     self.detail = DetailState()
@@ -110,7 +113,11 @@ public struct AppState: Hashable, Sendable {
   /// The grid layout for the current terminal (All, Days, albums and search results;
   /// Recently Deleted has a label row for the days left under each photo).
   public var grid: GridGeometry {
-    GridGeometry(
+    if isReviewingGroups {
+      return GridGeometry(
+        terminal: gridTerminal, preferredTile: Self.groupTile, labelRows: Self.groupLabelRows)
+    }
+    return GridGeometry(
       terminal: gridTerminal, preferredTile: preferredTile,
       labelRows: context == .album(.recentlyDeleted) ? 1 : 0)
   }

@@ -39,6 +39,18 @@ public enum Effect: Hashable, Sendable {
   /// Pause or resume the stream `token` (the clock stops with it).
   case pausePlayback(token: Int, paused: Bool)
 
+  /// Hash the library's photos that have no current hashes (image data, and the perceptual
+  /// hashes of the small upright decode), store them, and group every photo: answers
+  /// `.library(.hashProgress)` while it runs and `.library(.duplicatesFound)` at the end.
+  case findDuplicates
+
+  /// Merge duplicates: journal the merge and give the keeper the others' favorite, hidden
+  /// state, rotation and albums (one transaction), then move the others' files to the
+  /// Trash. Answered like a trash move (the library and collections as they are now).
+  case mergeDuplicates(keeper: AssetID, others: [AssetID])
+  /// Undo that merge: the others back from the Trash, the keeper as it was.
+  case undoMerge(keeper: AssetID, others: [AssetID])
+
   /// Set or clear the favorite flag in the catalog.
   case setFavorite([AssetID], Bool)
   /// Set or clear the hidden flag in the catalog.

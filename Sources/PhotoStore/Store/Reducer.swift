@@ -141,7 +141,9 @@ public enum Reducer {
 
     case .library(let event):
       reduceLibraryEvent(&state, event)
-      return []
+      // Once the library is indexed, its photos' hashes are brought up to date and grouped
+      // in the background (a library indexed before has none yet).
+      return event == .indexFinished ? [.findDuplicates] : []
 
     case .image(let event):
       reduceImageEvent(&state, event)
@@ -149,6 +151,16 @@ public enum Reducer {
 
     case .importing(let action):
       return state.reduceImport(action)
+
+    case .duplicates(.chooseKeeper):
+      guard state.screen == .grid else { return [] }
+      state.chooseKeeper()
+      return []
+
+    case .duplicates(.merge):
+      guard state.screen == .grid else { return [] }
+      state.askToMerge()
+      return []
     }
   }
 }

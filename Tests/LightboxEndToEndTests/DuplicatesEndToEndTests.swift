@@ -1,0 +1,218 @@
+import Catalog
+import Foundation
+import LightboxTestSupport
+import PhotoModel
+import XCTest
+
+/// The Duplicates album through the built program in tmux: a library with a corpus JPEG and
+/// a copy of it with a comment added (the same image data) is hashed in the background, the
+/// pair merged with m (the original's favorite and album go to the keeper, the original to
+/// the desktop Trash under XDG_DATA_HOME) and u puts everything back; and a kill -9 at a
+/// seeded moment of a merge leaves each photo merged or untouched, none lost.
+final class DuplicatesEndToEndTests: XCTestCase {
+  var home: URL!
+
+  override func setUpWithError() throws {
+    guard TmuxSession.isAvailable else {
+      throw XCTSkip("tmux is not installed: end-to-end tests skipped")
+    }
+    _ = try BuiltProduct.requireLightbox()
+    home = BuiltProduct.temporaryDirectory("e2e-duplicates")
+  }
+
+  override func tearDown() {
+    if let home { try? FileManager.default.removeItem(at: home) }
+  }
+
+  var environment: [String: String] { BuiltProduct.privateEnvironment(home: home) }
+  var library: String { home.appendingPathComponent("Pictures").path }
+  /// The original (favorite, in "Trip") and its copy, which is the keeper (a larger file
+  /// at the same resolution).
+  var original: String { library + "/2008/Canon_40D.jpg" }
+  var copy: String { library + "/Copies/Canon_40D_copy.jpg" }
+  var trashFiles: String { home.path + "/data/Trash/files" }
+  var trashInfo: String { home.path + "/data/Trash/info" }
+
+  /// Writes the library (the pair and a distinct photo), indexes it, and makes the original
+  /// a favorite in the album "Trip". Returns the catalog.
+  func makeLibrary(corpus: URL) throws -> Catalog {
+    let manager = FileManager.default
+    for folder in ["2008", "Copies", "Other"] {
+      try manager.createDirectory(
+        atPath: library + "/" + folder, withIntermediateDirectories: true)
+    }
+    let jpeg = try Data(contentsOf: corpus.appendingPathComponent("jpeg-exif/Canon_40D.jpg"))
+    try jpeg.write(to: URL(fileURLWithPath: original))
+    // A comment segment after SOI: other metadata, the same image data.
+    let comment = Array("copied by a messenger".utf8)
+    let length = comment.count + 2
+    var changed = Data(jpeg.prefix(2))
+    changed.append(contentsOf: [0xFF, 0xFE, UInt8(length >> 8), UInt8(length & 0xFF)] + comment)
+    changed.append(jpeg.dropFirst(2))
+    try changed.write(to: URL(fileURLWithPath: copy))
+    try manager.copyItem(
+      atPath: corpus.appendingPathComponent("jpeg-exif/Nikon_D70.jpg").path,
+      toPath: library + "/Other/Nikon_D70.jpg")
+    let indexed = Subprocess.run(
+      [BuiltProduct.lightbox!, "index", library], environment: environment)
+    XCTAssertEqual(indexed.status, 0, indexed.output)
+    let catalog = try Catalog(path: home.path + "/data/lightbox/library.sqlite")
+    let originalID = try XCTUnwrap(try catalog.allAssets().first { $0.path == original }?.id)
+    _ = try catalog.createAlbum(named: "Trip", adding: [originalID], now: 1)
+    try catalog.setFavorite(true, for: [originalID])
+    return catalog
+  }
+
+  /// The keeper's favorite flag and whether "Trip" holds it; nil when it is not listed.
+  func keeperState(_ catalog: Catalog) throws -> (favorite: Bool, inTrip: Bool)? {
+    guard let keeper = try catalog.allAssets().first(where: { $0.path == copy }) else {
+      return nil
+    }
+    let trip = try catalog.albums().first { $0.name == "Trip" }
+    return (keeper.isFavorite, trip?.assetIDs.contains(keeper.id) ?? false)
+  }
+
+  func trashed() -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: trashFiles)) ?? []).sorted()
+  }
+
+  /// Starts the browser in `tmux` (its pid printed first: the shell is replaced by it).
+  func start(_ tmux: TmuxSession) {
+    tmux.send(
+      "sh -c 'echo PID=$$; exec \(BuiltProduct.lightbox!) --graphics halfblock \(library)'; "
+        + "echo EXIT=$?", literal: true)
+    tmux.send("Enter")
+  }
+
+  /// From the Albums tab, into the Duplicates album once its card is there.
+  func openDuplicates(_ tmux: TmuxSession) {
+    XCTAssertNotNil(tmux.waitFor("3 photos", timeout: 30), tmux.capture())
+    tmux.send("2")
+    XCTAssertNotNil(tmux.waitFor("Duplicates +2", timeout: 60), tmux.capture())
+    // Utilities: Imports, Duplicates, Hidden, Recently Deleted: two left of the last card.
+    tmux.send("G")
+    tmux.send("Left")
+    tmux.send("Left")
+    XCTAssertNotNil(tmux.waitFor("Duplicates · 2 photos"), tmux.capture())
+    tmux.send("Enter")
+    XCTAssertNotNil(tmux.waitFor("Duplicates  2 photos in 1 group"), tmux.capture())
+  }
+
+  func testMergeThePairThenUndoIt() throws {
+    guard let corpus = CorpusLocator.corpus else { throw XCTSkip(CorpusLocator.missingMessage) }
+    let catalog = try makeLibrary(corpus: corpus)
+    XCTAssertEqual(try keeperState(catalog)?.favorite, false)
+    let tmux = try TmuxSession(columns: 110, rows: 34, environment: environment)
+    defer { tmux.kill() }
+    XCTAssertNotNil(tmux.waitFor("e2e\\$"))
+    start(tmux)
+    openDuplicates(tmux)
+    XCTAssertNotNil(tmux.waitFor("» keep"), tmux.capture())
+    tmux.send("m")
+    XCTAssertNotNil(tmux.waitFor("Merge 2 photos into Canon_40D_copy.jpg\\?"), tmux.capture())
+    XCTAssertNotNil(tmux.waitFor("The other one goes to Recently Deleted"), tmux.capture())
+    tmux.send("y")
+    XCTAssertNotNil(
+      tmux.waitFor("Merged 2 photos into Canon_40D_copy.jpg · u undo", timeout: 30),
+      tmux.capture())
+    XCTAssertNotNil(tmux.waitFor("2 photos "), "the tab bar: 2 photos\n\(tmux.capture())")
+    // The original is in the desktop Trash with its .trashinfo; the copy and the other
+    // photo stay; the keeper is a favorite in Trip.
+    let merged = tmux.waitUntil(timeout: 20) { _ in (try? self.keeperState(catalog)?.inTrip) == true
+    }
+    XCTAssertNotNil(merged, "the keeper joined Trip")
+    XCTAssertFalse(FileManager.default.fileExists(atPath: original))
+    XCTAssertEqual(trashed(), ["Canon_40D.jpg"])
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: trashInfo), ["Canon_40D.jpg.trashinfo"])
+    XCTAssertTrue(FileManager.default.fileExists(atPath: copy))
+    XCTAssertTrue(FileManager.default.fileExists(atPath: library + "/Other/Nikon_D70.jpg"))
+    XCTAssertEqual(try keeperState(catalog)?.favorite, true)
+
+    tmux.send("u")
+    XCTAssertNotNil(tmux.waitFor("Merge undone", timeout: 30), tmux.capture())
+    XCTAssertNotNil(tmux.waitFor("3 photos"), tmux.capture())
+    let undone = tmux.waitUntil(timeout: 20) { _ in
+      (try? self.keeperState(catalog)?.inTrip) == false
+    }
+    XCTAssertNotNil(undone, "the keeper left Trip again")
+    XCTAssertTrue(FileManager.default.fileExists(atPath: original), "the original is back")
+    XCTAssertEqual(trashed(), [])
+    XCTAssertEqual(try keeperState(catalog)?.favorite, false)
+    let trip = try XCTUnwrap(try catalog.albums().first { $0.name == "Trip" })
+    let originalID = try XCTUnwrap(try catalog.allAssets().first { $0.path == original }?.id)
+    XCTAssertEqual(trip.assetIDs, [originalID])
+    XCTAssertTrue(try catalog.allAssets().first { $0.id == originalID }?.isFavorite == true)
+    tmux.send("q")
+    XCTAssertNotNil(tmux.waitFor("EXIT=0", timeout: 20), tmux.capture())
+  }
+
+  func testKillDuringAMergeLeavesEachPhotoMergedOrUntouched() throws {
+    guard let corpus = CorpusLocator.corpus else { throw XCTSkip(CorpusLocator.missingMessage) }
+    var random = SeededGenerator(seed: TestSeed.value)
+    var outcomes: [String] = []
+    for round in 0..<6 {
+      // Each round a library of its own.
+      if round > 0 {
+        try? FileManager.default.removeItem(at: home)
+        home = BuiltProduct.temporaryDirectory("e2e-duplicates")
+      }
+      // From before the answer is read to after the merge is done.
+      let delay = UInt32.random(in: 0...12_000, using: &random)
+      outcomes.append(try killRound(corpus: corpus, delay: delay))
+    }
+    print("kill -9 rounds: \(outcomes) (LIGHTBOX_TEST_SEED=\(TestSeed.value))")
+  }
+
+  /// One merge killed `delay` µs after its y; the outcome ("merged" or "untouched").
+  func killRound(corpus: URL, delay: UInt32) throws -> String {
+    let catalog = try makeLibrary(corpus: corpus)
+    let tmux = try TmuxSession(columns: 110, rows: 34, environment: environment)
+    XCTAssertNotNil(tmux.waitFor("e2e\\$"))
+    start(tmux)
+    let started = try XCTUnwrap(tmux.waitFor("PID=[0-9]+"), tmux.capture())
+    let pid = try XCTUnwrap(
+      started.range(of: "PID=[0-9]+", options: .regularExpression).map {
+        Int32(started[$0].dropFirst(4))!
+      })
+    openDuplicates(tmux)
+    tmux.send("m")
+    XCTAssertNotNil(tmux.waitFor("Merge 2 photos into"), tmux.capture())
+    tmux.send("y")
+    usleep(delay)
+    kill(pid, SIGKILL)
+    let gone = tmux.waitUntil(timeout: 20) { _ in Glibc.kill(pid, 0) != 0 }
+    XCTAssertNotNil(gone, "the browser was killed")
+    tmux.kill()
+
+    // The next start (a fresh terminal) finishes a journaled merge, or there was none.
+    let again = try TmuxSession(columns: 110, rows: 34, environment: environment)
+    defer { again.kill() }
+    XCTAssertNotNil(again.waitFor("e2e\\$"))
+    start(again)
+    XCTAssertNotNil(again.waitFor("[23] photos", timeout: 30), again.capture())
+    let settled = again.waitUntil(timeout: 20) { _ in
+      let inTrash = self.trashed() == ["Canon_40D.jpg"]
+      let inPlace = FileManager.default.fileExists(atPath: self.original)
+      return inTrash != inPlace && (try? catalog.pendingMerges().isEmpty) == true
+    }
+    XCTAssertNotNil(settled, "the original is in the Trash or in place, not both or neither")
+    again.send("q")
+    XCTAssertNotNil(again.waitFor("EXIT=0", timeout: 20), again.capture())
+    let keeper = try XCTUnwrap(try keeperState(catalog), "the keeper is never touched")
+    XCTAssertTrue(FileManager.default.fileExists(atPath: copy))
+    if trashed() == ["Canon_40D.jpg"] {
+      // Merged: the keeper has the original's favorite and album.
+      XCTAssertTrue(keeper.favorite && keeper.inTrip, "merged: \(keeper)")
+      XCTAssertFalse(FileManager.default.fileExists(atPath: original))
+      XCTAssertEqual(try catalog.pendingMerges(), [])
+    } else {
+      // Untouched: as it was before m.
+      XCTAssertFalse(keeper.favorite || keeper.inTrip, "untouched: \(keeper)")
+      XCTAssertTrue(FileManager.default.fileExists(atPath: original))
+      XCTAssertEqual(trashed(), [])
+    }
+    XCTAssertEqual(try catalog.integrityCheck(), ["ok"])
+    return "\(trashed().isEmpty ? "untouched" : "merged") after \(delay) µs"
+  }
+}
