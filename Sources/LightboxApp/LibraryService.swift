@@ -63,7 +63,8 @@ public final class LibraryService: @unchecked Sendable {
       case .deleteAlbum(let id): try catalog.deleteAlbum(id)
       case .addToAlbum(let id, let ids): try catalog.addAssets(ids, toAlbum: id, now: now)
       case .removeFromAlbum(let id, let ids): try catalog.removeAssets(ids, fromAlbum: id)
-      case .scanLibrary, .loadImage, .cancelImage, .copyToClipboard, .scheduleTick, .exportPhotos,
+      case .scanLibrary, .loadImage, .cancelImage, .copyToClipboard, .scheduleTick, .loadBaseMap,
+        .exportPhotos,
         .adjustDates, .runImport, .openExternally, .startPlayback, .stopPlayback, .pausePlayback:
         return
       }

@@ -31,6 +31,7 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
   case addToAlbum = "add-to-album"
   case removeFromAlbum = "remove-from-album"
   case memories = "memories"
+  case map = "map"
   case adjustDates = "adjust-date"
   case importPhotos = "import"
   case mark = "mark"
@@ -87,6 +88,7 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case .addToAlbum: return .album(.addPhotos)
     case .removeFromAlbum: return .album(.removePhotos)
     case .memories: return .album(.showMemories)
+    case .map: return .map(.show)
     case .adjustDates: return .edit(.adjustDates)
     case .importPhotos: return .importing(.start)
     case .mark: return .mark(.toggle)
@@ -145,6 +147,7 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case .addToAlbum: return [.character("a")]
     case .removeFromAlbum: return [.character("x")]
     case .memories: return [.character("M")]
+    case .map: return [.character("m")]
     case .adjustDates: return [.character("T")]
     case .importPhotos: return [.character("I")]
     case .mark: return [.character("v")]

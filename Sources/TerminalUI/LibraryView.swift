@@ -13,9 +13,13 @@ public enum LibraryView {
   public static func render(_ state: AppState, keyMap: KeyMap) -> Frame {
     var frame = Frame(size: state.terminal)
     guard state.terminal.rows > 0, state.terminal.columns > 0 else { return frame }
-    switch state.screen {
-    case .grid: renderGrid(state, into: &frame)
-    case .detail: renderDetail(state, into: &frame)
+    if state.map.isShown {
+      renderMap(state, into: &frame)
+    } else {
+      switch state.screen {
+      case .grid: renderGrid(state, into: &frame)
+      case .detail: renderDetail(state, into: &frame)
+      }
     }
     if let overlay = state.overlay { renderOverlay(overlay, state, keyMap: keyMap, into: &frame) }
     return frame

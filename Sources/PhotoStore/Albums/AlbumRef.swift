@@ -15,6 +15,10 @@ public enum AlbumRef: Hashable, Sendable {
   case memory(year: Int)
   /// A level of the Places collection (`PlacePath.all`: its card among the albums).
   case place(PlacePath)
+  /// The world map's card at the top of Places (Enter shows the map).
+  case worldMap
+  /// A cluster of the world map opened as a grid.
+  case mapCluster(MapSelection)
 
   /// Built-in albums cannot be renamed or deleted, and photos are not added to them by hand.
   public var isBuiltIn: Bool {
@@ -31,6 +35,7 @@ public enum AlbumRef: Hashable, Sendable {
     case .memory: return .memories
     case .place(let path):
       return [.places, .countries, .regions, .towns][min(path.level, 3)]
+    case .worldMap, .mapCluster: return .places
     }
   }
 

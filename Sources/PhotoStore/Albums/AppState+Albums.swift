@@ -26,6 +26,10 @@ extension AppState {
         inside[slot] = found
         return found
       }
+    case .worldMap: return library.assets.filter { $0.placeSlot != 0 }
+    case .mapCluster(let selection):
+      let slots = Set(selection.slots)
+      return library.assets.filter { slots.contains($0.placeSlot) }
     }
   }
 
@@ -53,6 +57,8 @@ extension AppState {
     case .memory(let year):
       return memory(year).map { "\($0.agoText) · \($0.daysText)" } ?? "On This Day"
     case .place(let path): return path.title
+    case .worldMap: return "Map"
+    case .mapCluster(let selection): return selection.title
     }
   }
 

@@ -4,6 +4,7 @@ extension AppState {
   /// The image requests the current screen wants, most urgent first.
   public var wantedImages: [ImageRequest] {
     guard isRunning else { return [] }
+    if map.isShown { return mapRequests() }
     if context == .albumList && screen == .grid { return albumCoverRequests() }
     guard !assets.isEmpty else { return [] }
     switch screen {

@@ -53,4 +53,6 @@ public enum Action: Hashable, Sendable {
   case image(ImageEvent)
   /// Importing from a camera card: offers, I, progress and the end.
   case importing(ImportAction)
+  /// The world map: m, and its base map.
+  case map(MapAction)
 }

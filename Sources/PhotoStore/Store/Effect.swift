@@ -39,6 +39,10 @@ public enum Effect: Hashable, Sendable {
   /// Pause or resume the stream `token` (the clock stops with it).
   case pausePlayback(token: Int, paused: Bool)
 
+  /// Find and read the map's base map (`$LIGHTBOX_BASE_MAP`, else Debian's
+  /// `xplanet-images`), answering `.map(.baseMapLoaded)` or `.map(.baseMapMissing)`.
+  case loadBaseMap
+
   /// Set or clear the favorite flag in the catalog.
   case setFavorite([AssetID], Bool)
   /// Set or clear the hidden flag in the catalog.
