@@ -9,7 +9,7 @@ struct LightboxBench: ParsableCommand {
     subcommands: [
       BenchUI.self, BenchStartup.self, BenchPictures.self, BenchLoupe.self, BenchPlayback.self,
       ThumbnailsBench.self, CardsBench.self,
-      WorkerBench.self, PlacesBench.self, BenchPlacesUI.self, SimilarityBench.self,
+      WorkerBench.self, PlacesBench.self, BenchPlacesUI.self, BenchMap.self, SimilarityBench.self,
       DecodeWorkerCommandLine.self,
     ])
 }
