@@ -48,6 +48,13 @@ final class MapTests: XCTestCase {
     state.images = [:]
   }
 
+  /// The map centred on the selected cluster (as far as the world's edges allow).
+  func centreOnSelection(_ state: inout AppState) {
+    let cluster = state.map.clusters[state.map.selected]
+    state.map.viewport = state.mapGeometry.centred(
+      latitude: cluster.latitude, longitude: cluster.longitude)
+  }
+
   func testPlacesAreCountedWithTheirTownsCentres() {
     let (store, _) = prepared()
     let places = MapPlace.tally(store.state.library.assets)
@@ -63,16 +70,19 @@ final class MapTests: XCTestCase {
     let (store, _) = prepared()
     store.send(.map(.show), effects: [.loadBaseMap]) { self.showMap(&$0, from: .library) }
     let map = store.state.map
-    // Europe's north (Paris ×2, Zürich), its south (Lyon, Rome), then Kyoto and Shinjuku:
-    // a bin's edge at 136.8° E parts them, but their markers would overlap, so they are one.
+    // Europe's north (Paris ×2, Zürich) and south (Lyon, Rome) are two bins, but their
+    // markers would be less than a row apart, so they are one; Kyoto and Shinjuku too (a
+    // bin's edge at 136.8° E parts them, their labels would overlap).
     XCTAssertEqual(
       map.clusters.map(\.slots),
-      [slots(P.paris, P.zurich), slots(P.lyon, P.rome), slots(P.kyoto, P.shinjuku)])
-    XCTAssertEqual(map.clusters.map(\.count), [3, 2, 2])
+      [slots(P.paris, P.lyon, P.zurich, P.rome), slots(P.kyoto, P.shinjuku)])
+    XCTAssertEqual(map.clusters.map(\.count), [5, 2])
     XCTAssertEqual(map.clusters[0].largest, P.paris.slot)
-    XCTAssertEqual(map.clusters[0].latitude, (2 * 48.8566 + 47.3769) / 3, accuracy: 1e-9)
-    XCTAssertEqual(store.state.name(of: map.clusters[0]), "Paris and 1 more place")
-    XCTAssertEqual(store.state.name(of: map.clusters[2]), "Kyoto and 1 more place")
+    XCTAssertEqual(
+      map.clusters[0].latitude, (2 * 48.8566 + 45.74846 + 47.3769 + 41.89193) / 5,
+      accuracy: 1e-9)
+    XCTAssertEqual(store.state.name(of: map.clusters[0]), "Paris and 3 more places")
+    XCTAssertEqual(store.state.name(of: map.clusters[1]), "Kyoto and 1 more place")
     XCTAssertEqual(store.state.wantedImages, [], "half-blocks: the text map, no picture")
     // m again: back, as Esc; the grid's pictures wanted again.
     let (_, assets) = prepared()
@@ -86,19 +96,39 @@ final class MapTests: XCTestCase {
   func testTheArrowsGoToTheNearestClusterThatWay() {
     let (store, _) = prepared()
     store.arrange(.map(.show))
+    store.send(.move(.right)) { $0.map.selected = 1 }  // Japan
+    store.send(.move(.right))
+    // South-east is down too, however far aside.
+    store.send(.move(.up)) { $0.map.selected = 0 }
+    store.send(.move(.down)) { $0.map.selected = 1 }
+    store.send(.move(.left)) { $0.map.selected = 0 }
+    // Zoom 1 (1.8° a column, 3.6° a row): Paris and Lyon (one: their labels would meet),
+    // Zürich, Rome, Japan.
+    store.arrange(.detail(.zoomIn))
+    XCTAssertEqual(
+      store.state.map.clusters.map(\.slots),
+      [slots(P.paris, P.lyon), [P.zurich.slot], [P.rome.slot], slots(P.kyoto, P.shinjuku)])
+    XCTAssertEqual(store.state.map.selected, 0)
     // Nothing west of Paris: the selection stays.
     store.send(.move(.left))
-    store.send(.move(.right)) { $0.map.selected = 1 }  // Lyon and Rome, south-east
-    store.send(.move(.right)) { $0.map.selected = 2 }  // Japan, far east
+    store.send(.move(.right)) { $0.map.selected = 1 }  // Zürich, on Paris' row
+    store.send(.move(.right)) { $0.map.selected = 2 }  // Rome, south-east
+    // Japan, far east: off the map, which centres on it.
+    store.send(.move(.right)) {
+      $0.map.selected = 3
+      self.centreOnSelection(&$0)
+    }
     store.send(.move(.right))
-    // North of Japan, however far aside: Lyon and Rome are nearer than Paris.
-    store.send(.move(.up)) { $0.map.selected = 1 }
-    store.send(.move(.up)) { $0.map.selected = 0 }
+    store.send(.move(.up)) { $0.map.selected = 2 }  // Rome: the least aside of the three
+    store.send(.move(.up)) { $0.map.selected = 1 }  // Zürich: nearer aside than Paris
+    // Paris, a tenth of a row north, at the map's edge: the map centres on it.
+    store.send(.move(.up)) {
+      $0.map.selected = 0
+      self.centreOnSelection(&$0)
+    }
     store.send(.move(.up))
     store.send(.move(.down)) { $0.map.selected = 1 }
-    store.send(.move(.down)) { $0.map.selected = 2 }
-    store.send(.move(.down))
-    store.send(.move(.left)) { $0.map.selected = 1 }
+    store.send(.move(.left)) { $0.map.selected = 0 }
   }
 
   func testPlusAndMinusZoomAboutTheSelectionAndReFormTheClusters() {
@@ -108,15 +138,16 @@ final class MapTests: XCTestCase {
     // as the world's edges allow (90° of longitude and 48.6° of latitude each side).
     store.send(.detail(.zoomIn)) {
       $0.map.viewport.zoom = 1
-      $0.map.viewport = $0.mapGeometry.centred(latitude: 48.8566, longitude: 2.3522)
       $0.map.clusters = MapClustering.clusters($0.map.places, geometry: $0.mapGeometry)
-      $0.map.selected = $0.map.clusters.firstIndex { $0.slots == [P.paris.slot] }!
+      $0.map.selected = 0
+      let paris = $0.map.clusters[0]
+      $0.map.viewport = $0.mapGeometry.centred(latitude: paris.latitude, longitude: paris.longitude)
     }
-    // Europe's four towns apart; Kyoto and Shinjuku, two columns apart, still one.
+    // Europe in three (Paris with Lyon, Zürich, Rome); Kyoto and Shinjuku still one.
     XCTAssertEqual(
       store.state.map.clusters.map(\.slots),
-      [[P.paris.slot], [P.zurich.slot], [P.lyon.slot], [P.rome.slot], slots(P.kyoto, P.shinjuku)])
-    XCTAssertEqual(store.state.name(of: store.state.map.selectedCluster!), "Paris, France")
+      [slots(P.paris, P.lyon), [P.zurich.slot], [P.rome.slot], slots(P.kyoto, P.shinjuku)])
+    XCTAssertEqual(store.state.name(of: store.state.map.selectedCluster!), "Paris and 1 more place")
     XCTAssertEqual(store.state.map.viewport.latitude, 41.4, accuracy: 1e-9)
     // Out again: the cluster holding Paris selected, the whole world centred.
     store.send(.detail(.zoomOut)) {
@@ -137,8 +168,9 @@ final class MapTests: XCTestCase {
     store.arrange(.map(.show))
     let map = store.state.map
     let cluster = AlbumRef.mapCluster(
-      MapSelection(slots: slots(P.paris, P.zurich), title: "Paris and 1 more place"))
-    let members = [assets[0], assets[2], assets[5]]
+      MapSelection(
+        slots: slots(P.paris, P.lyon, P.zurich, P.rome), title: "Paris and 3 more places"))
+    let members = [assets[0], assets[1], assets[2], assets[5], assets[6]]
     XCTAssertEqual(store.state.members(of: cluster).map(\.id), members.map(\.id))
     let tiles = members.map { Expected.request($0, PixelSize(width: 14, height: 14)) }
     store.send(.open, effects: tiles.map(Effect.loadImage)) {
@@ -146,7 +178,7 @@ final class MapTests: XCTestCase {
       $0.tab = .albums
       $0.albums.open = cluster
       $0.assets = PhotoList(members)
-      $0.selectedIndex = 2
+      $0.selectedIndex = 4
       $0.gridTopRow = 0
       $0.savedPositions[.library] = SavedPosition(selected: assets[7].id, topRow: 0)
       for tile in tiles { $0.images[tile.key] = .loading }
@@ -160,7 +192,7 @@ final class MapTests: XCTestCase {
       $0.albums.open = nil
       $0.assets = PhotoList(assets)
       $0.selectedIndex = 7
-      $0.savedPositions[.album(cluster)] = SavedPosition(selected: assets[5].id, topRow: 0)
+      $0.savedPositions[.album(cluster)] = SavedPosition(selected: assets[6].id, topRow: 0)
       $0.images = [:]
     }
     // Esc on the map: the Library, where m was pressed.
@@ -227,11 +259,11 @@ final class MapTests: XCTestCase {
     XCTAssertEqual(request.path, base.path)
     XCTAssertEqual(request.key.asset, AppState.mapPictureID)
     let markers = request.key.markers ?? []
-    XCTAssertEqual(markers.map(\.count), [3, 2, 2])
-    XCTAssertEqual(markers.map(\.isSelected), [true, false, false])
-    // Paris and Zürich's centre, 48.36° N 4.42° E: x 500 + 4.42 / 3.6 × 10, y 270 - 48.36 / 7.2 × 20.
-    XCTAssertEqual(markers[0].x, 512)
-    XCTAssertEqual(markers[0].y, 135)
+    XCTAssertEqual(markers.map(\.count), [5, 2])
+    XCTAssertEqual(markers.map(\.isSelected), [true, false])
+    // Europe's centre, 46.55° N 6.12° E: x 500 + 6.12 / 3.6 × 10, y 270 - 46.55 / 7.2 × 20.
+    XCTAssertEqual(markers[0].x, 517)
+    XCTAssertEqual(markers[0].y, 140)
     store.send(.image(.loaded(request.key))) {
       $0.images[request.key] = .ready
       $0.map.drawnPicture = request.key
@@ -240,7 +272,7 @@ final class MapTests: XCTestCase {
     var moved = store.state
     moved.map.selected = 1
     let next = moved.mapPictureRequest!
-    XCTAssertEqual(next.key.markers?.map(\.isSelected), [false, true, false])
+    XCTAssertEqual(next.key.markers?.map(\.isSelected), [false, true])
     store.send(.move(.right), effects: [.loadImage(next)]) {
       $0.map.selected = 1
       $0.images[next.key] = .loading

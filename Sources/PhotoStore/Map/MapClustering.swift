@@ -52,8 +52,8 @@ enum MapClustering {
     return 1 + digits + (digits - 1) / 3 + 1
   }
 
-  /// Neighbouring bins' clusters whose markers would overlap (drawn on one row, less than a
-  /// label apart) made one, the larger taking the smaller in: a bin's edge must
+  /// Neighbouring bins' clusters whose markers would overlap (less than a row apart, less
+  /// than a label apart) made one, the larger taking the smaller in: a bin's edge must
   /// not draw Kyoto's count over Tokyo's. Greedy, largest first, through a grid of label-sized
   /// buckets, so it stays linear in the clusters.
   static func merged(_ clusters: [MapCluster], geometry: MapGeometry) -> [MapCluster] {
@@ -77,16 +77,20 @@ enum MapClustering {
       )
       let (bx, by) = bucket(point.x, point.y)
       var into: Int?
-      // Markers are drawn on the row their centre is in, from its column: only one row can
-      // clash, and only labels that share a column (with a column's gap).
-      let left = point.x.rounded(.down)
+      // A marker's label runs right from its centre, a row high (the picture draws it at
+      // the exact point, the text on the row the point is in): two clash when they are less
+      // than a row apart and their labels share a column (with a column's gap).
       let width = Double(labelWidth(cluster.count))
-      search: for dx in -2...2 {
-        for k in buckets[by << 32 &+ (bx + Int64(dx))] ?? [] {
-          let otherLeft = points[k].x.rounded(.down)
-          if left < otherLeft + Double(labelWidth(kept[k].count)) && otherLeft < left + width {
-            into = k
-            break search
+      search: for dy in -1...1 {
+        for dx in -2...2 {
+          for k in buckets[(by + Int64(dy)) << 32 &+ (bx + Int64(dx))] ?? [] {
+            let other = points[k]
+            if abs(other.y - point.y) < 1 && point.x < other.x + Double(labelWidth(kept[k].count))
+              && other.x < point.x + width
+            {
+              into = k
+              break search
+            }
           }
         }
       }
