@@ -308,6 +308,21 @@ final class MapTests: XCTestCase {
     XCTAssertNil(store.state.message)
   }
 
+  /// The base map's arrival is not a key: the help over the map stays open.
+  func testTheBaseMapArrivingLeavesTheHelpOpen() {
+    let (store, _) = prepared()
+    store.arrange(.map(.show))
+    store.send(.panel(.help)) { $0.overlay = .help }
+    let base = BaseMap(
+      path: "/usr/share/xplanet/images/earth.jpg", size: PixelSize(width: 2048, height: 1024),
+      land: .water)
+    store.send(.map(.baseMapLoaded(base))) { $0.map.baseMap = .loaded(base) }
+    store.send(.move(.right)) {
+      $0.overlay = nil
+      $0.map.selected = 1
+    }
+  }
+
   func testPhotoKeysDoNothingOnTheMap() {
     let (store, _) = prepared()
     store.arrange(.map(.show))
