@@ -16,15 +16,21 @@ final class PlaceNamer {
   func place(code: Int64) -> PhotoPlace? {
     guard code > 0 else { return nil }
     if let known = named[code] { return known }
-    let place = PlaceCode(rawValue: code).flatMap(finder.place).flatMap(Self.photoPlace)
+    let placeCode = PlaceCode(rawValue: code)
+    let place = placeCode.flatMap(finder.place).flatMap {
+      Self.photoPlace($0, at: placeCode.flatMap(finder.coordinates))
+    }
     named[code] = place
     return place
   }
 
-  /// The model's shared value for a place from the table.
-  static func photoPlace(_ place: Place) -> PhotoPlace? {
+  /// The model's shared value for a place from the table, with its town's centre.
+  static func photoPlace(
+    _ place: Place, at position: (latitude: Double, longitude: Double)? = nil
+  ) -> PhotoPlace? {
     PhotoPlace.interned(
       town: place.town, city: place.city, region: place.region, country: place.country,
-      countryCode: place.countryCode)
+      countryCode: place.countryCode, latitude: position?.latitude,
+      longitude: position?.longitude)
   }
 }

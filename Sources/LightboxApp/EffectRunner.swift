@@ -104,6 +104,14 @@ final class EffectRunner: Sendable {
       player.setPaused(token: token, paused: paused)
     case .findDuplicates:
       library.findDuplicates(decoder: decoder)
+    case .loadBaseMap:
+      let inbox = inbox
+      let decoder = decoder
+      DispatchQueue.global(qos: .userInitiated).async {
+        inbox.post(
+          BaseMapFile.shared.load(
+            environment: ProcessInfo.processInfo.environment, decoder: decoder))
+      }
     default:
       library.perform(effect)
     }
@@ -140,6 +148,11 @@ final class EffectRunner: Sendable {
     prefetch: ((@escaping @Sendable () -> Void) -> Void)? = nil,
     coverEntries: Bool = true
   ) -> Action {
+    if request.key.markers != nil {
+      // The world map: its base map (decoded once) with the clusters drawn in.
+      let base = try? BaseMapFile.shared.bitmap(path: request.path, decoder: decoder).get()
+      return finish(MapPicture.make(key: request.key, base: base), request, format, cache)
+    }
     if request.key.region != nil || request.key.outline != nil {
       return makeLoupePicture(
         request, format: format, background: background, cache: cache,

@@ -72,7 +72,8 @@ public final class LibraryService: @unchecked Sendable {
         problems = try trash(catalog).merge(keeper: keeper, others: others, now: now)
       case .undoMerge(let keeper, let others):
         problems = try trash(catalog).undoMerge(keeper: keeper, others: others)
-      case .findDuplicates, .scanLibrary, .loadImage, .cancelImage, .copyToClipboard, .scheduleTick,
+      case .findDuplicates, .loadBaseMap, .scanLibrary, .loadImage, .cancelImage, .copyToClipboard,
+        .scheduleTick,
         .exportPhotos,
         .adjustDates, .runImport, .openExternally, .startPlayback, .stopPlayback, .pausePlayback:
         return

@@ -24,11 +24,18 @@ public final class PhotoPlace: Hashable, Sendable, CustomStringConvertible {
   public let searchText: String
   /// Its number among the places interned (1 on; 0 is "no place").
   public let slot: UInt32
+  /// The town's centre in degrees (north, east positive), from the place table: where the
+  /// world map draws its photos; nil when the names came without it.
+  public let latitude: Double?
+  public let longitude: Double?
 
   private init(
-    town: String, city: String?, region: String?, country: String, code: String, slot: UInt32
+    town: String, city: String?, region: String?, country: String, code: String, slot: UInt32,
+    latitude: Double?, longitude: Double?
   ) {
     self.slot = slot
+    self.latitude = latitude
+    self.longitude = longitude
     self.town = town
     self.city = city
     self.region = region
@@ -39,9 +46,12 @@ public final class PhotoPlace: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The place with these names, the same object (and slot) each time they are asked for;
-  /// nil past `slotLimit` distinct places (no place table has so many).
+  /// nil past `slotLimit` distinct places (no place table has so many). The position is
+  /// kept from the first time the names are asked for (two towns of one name in one region
+  /// share a slot and the first one's centre).
   public static func interned(
-    town: String, city: String? = nil, region: String?, country: String, countryCode: String
+    town: String, city: String? = nil, region: String?, country: String, countryCode: String,
+    latitude: Double? = nil, longitude: Double? = nil
   ) -> PhotoPlace? {
     let key = Key(town: town, city: city, region: region, country: country, code: countryCode)
     return registry.withLock { registry in
@@ -49,7 +59,7 @@ public final class PhotoPlace: Hashable, Sendable, CustomStringConvertible {
       guard registry.places.count < slotLimit else { return nil }
       let place = PhotoPlace(
         town: town, city: city, region: region, country: country, code: countryCode,
-        slot: UInt32(registry.places.count + 1))
+        slot: UInt32(registry.places.count + 1), latitude: latitude, longitude: longitude)
       registry.places.append(place)
       registry.slots[key] = place.slot
       return place

@@ -73,6 +73,14 @@ public struct PlaceFinder: Sendable {
     return place(town: code.town, city: code.city)
   }
 
+  /// The centre of a code's town in degrees (north, east positive): where the world map
+  /// puts its photos; nil for a code from another table.
+  public func coordinates(_ code: PlaceCode) -> (latitude: Double, longitude: Double)? {
+    guard code.town < table.placeCount else { return nil }
+    let (latitude, longitude) = table.coordinates(code.town)
+    return (Double(latitude) / 1e5, Double(longitude) / 1e5)
+  }
+
   /// The nearest place's name within 25 km, as the naive nearest-centre rule (Immich's, and
   /// the `reverse_geocode` package's) gives it: for comparisons and the benchmark.
   public func nearestPlace(latitude: Double, longitude: Double) -> Place? {

@@ -37,11 +37,16 @@ public enum Glyphs {
   /// Panels and dialogs: rounded corners.
   public static let panelFrame = ("─", "│", "╭", "╮", "╰", "╯")
 
+  /// The text map's land, and a cell that is part land, part water (a coast): braille's
+  /// finer dots and the half blocks are missing from the console fonts.
+  public static let land = "█"
+  public static let coast = "░"
   /// Every glyph above, for the font-coverage test.
   public static var all: [String] {
     var glyphs = [
       favorite, mark, failed, trash, hidden, cursor, separator, back, ellipsis, dash, keeper,
     ]
+    glyphs += [land, coast]
     glyphs += arrows
     for frame in [lightFrame, heavyFrame, panelFrame] {
       glyphs += [frame.0, frame.1, frame.2, frame.3, frame.4, frame.5]

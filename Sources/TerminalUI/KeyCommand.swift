@@ -31,6 +31,7 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
   case addToAlbum = "add-to-album"
   case removeFromAlbum = "remove-from-album"
   case memories = "memories"
+  case map = "map"
   case adjustDates = "adjust-date"
   case importPhotos = "import"
   case mark = "mark"
@@ -89,6 +90,7 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case .addToAlbum: return .album(.addPhotos)
     case .removeFromAlbum: return .album(.removePhotos)
     case .memories: return .album(.showMemories)
+    case .map: return .map(.show)
     case .adjustDates: return .edit(.adjustDates)
     case .importPhotos: return .importing(.start)
     case .mark: return .mark(.toggle)
@@ -149,6 +151,7 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case .addToAlbum: return [.character("a")]
     case .removeFromAlbum: return [.character("x")]
     case .memories: return [.character("M")]
+    case .map: return [.character("m")]
     case .adjustDates: return [.character("T")]
     case .importPhotos: return [.character("I")]
     case .mark: return [.character("v")]
@@ -178,8 +181,8 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case .openFolder: return [.character("O")]
     // K for keep: the photo a merge keeps (in the Duplicates album).
     case .chooseKeeper: return [.character("K")]
-    // m for merge (M is Memories).
-    case .merge: return [.character("m")]
+    // J as vim's join: the group joined into its keeper (m is the map, M Memories).
+    case .merge: return [.character("J")]
     case .quit: return [.character("q")]
     }
   }

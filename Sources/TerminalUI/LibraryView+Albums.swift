@@ -10,7 +10,8 @@ extension LibraryView {
     if let path = state.albums.placePath {
       // A level of the Places collection: where it is, and how many places it lists.
       let used = frame.put(" ‹ " + path.trail, row: 1, column: 0, role: .header)
-      let count = state.albums.entries.count
+      // The Map card at the top of the countries is not a place.
+      let count = state.albums.entries.filter { $0.ref != .worldMap }.count
       let nouns = [("country", "countries"), ("region", "regions"), ("town", "towns")]
       let noun = nouns[min(path.level, 2)]
       frame.put(
@@ -150,10 +151,11 @@ extension LibraryView {
     case .recentlyDeleted:
       return "Deleted photos stay here for \(state.library.collections.retentionDays) days"
     case .memory: return "Photos from this week in earlier years appear here"
-    case .place: return "Photos with a position taken here appear here"
+    case .place, .mapCluster: return "Photos with a position taken here appear here"
     case .duplicates:
       return "Copies of a photo (the same picture, resized or re-encoded) appear here"
     case .bursts: return "One camera's shots seconds apart appear here"
+    case .worldMap: return "Photos with a position appear on the map"
     }
   }
 

@@ -50,7 +50,7 @@ extension LibraryView {
       renderBadges(state, index: index, rect: rect, labelRows: geometry.labelRows, into: &frame)
     }
     renderStatusLine(
-      state, hints: ref == .duplicates ? "K keep  m merge  Esc back" : "Enter open  Esc back",
+      state, hints: ref == .duplicates ? "K keep  J merge  Esc back" : "Enter open  Esc back",
       into: &frame)
   }
 

@@ -70,7 +70,12 @@ extension LibraryView {
       if !k.isEmpty { lines.append((k, what)) }
     }
     let context = state.context
-    if state.screen == .detail {
+    if state.map.isShown {
+      lines.append(("←↑↓→ hjkl", "the nearest cluster that way"))
+      add([.zoomIn, .zoomOut], "zoom in / out (clusters re-formed)")
+      add(.open, "the cluster's photos")
+      add(.back, "back")
+    } else if state.screen == .detail {
       let playing = state.detail.playback?.arrowsSeek ?? false
       add(
         .moveLeft,
@@ -95,6 +100,7 @@ extension LibraryView {
       add(.last, "last (newest)")
       add(.open, context == .albumList ? "open the album" : "open")
       if !state.albums.memories.isEmpty { add(.memories, "today's memories (On This Day)") }
+      if state.tab != .search { add(.map, "the world map of the photos' places") }
       if state.tab == .library {
         add(.nextSegment, "Years · Months · Days · All")
         add(.back, "zoom out (Days → Months → Years)")
@@ -102,7 +108,9 @@ extension LibraryView {
         add(.back, "back to Albums")
       }
     }
-    if context == .albumList {
+    if state.map.isShown {
+      // No photo is selected on the map: the photo keys act in a cluster's grid.
+    } else if context == .albumList {
       add(.newAlbum, "new album")
       add(.renameAlbum, "rename the album")
       add(.deleteAlbum, "delete the album (photos stay)")

@@ -22,9 +22,13 @@ public enum LibraryView {
       }
       return frame
     }
-    switch state.screen {
-    case .grid: renderGrid(state, into: &frame)
-    case .detail: renderDetail(state, into: &frame)
+    if state.map.isShown {
+      renderMap(state, into: &frame)
+    } else {
+      switch state.screen {
+      case .grid: renderGrid(state, into: &frame)
+      case .detail: renderDetail(state, into: &frame)
+      }
     }
     if let overlay = state.overlay { renderOverlay(overlay, state, keyMap: keyMap, into: &frame) }
     return frame

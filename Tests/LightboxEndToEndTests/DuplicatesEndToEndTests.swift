@@ -108,7 +108,7 @@ final class DuplicatesEndToEndTests: XCTestCase {
     start(tmux)
     openDuplicates(tmux)
     XCTAssertNotNil(tmux.waitFor("» keep"), tmux.capture())
-    tmux.send("m")
+    tmux.send("J")
     XCTAssertNotNil(tmux.waitFor("Merge 2 photos into Canon_40D_copy.jpg\\?"), tmux.capture())
     XCTAssertNotNil(tmux.waitFor("The other one goes to Recently Deleted"), tmux.capture())
     tmux.send("y")
@@ -176,7 +176,7 @@ final class DuplicatesEndToEndTests: XCTestCase {
         Int32(started[$0].dropFirst(4))!
       })
     openDuplicates(tmux)
-    tmux.send("m")
+    tmux.send("J")
     XCTAssertNotNil(tmux.waitFor("Merge 2 photos into"), tmux.capture())
     tmux.send("y")
     usleep(delay)

@@ -105,4 +105,72 @@ final class PlacesEndToEndTests: XCTestCase {
     tmux.send("q")
     XCTAssertNotNil(tmux.waitFor("EXIT=0"), tmux.capture())
   }
+
+  /// The world map of the same files, as text in tmux: m from the Library, the clusters named
+  /// in the status line, an arrow to the next, Enter on one and Esc back to the map, Esc to
+  /// the Library; then the Map card at the top of Places.
+  func testTheWorldMapOfTheCorpusFiles() throws {
+    let environment = ProcessInfo.processInfo.environment
+    guard
+      let table = PlaceTableLocation.path(environment: environment, executablePath: nil),
+      FileManager.default.fileExists(atPath: table)
+    else {
+      throw XCTSkip("no place table installed (scripts/places-table installs it)")
+    }
+    let corpus = try XCTUnwrap(CorpusLocator.corpus)
+    let library = home.appendingPathComponent("library")
+    try FileManager.default.createDirectory(at: library, withIntermediateDirectories: true)
+    for (file, _, _, _) in Self.placed + [("png-suite/basn2c08.png", "", "", "")] {
+      let source = corpus.appendingPathComponent(file)
+      try FileManager.default.copyItem(
+        at: source, to: library.appendingPathComponent(source.lastPathComponent))
+    }
+    let tmux = try TmuxSession(
+      columns: 120, rows: 36,
+      environment: BuiltProduct.privateEnvironment(
+        home: home, extra: ["COLORTERM": "truecolor", "LIGHTBOX_PLACES": table]))
+    defer { tmux.kill() }
+    XCTAssertNotNil(tmux.waitFor("e2e\\$"))
+    tmux.send(
+      "\(BuiltProduct.lightbox!) --graphics halfblock \(library.path); echo EXIT=$?", literal: true)
+    tmux.send("Enter")
+    XCTAssertNotNil(tmux.waitFor("4 photos", timeout: 30), tmux.capture())
+    // At zoom 0 (3° a column, bins of 24° by 18°) London and Arezzo share a bin; Petaẖ
+    // Tiqva is another. The largest is selected.
+    tmux.send("m")
+    XCTAssertNotNil(tmux.waitFor("Map · zoom 0 · 3 places in 2 clusters"), tmux.capture())
+    XCTAssertNotNil(tmux.waitFor("Arezzo and 1 more place · 2 photos"), tmux.capture())
+    XCTAssertNotNil(tmux.waitFor("●2"), tmux.capture())
+    tmux.send("Right")
+    XCTAssertNotNil(tmux.waitFor("Petaẖ Tiqva, Israel · 1 photo"), tmux.capture())
+    // Enter: its movie as a grid; Esc: the map again, Petaẖ Tiqva still selected.
+    tmux.send("Enter")
+    XCTAssertNotNil(tmux.waitFor("‹ Petaẖ Tiqva, Israel +1 photo"), tmux.capture())
+    XCTAssertNotNil(tmux.waitFor("iPhone6_with-gps.mov"), tmux.capture())
+    tmux.send("Escape")
+    XCTAssertNotNil(tmux.waitFor("Petaẖ Tiqva, Israel · 1 photo"), tmux.capture())
+    XCTAssertNotNil(tmux.waitFor("Map · zoom 0"), tmux.capture())
+    // + zooms about it: the header says so.
+    tmux.send("+")
+    XCTAssertNotNil(tmux.waitFor("Map · zoom 1"), tmux.capture())
+    // Esc: the Library's grid again (its hints; the tab bar said Library on the map too).
+    tmux.send("Escape")
+    let grid = tmux.waitFor("Tab view")
+    XCTAssertNotNil(grid, tmux.capture())
+    XCTAssertFalse(grid?.contains("Map · zoom") ?? true, grid ?? "")
+    // The Map card leads Places.
+    tmux.send("2")
+    tmux.send("Right")
+    tmux.send("Right")
+    XCTAssertNotNil(tmux.waitFor("Places · 3 photos"), tmux.capture())
+    tmux.send("Enter")
+    tmux.send("Left")
+    XCTAssertNotNil(tmux.waitFor("Map · 3 photos"), tmux.capture())
+    tmux.send("Enter")
+    XCTAssertNotNil(tmux.waitFor("Map · zoom 0"), tmux.capture())
+    tmux.send("Escape")
+    XCTAssertNotNil(tmux.waitFor("‹ Places +3 countries"), tmux.capture())
+    tmux.send("q")
+    XCTAssertNotNil(tmux.waitFor("EXIT=0"), tmux.capture())
+  }
 }

@@ -2,20 +2,28 @@ import PhotoModel
 
 extension Fixtures {
   /// Places for fixture photos: two French towns, a ward of Tokyo (listed under Tokyo)
-  /// and Kyoto; the names as GeoNames gives them.
+  /// and Kyoto; the names as GeoNames gives them, with their centres (Paris' and Zürich's
+  /// as CatalogPlacesTests' table has them: whichever interns the names first, the map
+  /// puts them at the same place).
   public enum Places {
     public static let paris = PhotoPlace.interned(
-      town: "Paris", region: "Île-de-France", country: "France", countryCode: "FR")!
+      town: "Paris", region: "Île-de-France", country: "France", countryCode: "FR",
+      latitude: 48.8566, longitude: 2.3522)!
     public static let lyon = PhotoPlace.interned(
-      town: "Lyon", region: "Auvergne-Rhône-Alpes", country: "France", countryCode: "FR")!
+      town: "Lyon", region: "Auvergne-Rhône-Alpes", country: "France", countryCode: "FR",
+      latitude: 45.74846, longitude: 4.84671)!
     public static let shinjuku = PhotoPlace.interned(
-      town: "Shinjuku", city: "Tokyo", region: "Tokyo", country: "Japan", countryCode: "JP")!
+      town: "Shinjuku", city: "Tokyo", region: "Tokyo", country: "Japan", countryCode: "JP",
+      latitude: 35.69384, longitude: 139.70355)!
     public static let kyoto = PhotoPlace.interned(
-      town: "Kyoto", region: "Kyoto", country: "Japan", countryCode: "JP")!
+      town: "Kyoto", region: "Kyoto", country: "Japan", countryCode: "JP",
+      latitude: 35.02107, longitude: 135.75385)!
     public static let rome = PhotoPlace.interned(
-      town: "Rome", region: "Lazio", country: "Italy", countryCode: "IT")!
+      town: "Rome", region: "Lazio", country: "Italy", countryCode: "IT",
+      latitude: 41.89193, longitude: 12.51133)!
     public static let zurich = PhotoPlace.interned(
-      town: "Zürich", region: "Zurich", country: "Switzerland", countryCode: "CH")!
+      town: "Zürich", region: "Zurich", country: "Switzerland", countryCode: "CH",
+      latitude: 47.3769, longitude: 8.5417)!
   }
 
   /// `count` fixture photos (`assets`), the first ones with `places` in order (nil: none),

@@ -258,7 +258,7 @@ final class DuplicatesAlbumTests: XCTestCase {
 
   func testMergeIsOnlyForTheDuplicatesAlbumAndNoSaysNo() {
     let (store, _) = reviewing(.bursts)
-    store.send(.duplicates(.merge)) { $0.message = "m merges a group of the Duplicates album" }
+    store.send(.duplicates(.merge)) { $0.message = "J merges a group of the Duplicates album" }
     let (duplicates, _) = reviewing()
     duplicates.arrange(.duplicates(.merge))
     duplicates.send(.answer(false)) {

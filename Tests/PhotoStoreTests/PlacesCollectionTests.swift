@@ -61,22 +61,27 @@ final class PlacesCollectionTests: XCTestCase {
       "Recents' and Places' covers (Favorites and the utilities are empty)")
     store.send(.move(.right)) { $0.albums.cursor = 1 }
     store.send(.move(.right)) { $0.albums.cursor = 2 }
+    // The Map card first (every photo with a place: its cover is Places' own), then the
+    // countries.
     let countries = [
+      AlbumEntry(ref: .worldMap, title: "Map", count: 5, cover: assets[4]),
       entry(["France"], "France", [assets[0], assets[1], assets[2]]),
       entry(["Japan"], "Japan", [assets[3], assets[4]]),
     ]
-    // Enter on Places: its countries, newest photo as each one's cover.
+    // Enter on Places: its countries, newest photo as each one's cover, the first selected.
     store.send(.open, effects: [.loadImage(cover(assets[2]))]) {
       $0.albums.placePath = .all
       $0.albums.entries = countries
       $0.albums.layout = AlbumsLayout(albums: countries, columns: 4, rowHeight: 10)
-      $0.albums.cursor = 0
+      $0.albums.cursor = 1
       $0.images[self.coverKey(assets[5])] = nil
       $0.images[self.coverKey(assets[2])] = .loading
     }
     drawn(store)
-    XCTAssertEqual(store.state.albums.layout.entries.first, .header(.countries))
-    store.send(.move(.right)) { $0.albums.cursor = 1 }
+    XCTAssertEqual(
+      store.state.albums.layout.entries.prefix(3),
+      [.header(.places), .cards(first: 0, count: 1), .header(.countries)])
+    store.send(.move(.right)) { $0.albums.cursor = 2 }
     // Enter on Japan: its regions, by name.
     let regions = [
       entry(["Japan", "Kyoto"], "Kyoto", [assets[3]]),
@@ -138,7 +143,7 @@ final class PlacesCollectionTests: XCTestCase {
       $0.albums.placePath = .all
       $0.albums.entries = countries
       $0.albums.layout = AlbumsLayout(albums: countries, columns: 4, rowHeight: 10)
-      $0.albums.cursor = 1
+      $0.albums.cursor = 2
       $0.images[self.coverKey(assets[3])] = nil
       $0.images[self.coverKey(assets[2])] = .loading
     }
@@ -167,10 +172,10 @@ final class PlacesCollectionTests: XCTestCase {
     store.arrange(.open)
     drawn(store)
     XCTAssertEqual(store.state.albums.placePath, .all)
-    // 2 (the Albums tab's key) from inside Places: the albums again.
+    // 2 (the Albums tab's key) from inside Places: the albums again, Places selected.
     store.send(.showTab(.albums), effects: [.loadImage(cover(assets[5]))]) {
       $0.albums = albums
-      $0.albums.cursor = 0
+      $0.albums.cursor = 2
       $0.gridTopRow = Int.max
       $0.images[self.coverKey(assets[2])] = nil
       $0.images[self.coverKey(assets[5])] = .loading

@@ -62,7 +62,7 @@ final class DuplicatesViewSnapshotTests: XCTestCase {
     XCTAssertTrue(text.contains("» keep 4032×3024"), text)
     XCTAssertTrue(text.contains("Copies/"), text)
     XCTAssertTrue(text.contains("2.9 MB · JPEG"), text)
-    XCTAssertTrue(text.contains("K keep  m merge"), text)
+    XCTAssertTrue(text.contains("K keep  J merge"), text)
     // The second group; K on its second photo makes it the keeper.
     state.send(.move(.down))
     state.send(.move(.right))

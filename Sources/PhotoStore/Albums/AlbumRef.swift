@@ -19,6 +19,10 @@ public enum AlbumRef: Hashable, Sendable {
   case duplicates
   /// One camera's near-identical frames seconds apart, listed apart from the duplicates.
   case bursts
+  /// The world map's card at the top of Places (Enter shows the map).
+  case worldMap
+  /// A cluster of the world map opened as a grid.
+  case mapCluster(MapSelection)
 
   /// Built-in albums cannot be renamed or deleted, and photos are not added to them by hand.
   public var isBuiltIn: Bool {
@@ -35,6 +39,7 @@ public enum AlbumRef: Hashable, Sendable {
     case .memory: return .memories
     case .place(let path):
       return [.places, .countries, .regions, .towns][min(path.level, 3)]
+    case .worldMap, .mapCluster: return .places
     }
   }
 

@@ -112,7 +112,7 @@ extension AppState {
       case .recentlyDeleted:
         entries[e].count = library.collections.trashed.count
         entries[e].cover = library.collections.trashed.last?.asset
-      case .favorites, .imports, .mediaType, .place:
+      case .favorites, .imports, .mediaType, .place, .worldMap, .mapCluster:
         let isMember = { (asset: Asset) in
           SmartAlbumTally.contains(ref, asset, importsSince: since) ?? false
         }

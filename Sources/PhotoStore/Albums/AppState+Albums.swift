@@ -27,6 +27,10 @@ extension AppState {
         inside[slot] = found
         return found
       }
+    case .worldMap: return library.assets.filter { $0.placeSlot != 0 }
+    case .mapCluster(let selection):
+      let slots = Set(selection.slots)
+      return library.assets.filter { slots.contains($0.placeSlot) }
     }
   }
 
@@ -56,6 +60,8 @@ extension AppState {
     case .place(let path): return path.title
     case .duplicates: return "Duplicates"
     case .bursts: return "Bursts"
+    case .worldMap: return "Map"
+    case .mapCluster(let selection): return selection.title
     }
   }
 

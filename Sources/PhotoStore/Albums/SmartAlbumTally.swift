@@ -71,7 +71,7 @@ struct SmartAlbumTally {
   /// True for the albums counted here.
   static func counts(_ ref: AlbumRef) -> Bool {
     switch ref {
-    case .favorites, .imports, .mediaType, .place: return true
+    case .favorites, .imports, .mediaType, .place, .worldMap, .mapCluster: return true
     case .recents, .user, .hidden, .recentlyDeleted, .memory, .duplicates, .bursts: return false
     }
   }
@@ -87,6 +87,10 @@ struct SmartAlbumTally {
     case .place(let path):
       let slot = buffer[index].placeSlot
       return slot != 0 && (path.level == 0 || path.contains(PhotoPlace.place(slot: slot)))
+    case .worldMap: return buffer[index].placeSlot != 0
+    case .mapCluster(let selection):
+      let slot = buffer[index].placeSlot
+      return slot != 0 && selection.slots.contains(slot)
     case .recents, .user, .hidden, .recentlyDeleted, .memory, .duplicates, .bursts: return false
     }
   }

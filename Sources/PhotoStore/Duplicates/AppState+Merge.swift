@@ -7,7 +7,7 @@ extension AppState {
     guard context == .album(.duplicates),
       let group = duplicates.layout.group(ofIndex: selectedIndex)
     else {
-      message = "m merges a group of the Duplicates album"
+      message = "J merges a group of the Duplicates album"
       return
     }
     let members = Array(assets[duplicates.layout.members(ofGroup: group)])

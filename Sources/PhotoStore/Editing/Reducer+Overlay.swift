@@ -15,7 +15,9 @@ extension Reducer {
     case .quit where state.overlay != .info, .back:
       state.overlay = nil
       return []
-    case .terminate, .resized, .picturesReset, .library, .image:
+    case .terminate, .resized, .picturesReset, .library, .image, .map(.baseMapLoaded),
+      .map(.baseMapMissing):
+      // Results of effects, not keys: they go to the view below, the panel stays.
       return nil
     case .importing(let report) where report != .start:
       // The card watcher and a running import report under any dialog.

@@ -32,9 +32,10 @@ extension AppState {
     if newTab == tab && newTab == .albums {
       albums.open = nil
       if albums.placePath != nil {
-        // The tab's key again: back to the albums from anywhere in Places.
+        // The tab's key again: back to the albums from anywhere in Places, its card selected.
         albums.placePath = nil
         rebuildAlbumEntries()
+        albums.cursor = albums.entries.firstIndex { $0.ref == .place(.all) } ?? 0
       }
     }
     // The index is for searching (about 40 bytes a photo, not kept while browsing): built

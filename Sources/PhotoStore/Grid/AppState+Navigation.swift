@@ -179,6 +179,8 @@ extension AppState {
   mutating func relayOut() {
     rebuildLayouts()
     rebuildAlbumsLayout()
+    // The map's clusters are binned in cells: a new size forms them anew.
+    if map.isShown { reformClusters(keeping: map.selectedCluster?.largest) }
     if context == .library {
       keepSelectionInViewEverywhere()
     } else if context == .albumList {

@@ -5,6 +5,7 @@ extension AppState {
   public var wantedImages: [ImageRequest] {
     guard isRunning else { return [] }
     if importing.picker != nil { return importRequests() }
+    if map.isShown { return mapRequests() }
     if context == .albumList && screen == .grid { return albumCoverRequests() }
     guard !assets.isEmpty else { return [] }
     switch screen {

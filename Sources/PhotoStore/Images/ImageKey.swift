@@ -24,10 +24,13 @@ public struct ImageKey: Hashable, Sendable, CustomStringConvertible {
   /// A frame of the clip playing in the detail view (never requested: the player puts
   /// frames in the picture cache itself).
   public var frame: Int?
+  /// The world map's picture: `region` of the base map with these clusters drawn in
+  /// (`AppState.mapPictureRequest`); nil for every photo.
+  public var markers: [MapMarker]?
 
   public init(
     asset: AssetID, size: PixelSize, fit: ImageFit, region: ImageRegion? = nil,
-    outline: ImageRegion? = nil, rotation: Int = 0, frame: Int? = nil
+    outline: ImageRegion? = nil, rotation: Int = 0, frame: Int? = nil, markers: [MapMarker]? = nil
   ) {
     self.asset = asset
     self.size = size
@@ -36,6 +39,7 @@ public struct ImageKey: Hashable, Sendable, CustomStringConvertible {
     self.outline = outline
     self.rotation = rotation
     self.frame = frame
+    self.markers = markers
   }
 
   public var description: String {
@@ -44,6 +48,7 @@ public struct ImageKey: Hashable, Sendable, CustomStringConvertible {
     if let outline { text += " outline \(outline)" }
     if rotation != 0 { text += " turned \(rotation * 90)°" }
     if let frame { text += " frame \(frame)" }
+    if let markers { text += " map \(markers.map(\.description).joined(separator: " "))" }
     return text
   }
 }

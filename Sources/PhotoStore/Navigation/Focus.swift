@@ -10,11 +10,14 @@ enum Focus: Equatable {
   case grid(LibrarySegment)
   /// The detail view, zoomed in (the loupe: the arrows pan) or fitted.
   case detail(zoomed: Bool)
+  /// The world map: the arrows move between clusters.
+  case map
 }
 
 extension AppState {
   /// What the navigation keys act on now.
   var focus: Focus {
+    if map.isShown { return .map }
     if tab == .search && search.isEditing { return .searchField }
     if context == .albumList { return .albumList }
     if screen == .detail { return .detail(zoomed: detail.zoom != nil) }

@@ -14,6 +14,9 @@ extension Reducer {
       state.message = nil
       state.moveAlbumCard(direction)
       return []
+    case .map:
+      state.moveOnMap(direction)
+      return []
     case .detail(zoomed: true) where [.left, .right, .up, .down].contains(direction):
       guard !state.assets.isEmpty else { return [] }
       state.message = nil
@@ -37,6 +40,7 @@ extension Reducer {
     case .albumList:
       guard let entry = state.selectedAlbumEntry else { return [] }
       state.message = nil
+      if entry.ref == .worldMap { return state.showMap() }
       if case .place(let path) = entry.ref, !path.isTown {
         // A country or a region: its places, in the same list.
         state.openPlaceLevel(path)
@@ -47,6 +51,8 @@ extension Reducer {
       state.restoreContext()
     case .detail:
       break
+    case .map:
+      state.openMapCluster()
     case .grid(let segment):
       guard state.selectedAsset != nil else { return [] }
       state.message = nil
@@ -73,7 +79,14 @@ extension Reducer {
       state.leavePlaceLevel(path)
       return []
     }
+    if case .album(.mapCluster) = state.context, state.screen == .grid {
+      state.returnToMap()
+      return []
+    }
     switch state.focus {
+    case .map:
+      state.hideMap()
+      return []
     case .detail:
       state.screen = .grid
     case .grid(.days):

@@ -6,18 +6,26 @@ import PhotoModel
 extension AppState {
   /// The cards of the places one level below `path`.
   func placeEntries(under path: PlacePath) -> [AlbumEntry] {
-    PlaceTally(library.assets, under: path).children.map { child in
+    let tally = PlaceTally(library.assets, under: path)
+    let places = tally.children.map { child in
       let ref = AlbumRef.place(path.child(child.part))
       return AlbumEntry(
         ref: ref, title: title(of: ref), count: child.count, cover: library.assets[child.cover])
     }
+    guard path.level == 0, let newest = tally.newest else { return places }
+    // The world map first, over every photo with a place (Enter shows it).
+    let map = AlbumEntry(
+      ref: .worldMap, title: title(of: .worldMap), count: tally.total,
+      cover: library.assets[newest])
+    return [map] + places
   }
 
-  /// Enter on a country or a region: its places, the first selected.
+  /// Enter on a country or a region: its places, the first selected (the first country,
+  /// under the Map card).
   mutating func openPlaceLevel(_ path: PlacePath) {
     albums.placePath = path
     rebuildAlbumEntries()
-    albums.cursor = 0
+    albums.cursor = albums.entries.first?.ref == .worldMap && albums.entries.count > 1 ? 1 : 0
     albums.topEntry = 0
     keepAlbumCardInView()
   }

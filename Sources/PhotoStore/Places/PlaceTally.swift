@@ -13,6 +13,9 @@ struct PlaceTally {
 
   /// The places, sorted by name (accents folded, as search matches them).
   let children: [Child]
+  /// Photos in every child together, and the newest of them (nil: none).
+  let total: Int
+  let newest: Int?
 
   init(_ assets: [Asset], under path: PlacePath) {
     // Photos of one place share its slot: its part is worked out once per place.
@@ -44,6 +47,8 @@ struct PlaceTally {
         children[slot].cover = i
       }
     }
+    total = children.reduce(0) { $0 + $1.count }
+    newest = children.map(\.cover).max()
     let keyed = children.map { (key: PlaceFolding.folded(path.child($0.part).title), child: $0) }
     self.children = keyed.sorted { ($0.key, $0.child.part) < ($1.key, $1.child.part) }
       .map(\.child)

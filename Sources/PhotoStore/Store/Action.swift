@@ -55,4 +55,6 @@ public enum Action: Hashable, Sendable {
   case importing(ImportAction)
   /// Reviewing the Duplicates album: picking keepers.
   case duplicates(DuplicatesAction)
+  /// The world map: m, and its base map.
+  case map(MapAction)
 }

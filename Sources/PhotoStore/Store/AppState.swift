@@ -24,6 +24,8 @@ public struct AppState: Hashable, Sendable {
   public var importing: ImportState { didSet { if importing != oldValue { revision.bump() } } }
   /// The detail view's zoom, pan and bars.
   public var detail: DetailState { didSet { if detail != oldValue { revision.bump() } } }
+  /// The world map.
+  public var map: MapState { didSet { revision.bump() } }
   /// The tab shown (Library, Albums, Search).
   public var tab: Tab { didSet { if tab != oldValue { revision.bump() } } }
   public var screen: Screen { didSet { if screen != oldValue { revision.bump() } } }
@@ -88,6 +90,7 @@ public struct AppState: Hashable, Sendable {
     self.importing = ImportState()
     self.marks = MarkState()
     self.detail = DetailState()
+    self.map = MapState()
     self.tab = .library
     self.screen = .grid
     self.overlay = nil

@@ -51,6 +51,10 @@ public enum Effect: Hashable, Sendable {
   /// Undo that merge: the others back from the Trash, the keeper as it was.
   case undoMerge(keeper: AssetID, others: [AssetID])
 
+  /// Find and read the map's base map (`$LIGHTBOX_BASE_MAP`, else Debian's
+  /// `xplanet-images`), answering `.map(.baseMapLoaded)` or `.map(.baseMapMissing)`.
+  case loadBaseMap
+
   /// Set or clear the favorite flag in the catalog.
   case setFavorite([AssetID], Bool)
   /// Set or clear the hidden flag in the catalog.

@@ -44,6 +44,7 @@ public enum Reducer {
 
   /// Applies `action` to the view under any overlay (the overlay stays as it is).
   static func reduceBelowOverlay(_ state: inout AppState, _ action: Action) -> [Effect] {
+    if state.map.isShown, let effects = reduceOnMap(&state, action) { return effects }
     switch action {
     case .start:
       return [.scanLibrary(roots: state.roots)]
@@ -60,6 +61,8 @@ public enum Reducer {
       state.prefetching = []
       state.waitingForDisk = []
       state.cellPixelSize = cellPixelSize
+      // The map's clusters are binned in cells of the new shape.
+      if state.map.isShown { state.reformClusters(keeping: state.map.selectedCluster?.largest) }
       return cancels
 
     case .move(let direction):
@@ -161,6 +164,9 @@ public enum Reducer {
       guard state.screen == .grid else { return [] }
       state.askToMerge()
       return []
+
+    case .map(let action):
+      return reduceMap(&state, action)
     }
   }
 }
