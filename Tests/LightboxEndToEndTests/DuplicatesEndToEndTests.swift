@@ -79,7 +79,8 @@ final class DuplicatesEndToEndTests: XCTestCase {
   /// Starts the browser in `tmux` (its pid printed first: the shell is replaced by it).
   func start(_ tmux: TmuxSession) {
     tmux.send(
-      "sh -c 'echo PID=$$; exec \(BuiltProduct.lightbox!) --graphics halfblock \(library)'; "
+      "sh -c 'echo $$ >\(home.path)/browser.pid; exec \(BuiltProduct.lightbox!) --graphics "
+        + "halfblock \(library)'; "
         + "echo EXIT=$?", literal: true)
     tmux.send("Enter")
   }
@@ -170,11 +171,17 @@ final class DuplicatesEndToEndTests: XCTestCase {
     let tmux = try TmuxSession(columns: 110, rows: 34, environment: environment)
     XCTAssertNotNil(tmux.waitFor("e2e\\$"))
     start(tmux)
-    let started = try XCTUnwrap(tmux.waitFor("PID=[0-9]+"), tmux.capture())
+    // The shell's pid, which exec makes the browser's: from a file, since the browser's
+    // screen may cover an echoed line before the test reads it.
+    let pidFile = home.path + "/browser.pid"
+    let written = tmux.waitUntil(timeout: 20) { _ in
+      (try? String(contentsOfFile: pidFile, encoding: .utf8))?.hasSuffix("\n") == true
+    }
+    XCTAssertNotNil(written, tmux.capture())
     let pid = try XCTUnwrap(
-      started.range(of: "PID=[0-9]+", options: .regularExpression).map {
-        Int32(started[$0].dropFirst(4))!
-      })
+      Int32(
+        try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(
+          in: .whitespacesAndNewlines)))
     openDuplicates(tmux)
     tmux.send("J")
     XCTAssertNotNil(tmux.waitFor("Merge 2 photos into"), tmux.capture())
