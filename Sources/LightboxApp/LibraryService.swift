@@ -82,6 +82,7 @@ public final class LibraryService: @unchecked Sendable {
     }
     inbox.post(.library(.loaded(assets: Self.assets(in: catalog, under: roots), problems: [])))
     inbox.post(.library(.collectionsLoaded(collections(catalog, roots: roots))))
+    Self.postTags(catalog, inbox)
     for problem in problems { LightboxLog.logger("library").error("\(problem)") }
     if let first = problems.first {
       let more = problems.count > 1 ? " (and \(problems.count - 1) more)" : ""
@@ -199,6 +200,7 @@ public final class LibraryService: @unchecked Sendable {
     purgeOldTrash(catalog)
     inbox.post(.library(.loaded(assets: load(), problems: [])))
     inbox.post(.library(.collectionsLoaded(collections(catalog, roots: roots))))
+    Self.postTags(catalog, inbox)
     let indexer = Indexer(catalog: catalog)
     self.indexer = indexer
     let throttle = ProgressThrottle()
@@ -241,6 +243,7 @@ public final class LibraryService: @unchecked Sendable {
     // (A load while indexing may have caught the catalog half-written: the end loads again.)
     if changed || !summary.problems.isEmpty || throttle.reloaded {
       inbox.post(.library(.loaded(assets: load(), problems: summary.problems)))
+      Self.postTags(catalog, inbox)
     }
     inbox.post(.library(.indexFinished))
     do {
@@ -248,7 +251,10 @@ public final class LibraryService: @unchecked Sendable {
       let monitor = try LibraryMonitor(
         roots: roots, indexer: indexer, environment: ProcessInfo.processInfo.environment,
         initialScanCost: summary.read == 0 ? summary.seconds : 0,
-        onUpdate: { inbox.post(.library(.loaded(assets: load(), problems: []))) },
+        onUpdate: {
+          inbox.post(.library(.loaded(assets: load(), problems: [])))
+          Self.postTags(catalog, inbox)
+        },
         onProblem: { LightboxLog.logger("watcher").error("\($0)") })
       for watch in monitor.watches where watch.method.isPolling {
         LightboxLog.logger("watcher").info(
@@ -258,6 +264,16 @@ public final class LibraryService: @unchecked Sendable {
     } catch {
       // Browsing goes on without live updates; the log says why.
       LightboxLog.logger("watcher").error("not watching for changes: \(error)")
+    }
+  }
+
+  /// Posts every photo's tags and labels as the catalog has them (after a load: the state
+  /// keeps only the tags of the photos it has).
+  static func postTags(_ catalog: Catalog, _ inbox: ActionInbox) {
+    do {
+      inbox.post(.library(.tagsLoaded(try catalog.photoTags())))
+    } catch {
+      LightboxLog.logger("catalog").error("reading the tags failed: \(error)")
     }
   }
 
