@@ -244,6 +244,17 @@ extension LibraryView {
     let albums = state.library.collections.albums.filter { $0.assetIDs.contains(asset.id) }.map(
       \.name)
     lines.append(("Albums", albums.isEmpty ? "none" : albums.joined(separator: ", ")))
+    // XMP: the rating, the colour label, the tags ("Places/Japan/Kyoto"), by name.
+    let rating = asset.rating
+    if rating != 0 {
+      lines.append(("Rating", rating < 0 ? "rejected" : rating == 1 ? "1 star" : "\(rating) stars"))
+    }
+    if let label = state.library.tags.label(of: asset.id) { lines.append(("Label", label)) }
+    let tags = state.library.tags.tags(of: asset.id).map { $0.joined(separator: "/") }
+    if !tags.isEmpty {
+      lines.append(
+        ("Tags", tags.sorted { $0.lowercased() < $1.lowercased() }.joined(separator: ", ")))
+    }
     var flags: [String] = []
     if asset.isFavorite { flags.append("\(Glyphs.favorite) Favorite") }
     if asset.isHidden { flags.append("Hidden") }

@@ -15,7 +15,13 @@ final class TagsLoadingTests: XCTestCase {
     let tags = PhotoTags(
       paths: [["Places", "Japan", "Kyoto"]], photos: [(assets[1].id, [0])],
       labels: [assets[2].id: "Red"])
-    store.send(.library(.tagsLoaded(tags))) { $0.library.tags = tags }
+    store.send(.library(.tagsLoaded(tags))) {
+      $0.library.tags = tags
+      // The Albums tab's cards gain the Tags card (its levels have tests of their own).
+      $0.rebuildAlbumEntries()
+    }
+    XCTAssertEqual(
+      store.state.albums.entries.first { $0.ref == .tag(.all) }?.count, 1, "one tagged photo")
     store.send(.library(.tagsLoaded(tags)))
   }
 }

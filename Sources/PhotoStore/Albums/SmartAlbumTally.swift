@@ -72,7 +72,8 @@ struct SmartAlbumTally {
   static func counts(_ ref: AlbumRef) -> Bool {
     switch ref {
     case .favorites, .imports, .mediaType, .place: return true
-    case .recents, .user, .hidden, .recentlyDeleted, .memory, .duplicates, .bursts: return false
+    case .recents, .user, .hidden, .recentlyDeleted, .memory, .duplicates, .bursts, .tag:
+      return false
     }
   }
 
@@ -87,7 +88,8 @@ struct SmartAlbumTally {
     case .place(let path):
       let slot = buffer[index].placeSlot
       return slot != 0 && (path.level == 0 || path.contains(PhotoPlace.place(slot: slot)))
-    case .recents, .user, .hidden, .recentlyDeleted, .memory, .duplicates, .bursts: return false
+    case .recents, .user, .hidden, .recentlyDeleted, .memory, .duplicates, .bursts, .tag:
+      return false
     }
   }
 }

@@ -31,9 +31,10 @@ extension AppState {
     saveContext()
     if newTab == tab && newTab == .albums {
       albums.open = nil
-      if albums.placePath != nil {
-        // The tab's key again: back to the albums from anywhere in Places.
+      if albums.placePath != nil || albums.tagPath != nil {
+        // The tab's key again: back to the albums from anywhere in Places or Tags.
         albums.placePath = nil
+        albums.tagPath = nil
         rebuildAlbumEntries()
       }
     }
