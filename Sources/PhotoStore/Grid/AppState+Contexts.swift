@@ -113,11 +113,15 @@ extension AppState {
     let query = SearchQuery(search.text, today: today)
     guard !query.isEmpty else { return [] }
     let albums = library.collections.albums
+    // The tags' index only when the query may read tags (a word, #tag): not for dates.
+    let tags =
+      query.readsTags
+      ? library.searchIndex.tagIndex(of: library.assets, tags: library.tags) : nil
     let found =
       if let index = library.searchIndex.index(of: library.assets) {
-        query.matchingIndices(in: library.assets, index: index, albums: albums)
+        query.matchingIndices(in: library.assets, index: index, albums: albums, tags: tags)
       } else {
-        query.matchingIndices(in: library.assets, albums: albums)
+        query.matchingIndices(in: library.assets, albums: albums, tags: tags)
       }
     return PhotoList(library.assets, positions: found)
   }

@@ -14,7 +14,9 @@ public struct LibraryState: Hashable, Sendable {
   /// Albums, hidden and trashed photos, and the clock, as last loaded.
   public var collections: LibraryCollections
   /// Every photo's XMP tags and colour label, as last loaded (ratings are in the assets).
-  public var tags = PhotoTags()
+  public var tags = PhotoTags() {
+    didSet { searchIndex.dropTags() }
+  }
   /// Indexing progress, or ready.
   public var status: LibraryStatus
   /// One line per file or folder that could not be read during the scan.
