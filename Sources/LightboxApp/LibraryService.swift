@@ -74,7 +74,8 @@ public final class LibraryService: @unchecked Sendable {
         problems = try trash(catalog).undoMerge(keeper: keeper, others: others)
       case .findDuplicates, .scanLibrary, .loadImage, .cancelImage, .copyToClipboard, .scheduleTick,
         .exportPhotos,
-        .adjustDates, .runImport, .openExternally, .startPlayback, .stopPlayback, .pausePlayback:
+        .adjustDates, .runImport, .openExternally, .startPlayback, .stopPlayback, .pausePlayback,
+        .editTags, .restoreSidecars:
         return
       }
     } catch {
@@ -264,6 +265,20 @@ public final class LibraryService: @unchecked Sendable {
     } catch {
       // Browsing goes on without live updates; the log says why.
       LightboxLog.logger("watcher").error("not watching for changes: \(error)")
+    }
+  }
+
+  /// Stores photos' tags, rating and label after their sidecars were written (the catalog
+  /// follows at once, before the watcher reads the sidecars again); without a catalog,
+  /// nothing.
+  func storeTags(_ photos: [PhotoTagValues]) {
+    guard !photos.isEmpty, let catalog = lock.withLock({ openCatalog }) else { return }
+    var values: [AssetID: (tags: [[String]], rating: Int, label: String?)] = [:]
+    for photo in photos { values[photo.id] = (photo.tags, photo.rating, photo.label) }
+    do {
+      try catalog.storeTags(values)
+    } catch {
+      LightboxLog.logger("catalog").error("storing tags failed: \(error)")
     }
   }
 

@@ -32,6 +32,8 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
   case removeFromAlbum = "remove-from-album"
   case memories = "memories"
   case adjustDates = "adjust-date"
+  case tag = "tag"
+  case rate = "rate"
   case importPhotos = "import"
   case mark = "mark"
   case markRange = "mark-range"
@@ -90,6 +92,8 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case .removeFromAlbum: return .album(.removePhotos)
     case .memories: return .album(.showMemories)
     case .adjustDates: return .edit(.adjustDates)
+    case .tag: return .edit(.tag)
+    case .rate: return .edit(.rate)
     case .importPhotos: return .importing(.start)
     case .mark: return .mark(.toggle)
     case .markRange: return .mark(.range)
@@ -150,6 +154,9 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case .removeFromAlbum: return [.character("x")]
     case .memories: return [.character("M")]
     case .adjustDates: return [.character("T")]
+    // t for tag (T is the date); s for stars (the digits are the tabs and the zoom).
+    case .tag: return [.character("t")]
+    case .rate: return [.character("s")]
     case .importPhotos: return [.character("I")]
     case .mark: return [.character("v")]
     case .markRange: return [.character("V")]

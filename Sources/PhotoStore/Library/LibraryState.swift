@@ -34,6 +34,9 @@ public struct LibraryState: Hashable, Sendable {
   /// The last merge of duplicates (u brings the others back and the keeper's state as it
   /// was), when it was the last undoable change.
   public var undoableMerge: MergeUndo?
+  /// The sidecars as they were before the last tag or rating edit (u puts them back), when
+  /// it was the last undoable change.
+  public var undoableTagEdit: [SidecarSnapshot]?
   /// The Library tab's segment.
   public var segment: LibrarySegment
   /// First visible card row of the Years segment.

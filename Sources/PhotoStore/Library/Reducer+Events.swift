@@ -30,6 +30,9 @@ extension Reducer {
     case .indexProgress(let done, let total):
       state.library.status = .indexing(done: done, total: total)
 
+    case .tagsEdited(let outcome):
+      state.tagsEdited(outcome)
+
     case .tagsLoaded(let tags):
       guard tags != state.library.tags else { return }
       state.library.tags = tags
