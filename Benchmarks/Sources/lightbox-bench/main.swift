@@ -10,6 +10,7 @@ struct LightboxBench: ParsableCommand {
       BenchUI.self, BenchStartup.self, BenchPictures.self, BenchLoupe.self, BenchPlayback.self,
       ThumbnailsBench.self, CardsBench.self,
       WorkerBench.self, PlacesBench.self, BenchPlacesUI.self, BenchDuplicatesUI.self,
+      BenchTagsUI.self,
       SimilarityBench.self,
       DecodeWorkerCommandLine.self,
     ])

@@ -86,7 +86,10 @@ struct LibraryPositions {
   private var byID: [AssetID: Int] = [:]
 
   init(_ assets: [Asset]) {
-    let largest = assets.lazy.map(\.id.rawValue).max() ?? 0
+    // Read in place: a photo taken out as a value is copied (a retain and a release each).
+    let largest = assets.withUnsafeBufferPointer { buffer in
+      buffer.indices.reduce(Int64(0)) { max($0, buffer[$1].id.rawValue) }
+    }
     if largest >= 0, largest < Int64(assets.count) * 8 + 1024, assets.count < Int(Int32.max) {
       byIndex = [Int32](repeating: -1, count: Int(largest) + 1)
       assets.withUnsafeBufferPointer { buffer in
