@@ -11,7 +11,7 @@ enum AssetRowReader {
     capture_offset, capture_source, make, model, lens, favorite, hidden, latitude, longitude,
     thumbnail_offset, thumbnail_length, exposure_time_num, exposure_time_den, f_number, iso,
     focal_length, added_at, animated, duration, rotation, content_identifier, video_format,
-    truncated, folder_id, place
+    truncated, folder_id, place, rating
     """
 
   /// The assets matching `whereSQL` in timeline order: capture date, then path (the bytes'
@@ -115,7 +115,8 @@ enum AssetRowReader {
           addedAt: sqlite3_column_int64(s, 25), isAnimated: sqlite3_column_int64(s, 26) != 0,
           duration: double(s, 27), userRotation: Int(sqlite3_column_int64(s, 28) & 3),
           contentIdentifier: text(s, 29),
-          place: places?.place(code: sqlite3_column_int64(s, 33))))
+          place: places?.place(code: sqlite3_column_int64(s, 33)),
+          rating: Int(sqlite3_column_int64(s, 34))))
       if let videoFormat = text(s, 30) { assets[assets.count - 1].videoFormat = videoFormat }
       if sqlite3_column_int64(s, 31) != 0 { assets[assets.count - 1].isTruncated = true }
     }

@@ -16,6 +16,19 @@ struct CatalogEntry: Sendable {
   /// Whether the catalog held this path as a photo (true), as another file (false), or
   /// not at all (nil) before this run.
   var wasPhoto: Bool? = nil
+  /// The photo's XMP tags (sidecars over embedded XMP and IPTC), paths from the root.
+  var tags: [[String]] = []
+  /// Its XMP rating: 1 to 5, 0 unrated, −1 rejected.
+  var rating = 0
+  /// Its XMP colour label, when it has one.
+  var label: String?
+
+  /// Takes the tags, rating and label of `xmp`.
+  mutating func take(_ xmp: XMPMetadata) {
+    tags = xmp.tagPaths
+    rating = min(max(xmp.rating ?? 0, -1), 5)
+    label = xmp.label.flatMap { $0.isEmpty ? nil : $0 }
+  }
 
   /// A photo with its metadata.
   init(path: LibraryPath, stamp: FileStamp, metadata: PhotoMetadata, captureDate: CaptureDate) {

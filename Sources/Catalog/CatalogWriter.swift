@@ -118,9 +118,10 @@ enum CatalogWriter {
       capture_sort_key, capture_offset, capture_source,
       make, model, lens, exposure_time_num, exposure_time_den, f_number, iso, focal_length,
       latitude, longitude, altitude, thumbnail_offset, thumbnail_length,
-      added_at, animated, duration, content_identifier, video_format, truncated, place)
+      added_at, animated, duration, content_identifier, video_format, truncated, place,
+      rating, label)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
-      ?, ?, ?, ?)
+      ?, ?, ?, ?, ?, ?)
     ON CONFLICT(folder_id, name) DO UPDATE SET
       size = excluded.size, mtime_ns = excluded.mtime_ns, format = excluded.format,
       width = excluded.width, height = excluded.height, orientation = excluded.orientation,
@@ -134,7 +135,7 @@ enum CatalogWriter {
       animated = excluded.animated,
       duration = excluded.duration, content_identifier = excluded.content_identifier,
       video_format = excluded.video_format, truncated = excluded.truncated,
-      place = excluded.place
+      place = excluded.place, rating = excluded.rating, label = excluded.label
     """
 
   static let upsertOtherSQL = """
@@ -155,6 +156,9 @@ enum CatalogWriter {
     let photo = RawStatement(try db.cachedStatement(sql: upsertAssetSQL), db)
     let other = RawStatement(try db.cachedStatement(sql: upsertOtherSQL), db)
     var folders = FilePlace.IDs()
+    let rowID = try db.cachedStatement(
+      sql: "SELECT id FROM assets WHERE folder_id = ? AND name = ?")
+    var tagIDs: [[String]: Int64] = [:]
     for (index, entry) in entries.enumerated() {
       let wasPhoto = entry.wasPhoto
       let (folder, name) = FilePlace.split(entry.path.bytes)
@@ -193,6 +197,14 @@ enum CatalogWriter {
           b.text(m.format == .video ? m.video?.formatText : nil)
           b.int(m.isTruncated ? 1 : 0)
           b.int(place(m.gps))
+          b.int(Int64(entry.rating))
+          b.text(entry.label)
+        }
+        // Tags: a photo read again may have lost some; a new one without any has none to drop.
+        if !entry.tags.isEmpty || wasPhoto == true {
+          let id = try Int64.fetchOne(
+            rowID, arguments: [folderID, Data(name)])
+          if let id { try Catalog.replaceTags(db, id: id, tags: entry.tags, cache: &tagIDs) }
         }
         if wasPhoto == false {
           try db.execute(

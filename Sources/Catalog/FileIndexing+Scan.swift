@@ -26,7 +26,9 @@ extension FileIndexing {
     var walker = LibraryWalker(scope: LibraryScope(roots: named))
     for root in named { walker.walk(root: root) }
     progress(0)
-    let (entries, animated) = readAll(walker.files.map { ($0.path, $0.stamp) }, readers: readers)
+    let (entries, animated) = readAll(
+      walker.files.map { ($0.path, $0.stamp) }, readers: readers,
+      sidecarFolders: sidecarFolders(walker.files.map(\.path)))
     progress(entries.count)
     var problems = walker.problems
     var assets: [Asset] = []
@@ -46,9 +48,12 @@ extension FileIndexing {
 
   /// Reads the entries of `files` on all cores, or on `readers` threads when that is more
   /// (results in the same order), with whether each is animated.
-  static func readAll(_ files: [(path: LibraryPath, stamp: FileStamp)], readers: Int = 0) -> (
-    entries: [CatalogEntry], animated: [Bool]
-  ) {
+  /// `sidecarFolders`: the folders holding XMP sidecars (`sidecarFolders(_:)`); only their
+  /// photos are looked for sidecars (nil: every photo's are).
+  static func readAll(
+    _ files: [(path: LibraryPath, stamp: FileStamp)], readers: Int = 0,
+    sidecarFolders: Set<[UInt8]>? = nil
+  ) -> (entries: [CatalogEntry], animated: [Bool]) {
     let slots = UnsafeMutableBufferPointer<CatalogEntry?>.allocate(capacity: files.count)
     slots.initialize(repeating: nil)
     let flags = UnsafeMutableBufferPointer<Bool>.allocate(capacity: files.count)
@@ -71,8 +76,11 @@ extension FileIndexing {
       var folder = OpenFolder()
       defer { folder.close() }
       for i in (c * chunk)..<min(files.count, (c + 1) * chunk) {
+        let path = files[i].path
+        let sidecars = sidecarFolders?.contains(FilePlace.split(path.bytes).folder) ?? true
         let entry = FileIndexing.entry(
-          path: files[i].path, stamp: files[i].stamp, folder: folder.descriptor(of: files[i].path))
+          path: path, stamp: files[i].stamp, folder: folder.descriptor(of: path),
+          sidecars: sidecars)
         if let format = entry.metadata?.format {
           // Only GIF, PNG and WebP are looked at again, from the page cache.
           sharedFlags[i] = AnimationSniffer.isAnimated(entry.path, format: format)
@@ -145,6 +153,6 @@ extension CatalogEntry {
       pathBytes: name == nil ? path.bytes : nil, exifThumbnail: m.exifThumbnail,
       exposure: exposure.flatMap { $0.isEmpty ? nil : $0 }, isAnimated: isAnimated,
       duration: m.video?.duration,
-      contentIdentifier: m.video?.contentIdentifier ?? m.contentIdentifier)
+      contentIdentifier: m.video?.contentIdentifier ?? m.contentIdentifier, rating: rating)
   }
 }

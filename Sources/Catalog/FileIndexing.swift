@@ -9,17 +9,21 @@ import PhotoModel
 /// Reads one file's metadata and makes its catalog entry.
 public enum FileIndexing {
   /// The entry of `path` whose stat gave `stamp`; `folder` is its open parent folder, or -1.
-  static func entry(path: LibraryPath, stamp: FileStamp, folder: Int32 = -1) -> CatalogEntry {
+  /// `sidecars`: whether its folder may hold XMP sidecars (false saves looking for them).
+  static func entry(
+    path: LibraryPath, stamp: FileStamp, folder: Int32 = -1, sidecars: Bool = true
+  ) -> CatalogEntry {
     // The head up to the first JPEG scan (the whole 128 KB head for other formats), read
     // by the exact path bytes: see HeadReader for why this is the reader's own view.
+    var embedded: XMPMetadata?
     let result = HeadReader.read(path, folder: folder).flatMap {
       head -> Result<PhotoMetadata, MetadataError> in
       guard !head.isEmpty else { return .failure(MetadataError(reason: "empty file")) }
       // HEIF phones store Exif and XMP after the head: those items are read on demand.
-      return .success(
-        MetadataReader.read(bytes: head) { range in
-          path.withCString { MetadataReader.readRange($0, range) }
-        })
+      let load = { (range: Range<Int>) in path.withCString { MetadataReader.readRange($0, range) } }
+      let metadata = MetadataReader.read(bytes: head, loadingItems: load)
+      if metadata.format != nil { embedded = XMPReader.embedded(head: head, load: load) }
+      return .success(metadata)
     }
     var metadata: PhotoMetadata
     switch result {
@@ -36,7 +40,32 @@ public enum FileIndexing {
     let date = CaptureDateFallback.captureDate(
       metadata: metadata, fileName: String(decoding: path.lastComponent, as: UTF8.self),
       modificationTime: stamp.mtimeSeconds)
-    return CatalogEntry(path: path, stamp: stamp, metadata: metadata, captureDate: date)
+    var entry = CatalogEntry(path: path, stamp: stamp, metadata: metadata, captureDate: date)
+    // Tags, rating and label: the sidecars' over the embedded ones (a name that is not UTF-8
+    // has no sidecar path to build, and keeps what it embeds).
+    if sidecars, let name = String(validating: path.bytes, as: UTF8.self) {
+      entry.take(XMPReader.overlaidBySidecars(embedded, photoPath: name))
+    } else if let embedded {
+      entry.take(embedded)
+    }
+    return entry
+  }
+
+  /// The folders (with their closing "/") that hold a file named `*.xmp` (any case) among
+  /// `files`: only their photos are looked for sidecars while indexing.
+  static func sidecarFolders(_ files: [LibraryPath]) -> Set<[UInt8]> {
+    var folders = Set<[UInt8]>()
+    for file in files where isSidecarName(file.bytes) {
+      folders.insert(FilePlace.split(file.bytes).folder)
+    }
+    return folders
+  }
+
+  /// True for a name ending in ".xmp", any case.
+  static func isSidecarName(_ bytes: [UInt8]) -> Bool {
+    guard bytes.count > 4 else { return false }
+    let tail = bytes[(bytes.count - 4)...].map { $0 | 0x20 }
+    return tail == Array(".xmp".utf8)
   }
 
   /// The 12 bytes a whole PNG ends with: the empty IEND chunk and its CRC.

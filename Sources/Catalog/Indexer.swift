@@ -224,6 +224,10 @@ public final class Indexer: Sendable {
         catalog.emptyWAL()
       }
     }
+    // Only photos in folders with a sidecar are looked for sidecars in a full index; a
+    // watcher's update looks for every photo's (its walk holds only the changed files).
+    let sidecarFolders =
+      missingMeansRemoved ? nil : FileIndexing.sidecarFolders(walker.files.map(\.path))
     var done = 0
     var batchStart = 0
     while batchStart < total {
@@ -232,7 +236,7 @@ public final class Indexer: Sendable {
         break
       }
       let batch = Array(todo[batchStart..<min(total, batchStart + batchSize)])
-      let (entries, animated) = readAll(batch)
+      let (entries, animated) = readAll(batch, sidecarFolders: sidecarFolders)
       for entry in entries {
         let wasPhoto = entry.wasPhoto
         if entry.isError {
@@ -261,6 +265,16 @@ public final class Indexer: Sendable {
     }
     try writer.finish()
 
+    // A sidecar written, replaced or removed changes its photos' tags: they are read again
+    // (those read whole above already have them).
+    let sidecars = (todo.map(\.file.path) + vanished).filter {
+      FileIndexing.isSidecarName($0.bytes)
+    }
+    if !sidecars.isEmpty, !summary.cancelled {
+      let read = Set(todo.lazy.map(\.file.path).filter { !FileIndexing.isSidecarName($0.bytes) })
+      summary.changed += try catalog.refreshTags(forSidecars: sidecars, skipping: read)
+    }
+
     if summary.problems.count >= Self.maxProblems {
       summary.problems.append("(only the first \(Self.maxProblems) problems are listed)")
     }
@@ -277,10 +291,11 @@ public final class Indexer: Sendable {
 
   /// Reads the entries of `files` in parallel (results in the same order), with whether
   /// each is animated.
-  private func readAll(_ files: [(file: LibraryWalker.File, wasPhoto: Bool?)]) -> (
-    entries: [CatalogEntry], animated: [Bool]
-  ) {
-    var (entries, animated) = FileIndexing.readAll(files.map { ($0.file.path, $0.file.stamp) })
+  private func readAll(
+    _ files: [(file: LibraryWalker.File, wasPhoto: Bool?)], sidecarFolders: Set<[UInt8]>?
+  ) -> (entries: [CatalogEntry], animated: [Bool]) {
+    var (entries, animated) = FileIndexing.readAll(
+      files.map { ($0.file.path, $0.file.stamp) }, sidecarFolders: sidecarFolders)
     for i in entries.indices { entries[i].wasPhoto = files[i].wasPhoto }
     state.addReads(files.count)
     return (entries, animated)

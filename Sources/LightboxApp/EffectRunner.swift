@@ -86,6 +86,20 @@ final class EffectRunner: Sendable {
       }
     case .runImport(let job):
       cardImports?.run(job)
+    case .editTags(let job):
+      let (inbox, library) = (inbox, library)
+      DispatchQueue.global(qos: .userInitiated).async {
+        let outcome = TagWriter.run(job)
+        library.storeTags(outcome.photos)
+        inbox.post(.library(.tagsEdited(outcome)))
+      }
+    case .restoreSidecars(let snapshots):
+      let (inbox, library) = (inbox, library)
+      DispatchQueue.global(qos: .userInitiated).async {
+        let outcome = TagWriter.restore(snapshots)
+        library.storeTags(outcome.photos)
+        inbox.post(.library(.tagsEdited(outcome)))
+      }
     case .adjustDates(let job):
       let inbox = inbox
       DispatchQueue.global(qos: .userInitiated).async {

@@ -75,7 +75,8 @@ public final class LibraryService: @unchecked Sendable {
       case .findDuplicates, .loadBaseMap, .scanLibrary, .loadImage, .cancelImage, .copyToClipboard,
         .scheduleTick,
         .exportPhotos,
-        .adjustDates, .runImport, .openExternally, .startPlayback, .stopPlayback, .pausePlayback:
+        .adjustDates, .runImport, .openExternally, .startPlayback, .stopPlayback, .pausePlayback,
+        .editTags, .restoreSidecars:
         return
       }
     } catch {
@@ -83,6 +84,7 @@ public final class LibraryService: @unchecked Sendable {
     }
     inbox.post(.library(.loaded(assets: Self.assets(in: catalog, under: roots), problems: [])))
     inbox.post(.library(.collectionsLoaded(collections(catalog, roots: roots))))
+    Self.postTags(catalog, inbox)
     for problem in problems { LightboxLog.logger("library").error("\(problem)") }
     if let first = problems.first {
       let more = problems.count > 1 ? " (and \(problems.count - 1) more)" : ""
@@ -200,6 +202,7 @@ public final class LibraryService: @unchecked Sendable {
     purgeOldTrash(catalog)
     inbox.post(.library(.loaded(assets: load(), problems: [])))
     inbox.post(.library(.collectionsLoaded(collections(catalog, roots: roots))))
+    Self.postTags(catalog, inbox)
     let indexer = Indexer(catalog: catalog)
     self.indexer = indexer
     let throttle = ProgressThrottle()
@@ -242,6 +245,7 @@ public final class LibraryService: @unchecked Sendable {
     // (A load while indexing may have caught the catalog half-written: the end loads again.)
     if changed || !summary.problems.isEmpty || throttle.reloaded {
       inbox.post(.library(.loaded(assets: load(), problems: summary.problems)))
+      Self.postTags(catalog, inbox)
     }
     inbox.post(.library(.indexFinished))
     do {
@@ -249,7 +253,10 @@ public final class LibraryService: @unchecked Sendable {
       let monitor = try LibraryMonitor(
         roots: roots, indexer: indexer, environment: ProcessInfo.processInfo.environment,
         initialScanCost: summary.read == 0 ? summary.seconds : 0,
-        onUpdate: { inbox.post(.library(.loaded(assets: load(), problems: []))) },
+        onUpdate: {
+          inbox.post(.library(.loaded(assets: load(), problems: [])))
+          Self.postTags(catalog, inbox)
+        },
         onProblem: { LightboxLog.logger("watcher").error("\($0)") })
       for watch in monitor.watches where watch.method.isPolling {
         LightboxLog.logger("watcher").info(
@@ -259,6 +266,30 @@ public final class LibraryService: @unchecked Sendable {
     } catch {
       // Browsing goes on without live updates; the log says why.
       LightboxLog.logger("watcher").error("not watching for changes: \(error)")
+    }
+  }
+
+  /// Stores photos' tags, rating and label after their sidecars were written (the catalog
+  /// follows at once, before the watcher reads the sidecars again); without a catalog,
+  /// nothing.
+  func storeTags(_ photos: [PhotoTagValues]) {
+    guard !photos.isEmpty, let catalog = lock.withLock({ openCatalog }) else { return }
+    var values: [AssetID: (tags: [[String]], rating: Int, label: String?)] = [:]
+    for photo in photos { values[photo.id] = (photo.tags, photo.rating, photo.label) }
+    do {
+      try catalog.storeTags(values)
+    } catch {
+      LightboxLog.logger("catalog").error("storing tags failed: \(error)")
+    }
+  }
+
+  /// Posts every photo's tags and labels as the catalog has them (after a load: the state
+  /// keeps only the tags of the photos it has).
+  static func postTags(_ catalog: Catalog, _ inbox: ActionInbox) {
+    do {
+      inbox.post(.library(.tagsLoaded(try catalog.photoTags())))
+    } catch {
+      LightboxLog.logger("catalog").error("reading the tags failed: \(error)")
     }
   }
 

@@ -79,6 +79,26 @@ public enum XMPReader {
     }
   }
 
+  /// `embedded` (the fields the photo at `path` embeds) with its sidecars' over them, as
+  /// `read(contentsOf:)` layers them, for a caller that has already read the photo's head
+  /// (the indexer). Sidecars that cannot be read are skipped: tags are optional.
+  public static func overlaidBySidecars(_ embedded: XMPMetadata?, photoPath path: String)
+    -> XMPMetadata
+  {
+    var metadata = embedded ?? XMPMetadata()
+    var seen: [FileIdentity] = []
+    let present = sidecarPaths(for: path).filter { sidecar in
+      guard let identity = FileIdentity(sidecar), !seen.contains(identity) else { return false }
+      seen.append(identity)
+      return true
+    }
+    for sidecar in present.reversed() {
+      guard let bytes = readSidecar(sidecar) else { continue }
+      metadata = metadata.overlaid(by: XMPMetadata.read(packet: bytes).metadata)
+    }
+    return metadata
+  }
+
   /// The sidecar names of the photo at `path`, best first: `IMG_1234.CR3.xmp` (darktable,
   /// digiKam, exiftool), then `IMG_1234.xmp` (Lightroom, Capture One), each in lower and
   /// upper case.

@@ -101,6 +101,34 @@ public enum XMPSidecarWriter {
     return .success(outcome)
   }
 
+  /// The bytes of the sidecar at `path` as they are now (nil: there is none), to put back
+  /// after an edit with `restore`.
+  public static func snapshot(ofSidecar path: String) -> Result<[UInt8]?, XMPWriteError> {
+    guard isRegularFile(path) else { return .success(nil) }
+    return SidecarFile.read(path, limit: XMPMetadata.maxPacketBytes).map { Optional($0.bytes) }
+  }
+
+  /// Puts the sidecar at `path` back to `bytes` (written atomically, as an edit is), or
+  /// removes it when `bytes` is nil (the edit created it).
+  public static func restore(_ bytes: [UInt8]?, toSidecar path: String) -> XMPWriteError? {
+    guard let bytes else {
+      guard isRegularFile(path) else { return nil }
+      return unlink(path) == 0
+        ? nil
+        : XMPWriteError("cannot remove \(fileName(path)): \(String(cString: strerror(errno)))")
+    }
+    var version: SidecarFile.Version?
+    if isRegularFile(path) {
+      switch SidecarFile.read(path, limit: XMPMetadata.maxPacketBytes) {
+      case .success(let read):
+        if read.bytes == bytes { return nil }
+        version = read.version
+      case .failure(let error): return error
+      }
+    }
+    return SidecarFile.write(bytes, to: path, replacing: version)
+  }
+
   /// The text of the sidecar `sidecar` (nil: a new one) with `edit` made, the fields of the
   /// photo's other layers in `seed` (a list the sidecar lacks starts from them).
   public static func edited(

@@ -125,14 +125,26 @@ public struct Asset: Hashable, Sendable, Identifiable {
   /// Quarter turns clockwise (0…3) the user added (`<` / `>`), kept in the catalog; the file
   /// is not touched.
   public var userRotation: Int {
-    get { Int(storedRotation) }
+    get { Int(storedRotation & 3) }
     set {
-      storedRotation = Int8(truncatingIfNeeded: newValue)
+      storedRotation = (storedRotation & ~3) | UInt8(truncatingIfNeeded: newValue & 3)
       refreshMediaTypes()
     }
   }
-  /// `userRotation` in one byte (it is 0…3).
-  private var storedRotation: Int8 = 0
+  /// The XMP rating (`xmp:Rating`): 1 to 5 stars, 0 unrated, −1 rejected; 0 when the photo's
+  /// XMP has none. Kept in the rotation's byte (a million photos hold no extra word for it).
+  public var rating: Int {
+    get { Int(storedRotation >> 2) - 1 }
+    set {
+      let clamped = UInt8(min(max(newValue, -1), 5) + 1)
+      storedRotation = (storedRotation & 3) | (clamped << 2)
+    }
+  }
+  /// True when the photo is rejected (`rating` −1).
+  public var isRejected: Bool { rating < 0 }
+  /// `userRotation` (bits 0–1, 0…3) and `rating` + 1 (bits 2–4, 0…6) in one byte; starts at
+  /// rating 0.
+  private var storedRotation: UInt8 = 1 << 2
   /// The media types it belongs to (`MediaType.bit`), worked out when a field they read
   /// changes: the Albums tab's counts and a type search read them for every photo on each
   /// library load, which matching names there made most of the load (perf,
@@ -147,7 +159,7 @@ public struct Asset: Hashable, Sendable, Identifiable {
     longitude: Double? = nil, pathBytes: [UInt8]? = nil, exifThumbnail: Range<Int>? = nil,
     exposure: Exposure? = nil, addedAt: Int64 = 0, isAnimated: Bool = false,
     duration: Double? = nil, userRotation: Int = 0, contentIdentifier: String? = nil,
-    place: PhotoPlace? = nil
+    place: PhotoPlace? = nil, rating: Int = 0
   ) {
     self.id = id
     self.path = path
@@ -162,6 +174,7 @@ public struct Asset: Hashable, Sendable, Identifiable {
     self.addedAt = addedAt
     self.isAnimated = isAnimated
     self.userRotation = userRotation
+    self.rating = rating
     var values = AssetDetails.Values()
     values.cameraMake = cameraMake
     values.cameraModel = cameraModel

@@ -27,6 +27,11 @@ public enum Glyphs {
   /// The photo a merge keeps, under its tile in the Duplicates album ("» keep"; Latin-1, so
   /// in every font: the console fonts have no star).
   public static let keeper = "»"
+  /// A photo's rating under its tile ("4*"): ASCII, since neither the console fonts nor
+  /// DejaVu Sans Mono's every weight draw a star.
+  public static let star = "*"
+  /// A rejected photo (rating −1) under its tile: the cross Recently Deleted uses.
+  public static let rejected = "✗"
   /// A range of dates ("13 – 20 Aug 2024").
   public static let dash = "–"
   /// Arrows for the move keys in the help and the hints.
@@ -45,6 +50,7 @@ public enum Glyphs {
   public static var all: [String] {
     var glyphs = [
       favorite, mark, failed, trash, hidden, cursor, separator, back, ellipsis, dash, keeper,
+      star, rejected,
     ]
     glyphs += [land, coast]
     glyphs += arrows

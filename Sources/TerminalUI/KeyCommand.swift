@@ -33,6 +33,8 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
   case memories = "memories"
   case map = "map"
   case adjustDates = "adjust-date"
+  case tag = "tag"
+  case rate = "rate"
   case importPhotos = "import"
   case mark = "mark"
   case markRange = "mark-range"
@@ -92,6 +94,8 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case .memories: return .album(.showMemories)
     case .map: return .map(.show)
     case .adjustDates: return .edit(.adjustDates)
+    case .tag: return .edit(.tag)
+    case .rate: return .edit(.rate)
     case .importPhotos: return .importing(.start)
     case .mark: return .mark(.toggle)
     case .markRange: return .mark(.range)
@@ -153,6 +157,9 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case .memories: return [.character("M")]
     case .map: return [.character("m")]
     case .adjustDates: return [.character("T")]
+    // t for tag (T is the date); s for stars (the digits are the tabs and the zoom).
+    case .tag: return [.character("t")]
+    case .rate: return [.character("s")]
     case .importPhotos: return [.character("I")]
     case .mark: return [.character("v")]
     case .markRange: return [.character("V")]

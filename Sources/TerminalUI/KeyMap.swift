@@ -61,7 +61,7 @@ public struct KeyMap: Sendable {
       case .right: return .move(.right)
       case .home: return .move(.first)
       case .end: return .move(.last)
-      case .tab: return .open
+      case .tab: return .field(.complete)
       case .character(let c) where !c.isASCII || (c.asciiValue! >= 0x20 && c.asciiValue! != 0x7F):
         return .field(.typed(c))
       default: return nil

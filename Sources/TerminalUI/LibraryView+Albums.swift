@@ -17,6 +17,15 @@ extension LibraryView {
       frame.put(
         "  \(formatCount(count)) \(count == 1 ? noun.0 : noun.1) · Esc back", row: 1,
         column: used, role: .headerDim)
+    } else if let path = state.albums.tagPath {
+      // A level of the Tags collection: where it is, and how many tags it lists.
+      let used = frame.put(" ‹ " + path.trail, row: 1, column: 0, role: .header)
+      let count = state.albums.entries.filter {
+        if case .tag(let tag) = $0.ref { return !tag.isWhole } else { return false }
+      }.count
+      frame.put(
+        "  \(formatCount(count)) \(count == 1 ? "tag" : "tags") · Esc back", row: 1,
+        column: used, role: .headerDim)
     } else {
       frame.put(" Albums", row: 1, column: 0, role: .header)
       let users = state.library.collections.albums.count
@@ -67,13 +76,18 @@ extension LibraryView {
           text =
             " \(path.trail) · \(formatCount(album.count)) "
             + (album.count == 1 ? "photo" : "photos")
+        } else if case .tag(let path) = album.ref, path.level > 0 {
+          text =
+            " \(path.trail) · \(formatCount(album.count)) "
+            + (album.count == 1 ? "photo" : "photos")
         } else if album.ref.isBuiltIn {
           text += " · built in"
         }
       }
     }
     let hints =
-      state.albums.placePath == nil ? "Enter open  n new album  ? help" : "Enter open  Esc back"
+      state.albums.placePath == nil && state.albums.tagPath == nil
+      ? "Enter open  n new album  ? help" : "Enter open  Esc back"
     renderStatus(text, state, hints: hints, into: &frame)
   }
 
@@ -109,10 +123,13 @@ extension LibraryView {
     frame.fill(CellRect(row: 1, column: 0, width: frame.size.columns, height: 1), role: .header)
     var title = " ‹ " + state.title(of: ref)
     if case .place(let path) = ref { title = " ‹ " + path.trail }
+    if case .tag(let path) = ref, path.level > 0 { title = " ‹ " + path.trail }
     let used = frame.put(title, row: 1, column: 0, role: .header)
     var context = "  \(AppState.photoCount(state.assets.count))"
     if case .place = ref {
       // A town of the Places collection: its trail says what it is.
+    } else if case .tag = ref {
+      // A tag: its trail says what it is.
     } else if ref == .recentlyDeleted {
       context +=
         " · erased \(state.library.collections.retentionDays) days after deletion · r restore  d delete for good"
@@ -152,6 +169,7 @@ extension LibraryView {
       return "Deleted photos stay here for \(state.library.collections.retentionDays) days"
     case .memory: return "Photos from this week in earlier years appear here"
     case .place, .mapCluster: return "Photos with a position taken here appear here"
+    case .tag: return "Photos with this tag (t adds one) appear here"
     case .duplicates:
       return "Copies of a photo (the same picture, resized or re-encoded) appear here"
     case .bursts: return "One camera's shots seconds apart appear here"
@@ -231,6 +249,12 @@ extension LibraryView {
         Glyphs.favorite, row: rect.row + rect.height + labelRows, column: rect.column,
         role: .favorite)
     }
+    // The rating after the heart's place: "4*", or the reject mark.
+    if let badge = ratingBadge(asset.rating), rect.width >= 8 {
+      frame.put(
+        badge, row: rect.row + rect.height + labelRows, column: rect.column + 2,
+        role: asset.isRejected ? .statusError : .headerDim)
+    }
     // Apple Photos' badges for a Live Photo and a RAW+JPEG pair, under the tile's right edge.
     let badges = [asset.liveMovie.map { _ in "LIVE" }, asset.rawCompanion.map { _ in "RAW" }]
       .compactMap { $0 }.joined(separator: " ")
@@ -248,6 +272,13 @@ extension LibraryView {
           column: rect.column + rect.width - text.count, role: .headerDim)
       }
     }
+  }
+
+  /// A tile's rating badge: "4*" for four stars, the reject mark for a rejected photo, nil
+  /// for an unrated one.
+  static func ratingBadge(_ rating: Int) -> String? {
+    if rating < 0 { return Glyphs.rejected }
+    return rating > 0 ? "\(rating)\(Glyphs.star)" : nil
   }
 
   /// Recently Deleted's label under a photo: the days left.

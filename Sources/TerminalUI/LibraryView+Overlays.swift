@@ -124,11 +124,12 @@ extension LibraryView {
       }
       add(.favorite, "favorite \(Glyphs.favorite)")
       add(.delete, "move to Recently Deleted")
-      add(.undo, "undo the delete, turn or date change")
+      add(.undo, "undo the delete, turn, date or tag change")
       add(.hide, context == .album(.hidden) ? "unhide" : "hide")
       add([.rotateAnticlockwise, .rotateClockwise], "turn left / right (file untouched)")
       add(.export, "export as JPEG to a folder")
-      add(.adjustDates, "adjust the date and time (in the file)")
+      // One line for the three (at 80×24 the photo view's keys fill the screen already).
+      add([.adjustDates, .tag, .rate], "date (in the file) / tag / stars 0-5, x rejects")
       if state.importing.offer != nil { add(.importPhotos, "import the card's new photos") }
       add(.addToAlbum, "add to an album")
       if case .album(.user) = context { add(.removeFromAlbum, "take out of this album") }
@@ -252,6 +253,17 @@ extension LibraryView {
     let albums = state.library.collections.albums.filter { $0.assetIDs.contains(asset.id) }.map(
       \.name)
     lines.append(("Albums", albums.isEmpty ? "none" : albums.joined(separator: ", ")))
+    // XMP: the rating, the colour label, the tags ("Places/Japan/Kyoto"), by name.
+    let rating = asset.rating
+    if rating != 0 {
+      lines.append(("Rating", rating < 0 ? "rejected" : rating == 1 ? "1 star" : "\(rating) stars"))
+    }
+    if let label = state.library.tags.label(of: asset.id) { lines.append(("Label", label)) }
+    let tags = state.library.tags.tags(of: asset.id).map { $0.joined(separator: "/") }
+    if !tags.isEmpty {
+      lines.append(
+        ("Tags", tags.sorted { $0.lowercased() < $1.lowercased() }.joined(separator: ", ")))
+    }
     var flags: [String] = []
     if asset.isFavorite { flags.append("\(Glyphs.favorite) Favorite") }
     if asset.isHidden { flags.append("Hidden") }
@@ -380,6 +392,14 @@ extension LibraryView {
       title = "Adjust the date of \(AppState.photoCount(ids.count))"
       label = "Date:"
       hint = "the earliest's date, or +1h30m / -2d · Enter"
+    case .tag(let ids):
+      title = "Tag \(AppState.photoCount(ids.count))"
+      label = "Tag:"
+      hint = "Places/Japan/Kyoto · -tag removes · Tab completes"
+    case .rate(let ids):
+      title = "Rate \(AppState.photoCount(ids.count))"
+      label = "Stars:"
+      hint = "0 to 5 stars, x rejects · Esc cancel"
     }
     let box = centredBox(width: 48, height: 7, in: frame.size)
     let inner = renderBox(box, title: title, into: &frame)
@@ -396,6 +416,12 @@ extension LibraryView {
     if let error = prompt.error {
       frame.put(
         error, row: inner.row + 2, column: inner.column, role: .panelError, maxWidth: inner.width)
+    } else if case .tag = prompt.purpose, !prompt.text.isEmpty {
+      // The tags Tab would complete to, on the line under the field.
+      let matches = state.tagCompletions(for: prompt.text, limit: 3)
+      frame.put(
+        matches.joined(separator: ", "), row: inner.row + 2, column: inner.column,
+        role: .panelDim, maxWidth: inner.width)
     }
     frame.put(
       hint, row: inner.row + inner.height - 1, column: inner.column, role: .panelDim,

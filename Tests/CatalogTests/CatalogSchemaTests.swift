@@ -23,7 +23,7 @@ final class CatalogSchemaTests: XCTestCase {
         "v6: Live Photo stills", "v7: one root a library, whatever its spelling", "v8: AVIF",
         "v9: a video's container and codec", "v10: files cut short", Catalog.folderMigration,
         Catalog.placesMigration,
-        Catalog.imageHashesMigration, Catalog.mergesMigration,
+        Catalog.imageHashesMigration, Catalog.mergesMigration, Catalog.tagsMigration,
       ])
     let tables = try catalog.read { db in
       try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")

@@ -137,10 +137,12 @@ final class FolderSchemaTests: XCTestCase {
     XCTAssertEqual(albums.map { $0.assetIDs.map(\.rawValue) }, [[9], [8, 3, 12]])
     XCTAssertEqual(try catalog.asset(path: latin)?.id.rawValue, 9)
 
-    // Every stamp and path came through: nothing is read again, nothing goes.
+    // Every stamp and path came through: nothing goes, nothing is new; the photos are read
+    // again once for their tags (migration v14), the text file is not.
     let summary = try Indexer(catalog: catalog).index(roots: [library.root])
-    XCTAssertEqual([summary.read, summary.new, summary.removed], [0, 0, 0])
-    XCTAssertEqual(summary.unchanged, 5, "four photos and the text file")
+    XCTAssertEqual([summary.read, summary.changed, summary.new, summary.removed], [4, 4, 0, 0])
+    XCTAssertEqual(summary.unchanged, 1, "the text file")
+    XCTAssertEqual(try catalog.favoriteAssets().map(\.id.rawValue), [3, 9], "flags kept")
   }
 
   /// Each folder is stored once; a folder emptied of files leaves `folders`.

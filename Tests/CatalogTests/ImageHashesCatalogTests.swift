@@ -86,7 +86,7 @@ final class ImageHashesCatalogTests: XCTestCase {
       XCTAssertFalse(tables.contains("image_hashes"))
     }
     let catalog = try Catalog(path: library.catalogPath)
-    XCTAssertEqual(try catalog.appliedMigrations().last, Catalog.mergesMigration)
+    XCTAssertTrue(try catalog.appliedMigrations().contains(Catalog.mergesMigration))
     _ = try Indexer(catalog: catalog).index(roots: [library.root])
     XCTAssertEqual(try catalog.assetCount, 1)
     XCTAssertEqual(try catalog.imageHashes(), [])

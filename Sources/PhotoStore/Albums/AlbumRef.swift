@@ -15,6 +15,8 @@ public enum AlbumRef: Hashable, Sendable {
   case memory(year: Int)
   /// A level of the Places collection (`PlacePath.all`: its card among the albums).
   case place(PlacePath)
+  /// A node of the Tags collection (`TagPath.all`: its card among the albums).
+  case tag(TagPath)
   /// Copies of one picture (exact and similar), a group to a row (`DuplicatesState`).
   case duplicates
   /// One camera's near-identical frames seconds apart, listed apart from the duplicates.
@@ -40,6 +42,7 @@ public enum AlbumRef: Hashable, Sendable {
     case .place(let path):
       return [.places, .countries, .regions, .towns][min(path.level, 3)]
     case .worldMap, .mapCluster: return .places
+    case .tag: return .tags
     }
   }
 
@@ -52,7 +55,7 @@ public enum AlbumRef: Hashable, Sendable {
 /// The sections of the Albums tab (Memories only on a day that has some), and of the Places
 /// collection's levels.
 public enum AlbumSection: Int, Hashable, Sendable, CaseIterable {
-  case memories, myAlbums, places, mediaTypes, utilities, countries, regions, towns
+  case memories, myAlbums, places, mediaTypes, utilities, countries, regions, towns, tags
 
   /// The section header.
   public var title: String {
@@ -65,6 +68,7 @@ public enum AlbumSection: Int, Hashable, Sendable, CaseIterable {
     case .countries: return "Countries"
     case .regions: return "Regions"
     case .towns: return "Towns"
+    case .tags: return "Tags"
     }
   }
 }

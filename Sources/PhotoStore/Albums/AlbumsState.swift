@@ -17,6 +17,9 @@ public struct AlbumsState: Hashable, Sendable {
   /// The level of the Places collection the list shows (its places as cards), or nil: the
   /// albums.
   public var placePath: PlacePath?
+  /// The level of the Tags collection the list shows (its tags as cards), or nil: the
+  /// albums.
+  public var tagPath: TagPath?
 
   /// No albums yet, the list shown.
   public init() {
@@ -27,5 +30,6 @@ public struct AlbumsState: Hashable, Sendable {
     open = nil
     memories = []
     placePath = nil
+    tagPath = nil
   }
 }

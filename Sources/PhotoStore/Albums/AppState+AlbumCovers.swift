@@ -7,7 +7,9 @@ extension AppState {
   /// photo of the library; it still runs when a media type's card comes or goes.
   mutating func albumEntriesChanged(_ changes: [PhotoChange], hidden: [Asset]) {
     // A level of the Places collection may gain or lose a place: listed again.
-    guard !albums.entries.isEmpty, albums.placePath == nil else { return rebuildAlbumEntries() }
+    guard !albums.entries.isEmpty, albums.placePath == nil, albums.tagPath == nil else {
+      return rebuildAlbumEntries()
+    }
     let since = importsSince
     let shownTypes = Set(
       albums.entries.compactMap { entry -> MediaType? in
@@ -94,7 +96,9 @@ extension AppState {
   /// newest member before it, Hidden and Recently Deleted from their own lists. The full
   /// rebuild still runs when a media type's card goes.
   mutating func albumEntriesAfterRemoval(_ removal: LibraryRemoval) {
-    guard !albums.entries.isEmpty, !removal.photos.isEmpty, albums.placePath == nil else {
+    guard !albums.entries.isEmpty, !removal.photos.isEmpty, albums.placePath == nil,
+      albums.tagPath == nil
+    else {
       return rebuildAlbumEntries()
     }
     let since = importsSince
@@ -131,6 +135,13 @@ extension AppState {
         guard let cover = entries[e].cover, left.contains(cover.id) else { continue }
         entries[e].cover = newestMember(before: cover.id, in: removal) { buffer, i in
           members.contains(buffer[i].id)
+        }
+      case .tag(let path):
+        entries[e].count -= removal.photos.filter { isTagged($0.id, under: path) }.count
+        if entries[e].count <= 0 { return rebuildAlbumEntries() }
+        guard let cover = entries[e].cover, left.contains(cover.id) else { continue }
+        entries[e].cover = newestMember(before: cover.id, in: removal) { buffer, i in
+          isTagged(buffer[i].id, under: path)
         }
       case .memory:
         continue  // All of them found again below.

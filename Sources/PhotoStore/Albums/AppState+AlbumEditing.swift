@@ -114,6 +114,8 @@ extension AppState {
     guard case .prompt(var prompt)? = overlay else { return [] }
     if case .export(let ids) = prompt.purpose { return submitExport(prompt, ids: ids) }
     if case .adjustDates(let ids) = prompt.purpose { return submitDateAdjust(prompt, ids: ids) }
+    if case .tag(let ids) = prompt.purpose { return submitTag(prompt, ids: ids) }
+    if case .rate = prompt.purpose { return [] }  // a key rates, not Enter
     let name = prompt.text.trimmingSpaces
     var except: AlbumID?
     if case .rename(let id) = prompt.purpose { except = id }
@@ -130,7 +132,7 @@ extension AppState {
         ids.isEmpty
         ? "Album “\(name)” made" : "Album “\(name)” made with \(Self.photoCount(ids.count))"
       return [.createAlbum(name: name, adding: withCompanions(ids))]
-    case .export, .adjustDates:
+    case .export, .adjustDates, .tag, .rate:
       return []  // submitted above
     case .rename(let id):
       guard let index = library.collections.albums.firstIndex(where: { $0.id == id }) else {

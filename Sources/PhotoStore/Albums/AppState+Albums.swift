@@ -17,6 +17,7 @@ extension AppState {
     case .recentlyDeleted: return library.collections.trashed.map(\.asset)
     case .memory(let year): return memory(year).map(memoryMembers) ?? []
     case .duplicates, .bursts: return groupMembers(of: ref).assets
+    case .tag(let path): return taggedMembers(path)
     case .place(let path):
       // Each place looked up once, not once a photo.
       var inside: [UInt32: Bool] = [0: false]
@@ -58,6 +59,7 @@ extension AppState {
     case .memory(let year):
       return memory(year).map { "\($0.agoText) · \($0.daysText)" } ?? "On This Day"
     case .place(let path): return path.title
+    case .tag(let path): return path.title
     case .duplicates: return "Duplicates"
     case .bursts: return "Bursts"
     case .worldMap: return "Map"
@@ -78,6 +80,9 @@ extension AppState {
     if let path = albums.placePath {
       entries = placeEntries(under: path)
       return setAlbumEntries(entries, keeping: selected)
+    }
+    if let path = albums.tagPath {
+      return setAlbumEntries(tagEntries(under: path), keeping: selected)
     }
     func add(_ ref: AlbumRef, _ members: [Asset]) {
       entries.append(
@@ -107,6 +112,11 @@ extension AppState {
     // The Places collection, when a photo has a place.
     let places = tally.entry(.place(.all), title: title(of: .place(.all)))
     if places.count > 0 { entries.append(places) }
+    // The Tags collection, when a photo has a tag.
+    if !library.tags.photoIDs.isEmpty {
+      let tags = tagsCollectionEntry()
+      if tags.count > 0 { entries.append(tags) }
+    }
     for type in MediaType.allCases {
       let entry = tally.entry(.mediaType(type), title: title(of: .mediaType(type)))
       if entry.count > 0 { entries.append(entry) }

@@ -16,6 +16,7 @@ extension AppState {
     library.undoableTrash = []
     library.undoableMerge = nil
     library.undoableDateShift = nil
+    library.undoableTagEdit = nil
     marks.ids = []
     let way = quarterTurns > 0 ? "clockwise" : "anticlockwise"
     message = "\(describeTargets(ids)) turned \(way) · u undo"

@@ -30,6 +30,7 @@ extension AppState {
     guard case .moveToTrash(let files)? = moveToTrash(others).first else { return [] }
     library.undoableTrash = []
     library.undoableMerge = MergeUndo(keeper: keeper, others: files)
+    library.undoableTagEdit = nil
     message = "Merged \(Self.photoCount(others.count + 1)) into \(name) · u undo"
     return [.mergeDuplicates(keeper: keeper, others: files)]
   }

@@ -70,6 +70,7 @@ extension AppState {
       library.undoableTrash = []
       library.undoableMerge = nil
       library.undoableRotation = [:]
+      library.undoableTagEdit = nil
       if !outcome.job.isUndo {
         library.undoableDateShift = DateShiftJob(
           ids: outcome.moved,

@@ -153,6 +153,7 @@ extension AppState {
     library.undoableMerge = nil
     library.undoableRotation = [:]
     library.undoableDateShift = nil
+    library.undoableTagEdit = nil
     libraryRegrouped(
       keeping: previous.flatMap { targets.contains($0) ? nil : $0 }, after: removal)
     message = "\(what) moved to Recently Deleted · u undo"

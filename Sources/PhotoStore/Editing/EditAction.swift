@@ -22,4 +22,8 @@ public enum EditAction: Hashable, Sendable {
   case openExternally(folder: Bool)
   /// T: adjust the date and time of the selected (or marked) photos in their files (a prompt).
   case adjustDates
+  /// t: add a tag to the selected (or marked) photos, or remove one (a prompt).
+  case tag
+  /// s: rate the selected (or marked) photos, 0–5 stars or rejected (one key).
+  case rate
 }

@@ -40,6 +40,10 @@ public struct NamePrompt: Hashable, Sendable {
     case export([AssetID])
     /// Move these photos' dates: a new date for the earliest, or an amount (T).
     case adjustDates([AssetID])
+    /// Add a tag to these photos, or remove one ("-tag"), Tab completing (t).
+    case tag([AssetID])
+    /// Rate these photos: one key, 0–5 or x to reject (s).
+    case rate([AssetID])
   }
 
   public var purpose: Purpose

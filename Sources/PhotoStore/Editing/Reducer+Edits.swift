@@ -29,6 +29,16 @@ extension Reducer {
       state.openExportPrompt()
       return []
 
+    case .undo where state.library.undoableTagEdit != nil:
+      return state.undoTagEdit()
+
+    case .tag, .rate:
+      guard state.context != .albumList, state.context != .album(.recentlyDeleted) else {
+        return []
+      }
+      if edit == .tag { state.openTagPrompt() } else { state.openRatingPrompt() }
+      return []
+
     case .undo where state.library.undoableMerge != nil:
       return state.undoMerge()
 

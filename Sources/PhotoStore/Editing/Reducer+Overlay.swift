@@ -64,7 +64,15 @@ extension Reducer {
         return []
       }
     case .prompt(var prompt)?:
+      if case .rate(let ids) = prompt.purpose, case .field(.typed(let key)) = action {
+        return state.submitRating(prompt, key: key, ids: ids)
+      }
       switch action {
+      case .field(.complete):
+        // Tab completes a tag; in the other prompts it submits, as Enter does.
+        guard case .tag = prompt.purpose else { return state.submitPrompt() }
+        state.completeTag(prompt)
+        return []
       case .field(.typed(let character)):
         guard prompt.text.count < 100 else { return [] }
         prompt.text.append(character)
@@ -74,7 +82,7 @@ extension Reducer {
       case .field(let edit):
         let text = Array(prompt.text)
         switch edit {
-        case .typed: break  // matched above, with the length guard
+        case .typed, .complete: break  // matched above
         case .clear: prompt.text = ""
         case .deleteWordBackward:
           prompt.text = String(text[..<SearchState.wordStart(before: text.count, in: text)])

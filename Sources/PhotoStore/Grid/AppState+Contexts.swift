@@ -31,11 +31,14 @@ extension AppState {
     saveContext()
     if newTab == tab && newTab == .albums {
       albums.open = nil
-      if albums.placePath != nil {
-        // The tab's key again: back to the albums from anywhere in Places, its card selected.
+      if albums.placePath != nil || albums.tagPath != nil {
+        // The tab's key again: back to the albums from anywhere in Places or Tags, the card
+        // of the collection left selected.
+        let card: AlbumRef = albums.tagPath != nil ? .tag(.all) : .place(.all)
         albums.placePath = nil
+        albums.tagPath = nil
         rebuildAlbumEntries()
-        albums.cursor = albums.entries.firstIndex { $0.ref == .place(.all) } ?? 0
+        albums.cursor = albums.entries.firstIndex { $0.ref == card } ?? 0
       }
     }
     // The index is for searching (about 40 bytes a photo, not kept while browsing): built
@@ -113,11 +116,15 @@ extension AppState {
     let query = SearchQuery(search.text, today: today)
     guard !query.isEmpty else { return [] }
     let albums = library.collections.albums
+    // The tags' index only when the query may read tags (a word, #tag): not for dates.
+    let tags =
+      query.readsTags
+      ? library.searchIndex.tagIndex(of: library.assets, tags: library.tags) : nil
     let found =
       if let index = library.searchIndex.index(of: library.assets) {
-        query.matchingIndices(in: library.assets, index: index, albums: albums)
+        query.matchingIndices(in: library.assets, index: index, albums: albums, tags: tags)
       } else {
-        query.matchingIndices(in: library.assets, albums: albums)
+        query.matchingIndices(in: library.assets, albums: albums, tags: tags)
       }
     return PhotoList(library.assets, positions: found)
   }

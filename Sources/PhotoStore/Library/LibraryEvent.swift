@@ -7,6 +7,10 @@ public enum LibraryEvent: Hashable, Sendable {
   /// The library as the catalog has it now (sorted oldest first), and per-file problems
   /// (sent at start-up from the catalog, during indexing, and after each live change).
   case loaded(assets: [Asset], problems: [String])
+  /// Photos' sidecars were written (or put back) for tags or a rating, or not, with why.
+  case tagsEdited(TagEditOutcome)
+  /// Every photo's tags and labels as the catalog has them now (after each load).
+  case tagsLoaded(PhotoTags)
   /// Indexing finished.
   case indexFinished
   /// Albums, hidden and trashed photos as the catalog has them now, with the clock.

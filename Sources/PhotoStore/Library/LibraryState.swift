@@ -13,6 +13,10 @@ public struct LibraryState: Hashable, Sendable {
   public var searchIndex = SearchIndexCache()
   /// Albums, hidden and trashed photos, and the clock, as last loaded.
   public var collections: LibraryCollections
+  /// Every photo's XMP tags and colour label, as last loaded (ratings are in the assets).
+  public var tags = PhotoTags() {
+    didSet { searchIndex.dropTags() }
+  }
   /// Indexing progress, or ready.
   public var status: LibraryStatus
   /// One line per file or folder that could not be read during the scan.
@@ -30,6 +34,9 @@ public struct LibraryState: Hashable, Sendable {
   /// The last merge of duplicates (u brings the others back and the keeper's state as it
   /// was), when it was the last undoable change.
   public var undoableMerge: MergeUndo?
+  /// The sidecars as they were before the last tag or rating edit (u puts them back), when
+  /// it was the last undoable change.
+  public var undoableTagEdit: [SidecarSnapshot]?
   /// The Library tab's segment.
   public var segment: LibrarySegment
   /// First visible card row of the Years segment.

@@ -30,6 +30,14 @@ extension Reducer {
     case .indexProgress(let done, let total):
       state.library.status = .indexing(done: done, total: total)
 
+    case .tagsEdited(let outcome):
+      state.tagsEdited(outcome)
+
+    case .tagsLoaded(let tags):
+      guard tags != state.library.tags else { return }
+      state.library.tags = tags
+      state.libraryChanged(timelineToo: false)
+
     case .indexFinished:
       state.library.status = .ready
 

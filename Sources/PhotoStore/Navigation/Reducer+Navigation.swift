@@ -46,6 +46,11 @@ extension Reducer {
         state.openPlaceLevel(path)
         return []
       }
+      if case .tag(let path) = entry.ref, state.tagOpensLevel(path) {
+        // Every tag, or a tag with tags under it: its tags, in the same list.
+        state.openTagLevel(path)
+        return []
+      }
       state.saveContext()
       state.albums.open = entry.ref
       state.restoreContext()
@@ -77,6 +82,10 @@ extension Reducer {
     }
     if state.focus == .albumList, let path = state.albums.placePath {
       state.leavePlaceLevel(path)
+      return []
+    }
+    if state.focus == .albumList, let path = state.albums.tagPath {
+      state.leaveTagLevel(path)
       return []
     }
     if case .album(.mapCluster) = state.context, state.screen == .grid {

@@ -8,4 +8,7 @@ public enum FieldEdit: Hashable, Sendable {
   case clear
   /// Ctrl-W: delete the word before the cursor.
   case deleteWordBackward
+  /// Tab: complete the word (a tag in the tag prompt); elsewhere it leaves the field, as
+  /// Enter does.
+  case complete
 }

@@ -41,12 +41,32 @@ extension SearchQuery {
       } else if words[i].hasPrefix("lens:"), words[i].count > 5 {
         terms.append(.lens(String(words[i].dropFirst(5))))
         i += 1
+      } else if let term = tagTerm(words[i]) {
+        terms.append(term)
+        i += 1
       } else {
         terms.append(.text(words[i]))
         i += 1
       }
     }
     return terms
+  }
+
+  /// "#kyoto" and "tag:kyoto" (a level of a tag's path; "tag:japan/kyoto" two levels in a
+  /// row), "rating:4" (4 stars or more), "rejected"; nil for any other word.
+  static func tagTerm(_ word: String) -> Term? {
+    if word == "rejected" { return .rejected }
+    if word.hasPrefix("rating:"), let stars = Int(word.dropFirst(7)), (0...5).contains(stars) {
+      return .rating(stars)
+    }
+    for prefix in ["#", "tag:"] where word.hasPrefix(prefix) && word.count > prefix.count {
+      let rest = word.dropFirst(prefix.count).split(separator: "/").map {
+        PlaceFolding.folded(String($0))
+      }
+      guard !rest.isEmpty else { return nil }
+      return .tag(rest.joined(separator: "/"))
+    }
+    return nil
   }
 
   /// "13 aug 2024", "aug 13 2024", "aug 13, 2024".

@@ -25,6 +25,13 @@ public struct SearchQuery: Hashable, Sendable {
     case year(Int)
     /// Of a media type ("video", "videos": the Videos media type).
     case mediaType(MediaType)
+    /// Tagged with a path one of whose levels is the folded word ("#kyoto", "tag:kyoto";
+    /// "tag:japan/kyoto": two levels in a row).
+    case tag(String)
+    /// Rated this many stars or more ("rating:4").
+    case rating(Int)
+    /// Rejected (rating −1).
+    case rejected
   }
 
   /// The text as typed.
@@ -51,10 +58,50 @@ public struct SearchQuery: Hashable, Sendable {
   /// True when the query has no terms (nothing typed but spaces): it matches every photo.
   public var isEmpty: Bool { terms.isEmpty }
 
+  /// True when matching reads the photos' tags: a `#tag` term, or a word (found in tags as
+  /// in names).
+  public var readsTags: Bool {
+    !tagWords.isEmpty || needles.contains { !$0.lensOnly }
+  }
+
+  /// The folded words of the `#tag` terms.
+  private var tagWords: [String] {
+    terms.compactMap { term in
+      if case .tag(let word) = term { return word } else { return nil }
+    }
+  }
+
+  /// The photos (by position) that pass every `#tag` term, or nil when there is none.
+  private func taggedPhotos(count: Int, tags: TagSearchIndex?) -> [Bool]? {
+    let words = tagWords
+    guard !words.isEmpty else { return nil }
+    guard let tags, tags.count == count else { return [Bool](repeating: false, count: count) }
+    var kept = [Bool](repeating: true, count: count)
+    for word in words {
+      var hits = [Bool](repeating: false, count: count)
+      tags.mark(tagged: word, wholeLevel: true, in: &hits)
+      for photo in kept.indices where !hits[photo] { kept[photo] = false }
+    }
+    return kept
+  }
+
+  /// True when the photo passes the rating terms.
+  private func passesRating(_ rating: Int) -> Bool {
+    for term in terms {
+      switch term {
+      case .rating(let stars): if rating < stars { return false }
+      case .rejected: if rating >= 0 { return false }
+      default: continue
+      }
+    }
+    return true
+  }
+
   /// True when the photo matches every term of the query.
+  /// (`#tag` terms need the library's tags: `matchingIndices` reads them.)
   public func matches(_ asset: Asset, albumNames: [String]) -> Bool {
     // The cheap date tests first.
-    guard matchesDate(asset) else { return false }
+    guard matchesDate(asset), tagWords.isEmpty else { return false }
     for needle in needles {
       if !needle.found(inAnyOf: asset, albumNames: albumNames) { return false }
     }
@@ -63,15 +110,26 @@ public struct SearchQuery: Hashable, Sendable {
 
   /// The indices of the photos that match, with album names read from `albums`: each word
   /// is compared with each album's name once, not once per photo in it.
-  public func matchingIndices(in assets: [Asset], albums: [Album]) -> [Int] {
+  public func matchingIndices(
+    in assets: [Asset], albums: [Album], tags: TagSearchIndex? = nil
+  ) -> [Int] {
     if isEmpty { return Array(assets.indices) }
-    // Per word, the photos in an album whose name holds it.
+    // Per word, the photos in an album whose name holds it, and those with a tag holding it.
     let inNamedAlbum = needles.map { $0.members(ofAlbumsNamedWithIt: albums) }
+    let inTag = needles.map { needle -> [Bool] in
+      var hits = [Bool](repeating: false, count: assets.count)
+      if !needle.lensOnly { tags?.mark(tagged: needle.placeWord, wholeLevel: false, in: &hits) }
+      return hits
+    }
+    let tagged = taggedPhotos(count: assets.count, tags: tags)
     var result: [Int] = []
     for (index, asset) in assets.enumerated() where matchesDate(asset) {
+      if let tagged, !tagged[index] { continue }
       var all = true
       for (n, needle) in needles.enumerated()
-      where !inNamedAlbum[n].contains(asset.id) && !needle.found(inAnyOf: asset, albumNames: []) {
+      where !inNamedAlbum[n].contains(asset.id) && !inTag[n][index]
+        && !needle.found(inAnyOf: asset, albumNames: [])
+      {
         all = false
         break
       }
@@ -83,18 +141,24 @@ public struct SearchQuery: Hashable, Sendable {
   /// The indices of the photos that match, read from `index` (built from `assets`) instead
   /// of the assets: the same photos as `matchingIndices(in:albums:)`, in a few milliseconds
   /// at a million photos (`lightbox-bench ui`).
-  public func matchingIndices(in assets: [Asset], index: SearchIndex, albums: [Album]) -> [Int] {
+  public func matchingIndices(
+    in assets: [Asset], index: SearchIndex, albums: [Album], tags: TagSearchIndex? = nil
+  ) -> [Int] {
     precondition(index.count == assets.count, "the search index is of another library")
     if isEmpty { return Array(assets.indices) }
-    let dated = photosPassingDates(index)
-    if needles.isEmpty { return dated ?? Array(assets.indices) }
-    // Per photo: every word found so far.
-    var kept = [Bool](repeating: true, count: index.count)
+    let dated = photosPassingDates(index, assets)
+    let tagged = taggedPhotos(count: assets.count, tags: tags)
+    if needles.isEmpty && tagged == nil { return dated ?? Array(assets.indices) }
+    // Per photo: every word and tag found so far.
+    var kept = tagged ?? [Bool](repeating: true, count: index.count)
     for needle in needles {
       var hits = index.photos(holding: needle.word, lensOnly: needle.lensOnly) { photo in
         needle.found(inAnyOf: assets[photo], albumNames: [])
       }
-      if !needle.lensOnly { index.markPlaces(holding: needle.placeWord, in: &hits) }
+      if !needle.lensOnly {
+        index.markPlaces(holding: needle.placeWord, in: &hits)
+        tags?.mark(tagged: needle.placeWord, wholeLevel: false, in: &hits)
+      }
       let inNamedAlbum = needle.lensOnly ? [] : needle.members(ofAlbumsNamedWithIt: albums)
       if !inNamedAlbum.isEmpty {
         assets.withUnsafeBufferPointer { assets in
@@ -130,7 +194,7 @@ public struct SearchQuery: Hashable, Sendable {
   /// The terms are folded first into one day range, one month, one day of a month and the
   /// type bits all required, so the loop over every photo compares integers (walking the
   /// terms for each photo copied each one: most of a 12 ms keystroke at a million photos).
-  private func photosPassingDates(_ index: SearchIndex) -> [Int]? {
+  private func photosPassingDates(_ index: SearchIndex, _ assets: [Asset]) -> [Int]? {
     var first = Int.min
     var last = Int.max
     var month = -1
@@ -139,6 +203,9 @@ public struct SearchQuery: Hashable, Sendable {
     var tested = false
     // Per year term: its days, and the photos with its digits in their names.
     var years: [(first: Int, last: Int, named: [Bool])] = []
+    // The least rating, and whether only rejected photos pass (rating −1).
+    var leastRating = Int.min
+    var rejected = false
     for term in terms {
       switch term {
       case .days(let from, let through):
@@ -156,26 +223,39 @@ public struct SearchQuery: Hashable, Sendable {
         let (from, through) = Self.days(ofYear: year)
         years.append((from, through, index.photos(withNameHolding: String(year))))
         tested = true
-      case .text, .lens:
+      case .rating(let stars):
+        (leastRating, tested) = (max(leastRating, stars), true)
+      case .rejected:
+        (rejected, tested) = (true, true)
+      case .text, .lens, .tag:
         break
       }
     }
     if !tested { return nil }
+    if rejected && leastRating > -1 { return [] }
     if first > last { return [] }
     var result: [Int] = []
+    let rated = leastRating != Int.min || rejected
     index.dayKeys.withUnsafeBufferPointer { dayKeys in
       index.monthDays.withUnsafeBufferPointer { monthDays in
         index.flags.withUnsafeBufferPointer { flags in
-          for photo in 0..<index.count {
-            let key = Int(dayKeys[photo])
-            if key < first || key > last { continue }
-            if month != -1 && Int(monthDays[photo] / 64) != month { continue }
-            if monthDay != -1 && Int(monthDays[photo]) != monthDay { continue }
-            if flags[photo] & types != types { continue }
-            if !years.allSatisfy({ (key >= $0.first && key <= $0.last) || $0.named[photo] }) {
-              continue
+          assets.withUnsafeBufferPointer { assets in
+            for photo in 0..<index.count {
+              let key = Int(dayKeys[photo])
+              if key < first || key > last { continue }
+              if month != -1 && Int(monthDays[photo] / 64) != month { continue }
+              if monthDay != -1 && Int(monthDays[photo]) != monthDay { continue }
+              if flags[photo] & types != types { continue }
+              if !years.allSatisfy({ (key >= $0.first && key <= $0.last) || $0.named[photo] }) {
+                continue
+              }
+              if rated {
+                // The rating read in place (the asset not copied).
+                let rating = assets[photo].rating
+                if rating < leastRating || (rejected && rating >= 0) { continue }
+              }
+              result.append(photo)
             }
-            result.append(photo)
           }
         }
       }
@@ -202,7 +282,9 @@ public struct SearchQuery: Hashable, Sendable {
         if (key < first || key > last) && !Needle(String(year)).inFileName(asset.path) {
           return false
         }
-      case .text, .lens:
+      case .rating, .rejected:
+        if !passesRating(asset.rating) { return false }
+      case .text, .lens, .tag:
         break
       }
     }

@@ -44,6 +44,8 @@ extension SearchState {
       return replace(with: String(characters), cursorFromEnd: cursorFromEnd)
     case .clear:
       return replace(with: "")
+    case .complete:
+      return false  // Tab leaves the query (the reducer's Enter)
     case .deleteWordBackward:
       // Ctrl-W: the word before the cursor and the spaces after it, as in a shell.
       if selectsAll { return replace(with: "") }

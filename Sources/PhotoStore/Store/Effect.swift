@@ -19,6 +19,12 @@ public enum Effect: Hashable, Sendable {
   /// Move the photos' dates in their files (EXIF, in place), answering
   /// `.library(.datesAdjusted)`.
   case adjustDates(DateShiftJob)
+  /// Write tags or a rating into the photos' XMP sidecars (keeping each sidecar's bytes
+  /// before, for u) and the catalog, answering `.library(.tagsEdited)`.
+  case editTags(TagEditJob)
+  /// Put sidecars back as they were (u after t or s), and the catalog, answering
+  /// `.library(.tagsEdited)`.
+  case restoreSidecars([SidecarSnapshot])
   /// Import the offered photos (verified copies into the library), answering
   /// `.importing(.progress)` and `.importing(.finished)`.
   case runImport(ImportJob)

@@ -107,6 +107,8 @@ public enum Reducer {
 
     case .field(let edit):
       guard state.focus == .searchField else { return [] }
+      // Tab in the query leaves it for the results, as Enter does.
+      if edit == .complete { return reduceOpen(&state) }
       return state.editSearchField(edit)
 
     case .edit(let edit):
