@@ -27,6 +27,8 @@ public enum Glyphs {
   /// The photo a merge keeps, under its tile in the Duplicates album ("» keep"; Latin-1, so
   /// in every font: the console fonts have no star).
   public static let keeper = "»"
+  /// Before a burst stack's count under its tile ("×7"; Latin-1, as in "4032×3024").
+  public static let stack = "×"
   /// A range of dates ("13 – 20 Aug 2024").
   public static let dash = "–"
   /// Arrows for the move keys in the help and the hints.
@@ -41,6 +43,7 @@ public enum Glyphs {
   public static var all: [String] {
     var glyphs = [
       favorite, mark, failed, trash, hidden, cursor, separator, back, ellipsis, dash, keeper,
+      stack,
     ]
     glyphs += arrows
     for frame in [lightFrame, heavyFrame, panelFrame] {

@@ -188,6 +188,10 @@ extension AppState {
     duplicates.hashing = nil
     let grouped = Set(groups.flatMap(\.members))
     duplicates.chosenKeepers = duplicates.chosenKeepers.filter { grouped.contains($0) }
-    libraryChanged(timelineToo: false)
+    // The bursts stack in the Library's grid (a frame selected there stays, as its cover).
+    let previous = selectedAsset?.id
+    restack()
+    rebuildLayouts()
+    libraryChanged(timelineToo: false, keeping: previous)
   }
 }

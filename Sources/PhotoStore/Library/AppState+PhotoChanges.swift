@@ -50,7 +50,7 @@ extension AppState {
     assets = []
     let taken = positions.map { library.assets[$0] }
     library.assets.remove(sortedPositions: positions)
-    timeline = timeline.removing(positions: positions)
+    restack(timeline: libraryTimeline.removing(positions: positions))
     return LibraryRemoval(positions: positions, photos: taken)
   }
 
@@ -59,6 +59,7 @@ extension AppState {
   mutating func putIntoLibrary(_ photos: [Asset]) {
     guard !photos.isEmpty else { return }
     assets = []
+    var timeline = libraryTimeline
     for photo in photos {
       let position = Self.insertSorted(photo, into: &library.assets)
       if photos.count <= 16 {
@@ -66,6 +67,7 @@ extension AppState {
       }
     }
     if photos.count > 16 { timeline = Timeline(assets: library.assets) }
+    restack(timeline: timeline)
   }
 
   /// After photos left or joined the library's list (its timeline already regrouped): the
