@@ -41,6 +41,13 @@ final class BurstStackSnapshotTests: XCTestCase {
     for n in 1...4 { XCTAssertTrue(text.contains("\(n)/4"), text) }
   }
 
+  func testTheHelpSaysWhatEnterDoesOnAStack() {
+    var state = library()
+    state.send(.panel(.help))
+    let text = LibraryView.render(state).snapshotText
+    XCTAssertTrue(text.contains("open; a burst's stack (\(Glyphs.stack)N): open / shut it"), text)
+  }
+
   func testDaysShowTheStackToo() {
     var state = library()
     state.selectedIndex = 2

@@ -125,10 +125,10 @@ extension AppState {
       }
       return low < groups.count && key(groups[low]).elementsEqual(wanted) ? groups[low] : nil
     }
-    if let month, let day {
+    if month != nil, day != nil {
       return find(full.days) { [$0.year, $0.month, $0.day] }.map(\.assets.count)
     }
-    if let month { return find(full.months) { [$0.year, $0.month] }.map(\.assets.count) }
+    if month != nil { return find(full.months) { [$0.year, $0.month] }.map(\.assets.count) }
     return find(full.years) { [$0.year] }.map(\.assets.count)
   }
 }
