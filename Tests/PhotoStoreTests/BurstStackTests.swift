@@ -195,4 +195,44 @@ final class BurstStackTests: XCTestCase {
     XCTAssertTrue(BurstStacks(bursts: [], library: assets).isEmpty)
     XCTAssertNil(BurstStacks(bursts: [], library: assets).shown)
   }
+
+  /// A seeded walk of keys (open, shut, move, hide, delete, undo) over a library of many
+  /// bursts: after each, the stacks worked out from the change equal those found afresh.
+  func testStacksFollowingChangesEqualStacksBuiltAfresh() {
+    var rng = SeededGenerator(seed: TestSeed.value)
+    let library = Fixtures.assets(60)
+    var bursts: [PhotoGroup] = []
+    var start = 0
+    while start < 55 {
+      let size = Int.random(in: 2...5, using: &rng)
+      bursts.append(
+        PhotoGroup(kind: .burst, members: library[start..<(start + size)].map(\.id)))
+      start += size + Int.random(in: 0...3, using: &rng)
+    }
+    var state = AppState(roots: ["/photos"], terminal: size)
+    for action: Action in [
+      .start, .library(.loaded(assets: library, problems: [])),
+      .library(.collectionsLoaded(LibraryCollections(now: 1_800_000_000))),
+      .library(.indexFinished),
+      .library(.duplicatesFound(groups: [], bursts: bursts)),
+    ] {
+      _ = Reducer.reduce(&state, action)
+    }
+    let keys: [Action] = [
+      .open, .back, .move(.left), .move(.right), .move(.up), .edit(.toggleHidden),
+      .edit(.delete), .edit(.undo),
+    ]
+    for step in 0..<300 {
+      let key = keys[Int.random(in: 0..<keys.count, using: &rng)]
+      _ = Reducer.reduce(&state, key)
+      if state.screen == .detail { _ = Reducer.reduce(&state, .back) }
+      let afresh = BurstStacks(
+        bursts: bursts, library: state.library.assets, open: state.library.stacks.expanded)
+      XCTAssertEqual(state.library.stacks, afresh, "step \(step), \(key)")
+      XCTAssertEqual(
+        state.timeline,
+        Timeline(assets: state.library.assets).removing(positions: afresh.hidden), "step \(step)")
+      guard state.library.stacks == afresh else { return }
+    }
+  }
 }

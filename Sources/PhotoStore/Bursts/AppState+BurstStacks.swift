@@ -12,8 +12,11 @@ extension AppState {
 
   /// The stacks built again after the library or the bursts changed (the open stack stays
   /// open, unless `open` names another), and the grid's timeline from the library's (`full`,
-  /// when it changed).
-  mutating func restack(timeline full: Timeline? = nil, open: AssetID?? = .none) {
+  /// when it changed). `positions`: where the frames are now, when the change says (else
+  /// they are looked for in the library).
+  mutating func restack(
+    timeline full: Timeline? = nil, open: AssetID?? = .none, positions: [AssetID: Int]? = nil
+  ) {
     let full = full ?? libraryTimeline
     let open = open ?? library.stacks.expanded
     if duplicates.bursts.isEmpty && library.stacks.isEmpty {
@@ -21,7 +24,13 @@ extension AppState {
       timeline = full
       return
     }
-    library.stacks = BurstStacks(bursts: duplicates.bursts, library: library.assets, open: open)
+    if let positions {
+      library.stacks = BurstStacks(
+        bursts: duplicates.bursts, members: library.stacks.members, positions: positions,
+        library: library.assets, open: open)
+    } else {
+      library.stacks = BurstStacks(bursts: duplicates.bursts, library: library.assets, open: open)
+    }
     let hidden = library.stacks.hidden
     library.unstackedTimeline = hidden.isEmpty ? nil : full
     timeline = hidden.isEmpty ? full : full.removing(positions: hidden)
@@ -46,7 +55,7 @@ extension AppState {
   /// Opens the stack whose cover is `cover` (shutting another one open), its first frame
   /// selected.
   mutating func openStack(_ cover: AssetID) {
-    restack(open: .some(cover))
+    restack(open: .some(cover), positions: library.stacks.positions)
     rebuildLayouts()
     assets = libraryList()
     if let first = library.stacks.frames[cover]?.first,
@@ -68,7 +77,7 @@ extension AppState {
       inStack
       ? library.stacks.positions[cover]
       : selected.flatMap { PhotoPositions.sorted($0, in: library.assets) }
-    restack(open: .some(nil))
+    restack(open: .some(nil), positions: library.stacks.positions)
     rebuildLayouts()
     assets = libraryList()
     if let position, let index = shownIndex(ofLibraryPosition: position) {
