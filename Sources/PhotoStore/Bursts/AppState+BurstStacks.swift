@@ -15,7 +15,8 @@ extension AppState {
   /// when it changed). `positions`: where the frames are now, when the change says (else
   /// they are looked for in the library).
   mutating func restack(
-    timeline full: Timeline? = nil, open: AssetID?? = .none, positions: [AssetID: Int]? = nil
+    timeline full: Timeline? = nil, open: AssetID?? = .none, positions: [AssetID: Int]? = nil,
+    changed: Set<AssetID> = []
   ) {
     let full = full ?? libraryTimeline
     let open = open ?? library.stacks.expanded
@@ -25,9 +26,10 @@ extension AppState {
       return
     }
     if let positions {
-      library.stacks = BurstStacks(
-        bursts: duplicates.bursts, members: library.stacks.members, positions: positions,
-        library: library.assets, open: open)
+      // Photos out or back, or a stack opened or shut: the bursts they touch stacked again.
+      library.stacks = library.stacks.moved(
+        to: positions, changed: changed, bursts: duplicates.bursts, open: open,
+        count: library.assets.count)
     } else {
       library.stacks = BurstStacks(bursts: duplicates.bursts, library: library.assets, open: open)
     }

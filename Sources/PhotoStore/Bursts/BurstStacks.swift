@@ -64,43 +64,89 @@ public struct BurstStacks: Hashable, Sendable {
     guard !members.isEmpty else { return }
     self.members = members
     positions = found
+    frames.reserveCapacity(bursts.count)
+    coverOf.reserveCapacity(found.count)
     for burst in bursts {
-      let present = burst.members.compactMap { found[$0] }.sorted()
+      // The frames in the library, in its order, read from the positions (no photo read).
+      let present = burst.members.compactMap { id in found[id].map { (id: id, at: $0) } }
+        .sorted { $0.at < $1.at }
       guard present.count > 1 else { continue }
       // The middle frame stands for the burst, as the middle photo stands for a day on a
       // card: a steady choice that is neither the first nor the last of a sequence.
-      let cover = library[present[(present.count - 1) / 2]].id
-      let frameIDs = present.map { library[$0].id }
-      frames[cover] = frameIDs
-      for member in frameIDs { coverOf[member] = cover }
-      if let open, frameIDs.contains(open) {
-        expanded = cover
-      } else {
-        hidden += present.filter { library[$0].id != cover }
+      let cover = present[(present.count - 1) / 2].id
+      frames[cover] = present.map(\.id)
+      for frame in present { coverOf[frame.id] = cover }
+    }
+    expanded = open.flatMap { coverOf[$0] }
+    hideFrames(count: library.count)
+  }
+
+  /// The stacks after the library changed where `positions` says the frames now are, the
+  /// photos `changed` having left or joined it: only the bursts that hold one of them are
+  /// stacked again (a photo that is no frame changes none), the others kept as they are.
+  func moved(
+    to positions: [AssetID: Int], changed: Set<AssetID>, bursts: [PhotoGroup], open: AssetID?,
+    count: Int
+  ) -> BurstStacks {
+    var stacks = self
+    stacks.positions = positions
+    if !changed.isDisjoint(with: members) {
+      for burst in bursts where burst.members.contains(where: changed.contains) {
+        // Its stack as it was, gone; then as it is now.
+        if let old = burst.members.lazy.compactMap({ coverOf[$0] }).first {
+          for frame in frames[old] ?? [] { stacks.coverOf[frame] = nil }
+          stacks.frames[old] = nil
+        }
+        let present = burst.members.compactMap { id in positions[id].map { (id: id, at: $0) } }
+          .sorted { $0.at < $1.at }
+        guard present.count > 1 else { continue }
+        let cover = present[(present.count - 1) / 2].id
+        stacks.frames[cover] = present.map(\.id)
+        for frame in present { stacks.coverOf[frame.id] = cover }
       }
+    }
+    stacks.expanded = open.flatMap { stacks.coverOf[$0] }
+    stacks.hideFrames(count: count)
+    return stacks
+  }
+
+  /// `hidden` and `shown` from the stacks: every frame but the cover of each shut stack.
+  private mutating func hideFrames(count: Int) {
+    hidden = []
+    shown = nil
+    for (cover, members) in frames where cover != expanded {
+      for member in members where member != cover { hidden.append(positions[member]!) }
     }
     guard !hidden.isEmpty else { return }
     hidden.sort()
-    var shown: [Int] = []
-    shown.reserveCapacity(library.count - hidden.count)
-    var next = 0
-    for i in 0..<library.count {
-      if next < hidden.count && hidden[next] == i {
-        next += 1
-      } else {
-        shown.append(i)
+    // The positions between the hidden ones, run by run.
+    let hidden = hidden
+    shown = [Int](unsafeUninitializedCapacity: count - hidden.count) { buffer, initialized in
+      var next = 0
+      var from = 0
+      for position in hidden + [count] {
+        var i = from
+        while i < position {
+          buffer[next] = i
+          next += 1
+          i += 1
+        }
+        from = position + 1
       }
+      initialized = next
     }
-    self.shown = shown
   }
 
   /// Where the frames are after the photos at `removed` (ascending positions in the list
   /// before) left it: those among them gone, the others moved up by the photos that left
   /// before them.
   func positions(afterRemoving removed: [Int]) -> [AssetID: Int] {
-    var moved: [AssetID: Int] = [:]
-    moved.reserveCapacity(positions.count)
-    for (id, position) in positions {
+    // The values moved where they are (no key hashed again), the removed frames taken out.
+    var moved = positions
+    var gone: [AssetID] = []
+    var index = moved.values.startIndex
+    while index != moved.values.endIndex {
+      let position = moved.values[index]
       // How many removed positions come before this one, and whether it is one of them.
       var low = 0
       var high = removed.count
@@ -108,16 +154,25 @@ public struct BurstStacks: Hashable, Sendable {
         let middle = (low + high) / 2
         if removed[middle] < position { low = middle + 1 } else { high = middle }
       }
-      if low < removed.count && removed[low] == position { continue }
-      moved[id] = position - low
+      if low < removed.count && removed[low] == position {
+        gone.append(moved.keys[index])
+      } else {
+        moved.values[index] = position - low
+      }
+      moved.values.formIndex(after: &index)
     }
+    for id in gone { moved[id] = nil }
     return moved
   }
 
   /// Where the frames are after photo `id` went into the list at `position`: those at or
   /// after it one further down, and the photo itself when it is a frame.
   func positions(afterInserting id: AssetID, at position: Int, into moved: inout [AssetID: Int]) {
-    for (frame, at) in moved where at >= position { moved[frame] = at + 1 }
+    var index = moved.values.startIndex
+    while index != moved.values.endIndex {
+      if moved.values[index] >= position { moved.values[index] += 1 }
+      moved.values.formIndex(after: &index)
+    }
     if members.contains(id) { moved[id] = position }
   }
 

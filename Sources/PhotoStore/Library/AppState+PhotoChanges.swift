@@ -52,7 +52,8 @@ extension AppState {
     library.assets.remove(sortedPositions: positions)
     restack(
       timeline: libraryTimeline.removing(positions: positions),
-      positions: library.stacks.isEmpty ? nil : library.stacks.positions(afterRemoving: positions))
+      positions: library.stacks.isEmpty ? nil : library.stacks.positions(afterRemoving: positions),
+      changed: Set(taken.map(\.id)))
     return LibraryRemoval(positions: positions, photos: taken)
   }
 
@@ -73,7 +74,9 @@ extension AppState {
       }
     }
     if !few { timeline = Timeline(assets: library.assets) }
-    restack(timeline: timeline, positions: few && !library.stacks.isEmpty ? frames : nil)
+    restack(
+      timeline: timeline, positions: few && !library.stacks.isEmpty ? frames : nil,
+      changed: Set(photos.map(\.id)))
   }
 
   /// After photos left or joined the library's list (its timeline already regrouped): the
