@@ -25,6 +25,11 @@ public final class LibraryService: @unchecked Sendable {
   private let hashQueue = DispatchQueue(label: "lightbox.library.hashes", qos: .utility)
   /// Set by `stop`: background hashing ends between photos.
   private var stopped = false
+  /// A hashing run is queued and not started yet: another request joins it (a burst of
+  /// watcher updates is one run after the one going on, not one each).
+  private var hashingQueued = false
+  /// A hashing run posted its groups: a later run that hashed nothing new posts none.
+  private var groupsPosted = false
 
   init(inbox: ActionInbox, catalogPath: String?, trashHome: String? = nil, retentionDays: Int = 30)
   {
@@ -137,10 +142,20 @@ public final class LibraryService: @unchecked Sendable {
   /// Hashes the library's photos that have none yet and posts the duplicate groups, on a
   /// queue of its own (indexing and edits go on beside it). Without a catalog, nothing.
   func findDuplicates(decoder: PhotoDecoder) {
-    let (catalog, roots) = lock.withLock { (openCatalog, self.roots) }
-    guard let catalog else { return }
+    let (catalog, roots, queued) = lock.withLock {
+      let queued = hashingQueued
+      hashingQueued = true
+      return (openCatalog, self.roots, queued)
+    }
+    guard let catalog, !queued else { return }
     let inbox = inbox
     hashQueue.async {
+      // The photos are read from the catalog when the run starts: a request from now on
+      // needs another run.
+      let groupedBefore = self.lock.withLock {
+        self.hashingQueued = false
+        return self.groupsPosted
+      }
       let throttle = ProgressThrottle()
       let found = DuplicateScan.run(
         catalog: catalog, photos: Self.assets(in: catalog, under: roots), decoder: decoder,
@@ -150,7 +165,10 @@ public final class LibraryService: @unchecked Sendable {
           if done == total || throttle.shouldPost(now: now, every: 100_000_000) {
             inbox.post(.library(.hashProgress(done: done, total: total)))
           }
-        }, isCancelled: { self.lock.withLock { self.stopped } })
+        }, isCancelled: { self.lock.withLock { self.stopped } },
+        regroupUnlessNew: !groupedBefore)
+      guard let found else { return }
+      self.lock.withLock { self.groupsPosted = true }
       inbox.post(.library(.duplicatesFound(groups: found.groups, bursts: found.bursts)))
     }
   }
@@ -256,6 +274,8 @@ public final class LibraryService: @unchecked Sendable {
         onUpdate: {
           inbox.post(.library(.loaded(assets: load(), problems: [])))
           Self.postTags(catalog, inbox)
+          // New and changed files are hashed and grouped in the background too.
+          inbox.post(.library(.filesChanged))
         },
         onProblem: { LightboxLog.logger("watcher").error("\($0)") })
       for watch in monitor.watches where watch.method.isPolling {

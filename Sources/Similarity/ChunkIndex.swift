@@ -18,40 +18,32 @@ enum ChunkIndex {
   static func pairs(
     _ keys: [SimilarityRule.Key?], radius: Int, threads: Int = 2, _ body: (Int, Int) -> Void
   ) {
-    let present = keys.indices.filter { keys[$0] != nil }
-    guard present.count > 1 else { return }
-    let first = present.map { keys[$0]!.first }
-    let second = present.map { keys[$0]!.second }
-    let n = present.count
+    var hashes = HashBuffer(capacity: keys.count)
+    for (i, key) in keys.enumerated() {
+      if let key { hashes.append(key, owner: Int32(i)) }
+    }
+    pairs(&hashes, radius: radius, threads: threads, body)
+  }
+
+  /// The same over `hashes` (each key with its owner's number), which it reorders: the keys
+  /// are sorted in place by each chunk in turn, so the search holds nothing a photo beyond
+  /// the buffer (20 bytes: the 16-byte key and its owner) but the pairs it finds.
+  static func pairs(
+    _ hashes: inout HashBuffer, radius: Int, threads: Int = 2, _ body: (Int, Int) -> Void
+  ) {
+    let n = hashes.count
+    guard n > 1 else { return }
     // A rule of one 64-bit hash leaves the second word 0: its chunks would put every key in
     // one bucket (all pairs). Then four chunks, every pair within 7 bits found.
-    let chunks = second.allSatisfy { $0 == 0 } ? 4 : 8
+    let chunks = hashes.second.allSatisfy { $0 == 0 } ? 4 : 8
     for chunk in 0..<chunks {
-      let words = chunk < 4 ? first : second
-      let shift = UInt64(16 * (chunk % 4))
-      // Counting sort by this chunk's value, the keys copied in that order: each bucket is
-      // then one run of memory, and two buckets are compared run against run (random reads
-      // of a million keys were most of the time).
-      var starts = [Int32](repeating: 0, count: 65_537)
-      for i in 0..<n { starts[Int((words[i] >> shift) & 0xFFFF) + 1] += 1 }
-      for v in 1..<starts.count { starts[v] += starts[v - 1] }
-      var next = Array(starts[0..<65_536])
-      var sortedFirst = [UInt64](repeating: 0, count: n)
-      var sortedSecond = [UInt64](repeating: 0, count: n)
-      var sortedIndex = [Int32](repeating: 0, count: n)
-      for i in 0..<n {
-        let v = Int((words[i] >> shift) & 0xFFFF)
-        let slot = Int(next[v])
-        next[v] += 1
-        sortedFirst[slot] = first[i]
-        sortedSecond[slot] = second[i]
-        sortedIndex[slot] = Int32(i)
-      }
+      // Sorted by this chunk's value in place (each bucket then one run of memory, and two
+      // buckets are compared run against run: random reads of a million keys were most of
+      // the time). A sorted copy of the keys was 20 more bytes a photo.
+      let bucketStarts = hashes.sort(byChunk: chunk)
       let lanes = max(1, min(threads, n))
       let found = ParallelPairs(lanes: lanes)
-      let (bucketStarts, keysFirst, keysSecond, indices) = (
-        starts, sortedFirst, sortedSecond, sortedIndex
-      )
+      let (keysFirst, keysSecond, indices) = (hashes.first, hashes.second, hashes.owners)
       DispatchQueue.concurrentPerform(iterations: lanes) { lane in
         var pairs: [(Int32, Int32)] = []
         var buffer = [UInt32](repeating: 0, count: 2 * 256)
@@ -95,7 +87,7 @@ enum ChunkIndex {
         }
         found.store(pairs, lane: lane)
       }
-      for (i, j) in found.all() { body(present[Int(i)], present[Int(j)]) }
+      for (i, j) in found.all() { body(Int(i), Int(j)) }
     }
   }
 }

@@ -26,21 +26,27 @@ public enum DuplicateFinder {
     var bursts: [[Int]] = []
     if similar {
       bursts = BurstFinder.bursts(prints, rule: rule)
-      var burstOf = [Int32](repeating: -1, count: prints.count)
+      // The frames' bursts by frame (a few of the photos: not a slot for each).
+      var burstOf: [Int: Int] = [:]
       for (number, burst) in bursts.enumerated() {
-        for member in burst { burstOf[member] = Int32(number) }
+        for member in burst { burstOf[member] = number }
       }
-      let keys = prints.map { $0.hash.map(rule.key) }
-      ChunkIndex.pairs(keys, radius: rule.radius) { a, b in
+      // The keys in flat buffers, 20 bytes a photo with its number (docs/benchmarks.md).
+      var hashes = HashBuffer(capacity: prints.count)
+      for (index, print) in prints.enumerated() {
+        if let hash = print.hash { hashes.append(rule.key(hash), owner: Int32(index)) }
+      }
+      ChunkIndex.pairs(&hashes, radius: rule.radius) { a, b in
         // Frames of one burst are alike by nature: never each other's duplicates. A copy
         // of a frame (the same instant) joins the burst and is still its frame's duplicate.
-        if burstOf[a] >= 0, burstOf[a] == burstOf[b],
+        if !burstOf.isEmpty, let burst = burstOf[a], burst == burstOf[b],
           prints[a].shotMilliseconds != prints[b].shotMilliseconds
         {
           return
         }
         sets.union(a, b)
       }
+      hashes = HashBuffer(capacity: 0)
       joinFlat(prints, into: &sets)
     }
     let groups = sets.groups().map { members in

@@ -32,6 +32,8 @@ public enum Glyphs {
   public static let star = "*"
   /// A rejected photo (rating −1) under its tile: the cross Recently Deleted uses.
   public static let rejected = "✗"
+  /// Before a burst stack's count under its tile ("×7"; Latin-1, as in "4032×3024").
+  public static let stack = "×"
   /// A range of dates ("13 – 20 Aug 2024").
   public static let dash = "–"
   /// Arrows for the move keys in the help and the hints.
@@ -50,7 +52,7 @@ public enum Glyphs {
   public static var all: [String] {
     var glyphs = [
       favorite, mark, failed, trash, hidden, cursor, separator, back, ellipsis, dash, keeper,
-      star, rejected,
+      star, rejected, stack,
     ]
     glyphs += [land, coast]
     glyphs += arrows

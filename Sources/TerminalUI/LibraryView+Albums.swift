@@ -255,13 +255,18 @@ extension LibraryView {
         badge, row: rect.row + rect.height + labelRows, column: rect.column + 2,
         role: asset.isRejected ? .statusError : .headerDim)
     }
-    // Apple Photos' badges for a Live Photo and a RAW+JPEG pair, under the tile's right edge.
-    let badges = [asset.liveMovie.map { _ in "LIVE" }, asset.rawCompanion.map { _ in "RAW" }]
-      .compactMap { $0 }.joined(separator: " ")
-    if !badges.isEmpty, rect.width >= badges.count + 2 {
+    // Apple Photos' badges for a Live Photo and a RAW+JPEG pair, under the tile's right edge;
+    // a burst stack's count before them ("×7", or "2/7" for a frame of the open stack).
+    let badges = [
+      stackBadge(state, asset.id), asset.liveMovie.map { _ in "LIVE" },
+      asset.rawCompanion.map { _ in "RAW" },
+    ]
+    .compactMap { $0 }.joined(separator: " ")
+    let width = TerminalText.width(of: badges)
+    if !badges.isEmpty, rect.width >= width + 2 {
       frame.put(
         badges, row: rect.row + rect.height + labelRows,
-        column: rect.column + rect.width - badges.count, role: .headerDim)
+        column: rect.column + rect.width - width, role: .headerDim)
     }
     // A video's length, under the tile's right edge as Apple Photos shows it.
     if asset.format == .video, let duration = asset.duration {
@@ -279,6 +284,17 @@ extension LibraryView {
   static func ratingBadge(_ rating: Int) -> String? {
     if rating < 0 { return Glyphs.rejected }
     return rating > 0 ? "\(rating)\(Glyphs.star)" : nil
+  }
+
+  /// The badge of a burst stack's tile in the Library: "×7" under a shut stack's cover,
+  /// "2/7" under the frames of the open one; nil elsewhere.
+  static func stackBadge(_ state: AppState, _ id: AssetID) -> String? {
+    guard state.context == .library, !state.library.stacks.isEmpty else { return nil }
+    if let count = state.library.stacks.count(ofCover: id) { return "\(Glyphs.stack)\(count)" }
+    if let place = state.library.stacks.place(inOpenStack: id) {
+      return "\(place.index + 1)/\(place.count)"
+    }
+    return nil
   }
 
   /// Recently Deleted's label under a photo: the days left.

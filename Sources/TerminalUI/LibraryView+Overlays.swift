@@ -98,7 +98,11 @@ extension LibraryView {
       if !paging.isEmpty { lines.append((paging.joined(separator: " "), "a screen up / down")) }
       add(.first, "first")
       add(.last, "last (newest)")
-      add(.open, context == .albumList ? "open the album" : "open")
+      if context == .library && !state.library.stacks.isEmpty {
+        add(.open, "open; a burst's stack (\(Glyphs.stack)N): open / shut it")
+      } else {
+        add(.open, context == .albumList ? "open the album" : "open")
+      }
       if !state.albums.memories.isEmpty { add(.memories, "today's memories (On This Day)") }
       if state.tab != .search { add(.map, "the world map of the photos' places") }
       if state.tab == .library {

@@ -64,7 +64,8 @@ public enum LibraryView {
       renderCards(
         state, groups: state.timeline.years.map(\.assets), geometry: state.yearsGrid,
         top: state.library.yearsTopRow, selected: state.selectedYear,
-        title: { "\(state.timeline.years[$0].year)" }, into: &frame)
+        title: { "\(state.timeline.years[$0].year)" },
+        count: { yearCount(state, $0) }, into: &frame)
     case .months:
       renderCards(
         state, groups: state.timeline.months.map(\.assets), geometry: state.monthsGrid,
@@ -72,7 +73,7 @@ public enum LibraryView {
         title: {
           let month = state.timeline.months[$0]
           return "\(CaptureDate.monthNames[month.month - 1].prefix(3)) \(month.year)"
-        }, into: &frame)
+        }, count: { monthCount(state, $0) }, into: &frame)
     }
     let hints =
       state.library.segment == .all || state.library.segment == .days
@@ -151,7 +152,9 @@ public enum LibraryView {
     let right = geometry.leftMargin + geometry.columns * (geometry.tile.columns + 1)
     let day = state.timeline.days[dayIndex]
     let date = CaptureDate(year: day.year, month: day.month, day: day.day, source: .exif)
-    let count = "\(formatCount(day.assets.count)) \(day.assets.count == 1 ? "photo" : "photos")"
+    let photos =
+      state.libraryPhotoCount(year: day.year, month: day.month, day: day.day) ?? day.assets.count
+    let count = "\(formatCount(photos)) \(photos == 1 ? "photo" : "photos")"
     let countWidth = TerminalText.width(of: count)
     frame.put(
       date.longDayTitle, row: row, column: left, role: .header,
@@ -163,7 +166,7 @@ public enum LibraryView {
 
   static func renderCards(
     _ state: AppState, groups: [Range<Int>], geometry: GridGeometry, top: Int, selected: Int?,
-    title: (Int) -> String, into frame: inout Frame
+    title: (Int) -> String, count photos: (Int) -> Int, into frame: inout Frame
   ) {
     let first = top * geometry.columns
     for visibleRow in 0..<geometry.visibleRows {
@@ -173,7 +176,7 @@ public enum LibraryView {
         let rect = geometry.tileRect(visibleRow: visibleRow, column: column)
         renderTile(state, index: Timeline.keyAsset(of: groups[card]), rect: rect, into: &frame)
         let labelRow = rect.row + rect.height
-        let count = formatCount(groups[card].count)
+        let count = formatCount(photos(card))
         let countWidth = TerminalText.width(of: count)
         let used = frame.put(
           title(card), row: labelRow, column: rect.column, role: .header, maxWidth: rect.width)
@@ -339,13 +342,13 @@ public enum LibraryView {
     } else if state.screen == .grid, state.library.segment == .years, let year = state.selectedYear
     {
       let group = state.timeline.years[year]
-      text = " \(group.year) · \(formatCount(group.assets.count)) photos"
+      text = " \(group.year) · \(formatCount(yearCount(state, year))) photos"
     } else if state.screen == .grid, state.library.segment == .months,
       let month = state.selectedMonth
     {
       let group = state.timeline.months[month]
       text =
-        " \(CaptureDate.monthNames[group.month - 1]) \(group.year) · \(formatCount(group.assets.count)) photos"
+        " \(CaptureDate.monthNames[group.month - 1]) \(group.year) · \(formatCount(monthCount(state, month))) photos"
     } else if state.screen == .detail, let playback = state.detail.playback {
       let room = frame.size.columns - TerminalText.width(of: hints) - 4
       text = playbackBar(playback, width: max(room, frame.size.columns / 2))
@@ -407,6 +410,18 @@ public enum LibraryView {
   }
 
   // MARK: Formatting
+
+  /// The photos of year card `year`, the frames of shut burst stacks counted.
+  static func yearCount(_ state: AppState, _ year: Int) -> Int {
+    let group = state.timeline.years[year]
+    return state.libraryPhotoCount(year: group.year) ?? group.assets.count
+  }
+
+  /// The photos of month card `month`, the frames of shut burst stacks counted.
+  static func monthCount(_ state: AppState, _ month: Int) -> Int {
+    let group = state.timeline.months[month]
+    return state.libraryPhotoCount(year: group.year, month: group.month) ?? group.assets.count
+  }
 
   /// "12,408".
   static func formatCount(_ n: Int) -> String {

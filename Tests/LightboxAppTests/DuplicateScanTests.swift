@@ -66,8 +66,10 @@ final class DuplicateScanTests: XCTestCase {
     XCTAssertTrue(try catalog.imageHashes().isEmpty, "indexed before: no hashes yet")
 
     var seen: [(Int, Int)] = []
-    let found = DuplicateScan.run(
-      catalog: catalog, photos: photos, decoder: .inProcess, progress: { seen.append(($0, $1)) })
+    let found = try XCTUnwrap(
+      DuplicateScan.run(
+        catalog: catalog, photos: photos, decoder: .inProcess, progress: { seen.append(($0, $1)) }
+      ))
     XCTAssertEqual(seen.first.map { [$0.0, $0.1] }, [0, 4])
     XCTAssertEqual(seen.last.map { [$0.0, $0.1] }, [4, 4])
     XCTAssertEqual(try catalog.imageHashes().count, 4)
@@ -83,7 +85,7 @@ final class DuplicateScanTests: XCTestCase {
     let again = DuplicateScan.run(
       catalog: catalog, photos: photos, decoder: .inProcess, progress: { seen.append(($0, $1)) })
     XCTAssertEqual(seen.map { [$0.0, $0.1] }, [[0, 0]])
-    XCTAssertEqual(again.groups, found.groups)
+    XCTAssertEqual(again?.groups, found.groups)
 
     // d becomes a copy of a: its stale hash is left out and it is hashed again.
     try write(original, "d.jpg")
@@ -98,6 +100,42 @@ final class DuplicateScanTests: XCTestCase {
       photos: LibraryService.assets(in: catalog, under: [root.path]), decoder: .inProcess,
       progress: { seen.append(($0, $1)) })
     XCTAssertEqual(seen.last.map { [$0.0, $0.1] }, [1, 1])
-    XCTAssertEqual(changed.groups.first?.members.count, 4)
+    XCTAssertEqual(changed?.groups.first?.members.count, 4)
+  }
+
+  func testPhotosThatArriveWhileTheBrowserRunsAreHashedAloneAndGroupedWithTheRest() throws {
+    let original = try JPEGEncoder.encode(scene(seed: 3), quality: 90).get()
+    try write(original, "a.jpg")
+    try write(try JPEGEncoder.encode(scene(seed: 4), quality: 90).get(), "b.jpg")
+    let catalog = try Catalog(path: root.appendingPathComponent("catalog.sqlite").path)
+    let indexer = Indexer(catalog: catalog)
+    _ = try indexer.index(roots: [root.path])
+    let first = DuplicateScan.run(
+      catalog: catalog, photos: LibraryService.assets(in: catalog, under: [root.path]),
+      decoder: .inProcess, progress: { _, _ in })
+    XCTAssertEqual(first?.groups, [])
+
+    // The watcher's update: nothing new to hash is no new grouping (the groups stand).
+    var seen: [[Int]] = []
+    XCTAssertNil(
+      DuplicateScan.run(
+        catalog: catalog, photos: LibraryService.assets(in: catalog, under: [root.path]),
+        decoder: .inProcess, progress: { seen.append([$0, $1]) }, regroupUnlessNew: false))
+    XCTAssertEqual(seen, [])
+
+    // A copy of a arrives (an import, a download) and is indexed as the watcher does: it
+    // alone is hashed, and it groups with a.
+    try write(try JPEGEncoder.encode(scene(seed: 3), quality: 60).get(), "c.jpg")
+    _ = try indexer.update(paths: [root.appendingPathComponent("c.jpg").path])
+    let photos = LibraryService.assets(in: catalog, under: [root.path])
+    XCTAssertEqual(photos.count, 3)
+    let found = try XCTUnwrap(
+      DuplicateScan.run(
+        catalog: catalog, photos: photos, decoder: .inProcess,
+        progress: { seen.append([$0, $1]) }, regroupUnlessNew: false))
+    XCTAssertEqual(seen.first, [0, 1])
+    XCTAssertEqual(seen.last, [1, 1])
+    let name = Dictionary(uniqueKeysWithValues: photos.map { ($0.id, $0.fileName) })
+    XCTAssertEqual(found.groups.map { $0.members.map { name[$0]! } }, [["a.jpg", "c.jpg"]])
   }
 }

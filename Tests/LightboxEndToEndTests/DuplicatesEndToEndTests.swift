@@ -148,6 +148,29 @@ final class DuplicatesEndToEndTests: XCTestCase {
     XCTAssertNotNil(tmux.waitFor("EXIT=0", timeout: 20), tmux.capture())
   }
 
+  func testACopyThatArrivesWhileTheBrowserRunsIsHashedAndGrouped() throws {
+    guard let corpus = CorpusLocator.corpus else { throw XCTSkip(CorpusLocator.missingMessage) }
+    _ = try makeLibrary(corpus: corpus)
+    // The copy leaves before the browser starts, and comes back while it runs.
+    let held = home.appendingPathComponent("held.jpg").path
+    try FileManager.default.moveItem(atPath: copy, toPath: held)
+    let tmux = try TmuxSession(columns: 110, rows: 34, environment: environment)
+    defer { tmux.kill() }
+    XCTAssertNotNil(tmux.waitFor("e2e\\$"))
+    start(tmux)
+    XCTAssertNotNil(tmux.waitFor("2 photos", timeout: 30), tmux.capture())
+    tmux.send("2")
+    // Hashed once indexing is done: no duplicates yet, so no card.
+    XCTAssertNotNil(tmux.waitFor("Recently Deleted", timeout: 30), tmux.capture())
+    sleep(2)
+    XCTAssertNil(tmux.capture().range(of: "Duplicates"), tmux.capture())
+    try FileManager.default.moveItem(atPath: held, toPath: copy)
+    XCTAssertNotNil(tmux.waitFor("3 photos", timeout: 30), tmux.capture())
+    XCTAssertNotNil(tmux.waitFor("Duplicates +2", timeout: 60), tmux.capture())
+    tmux.send("q")
+    XCTAssertNotNil(tmux.waitFor("EXIT=0", timeout: 20), tmux.capture())
+  }
+
   func testKillDuringAMergeLeavesEachPhotoMergedOrUntouched() throws {
     guard let corpus = CorpusLocator.corpus else { throw XCTSkip(CorpusLocator.missingMessage) }
     var random = SeededGenerator(seed: TestSeed.value)

@@ -51,10 +51,22 @@ final class DuplicatesAlbumTests: XCTestCase {
         AlbumEntry(ref: .duplicates, title: "Duplicates", count: 5, cover: assets[2]),
         AlbumEntry(ref: .bursts, title: "Bursts", count: 2, cover: assets[3]),
       ], at: imports + 1)
-    store.send(.library(.duplicatesFound(groups: groups, bursts: bursts))) {
+    // The burst (photos 2 and 4) stacks in the Library's grid: photo 2 its cover, photo 4's
+    // tile let go.
+    let tile = ImageKey(asset: assets[3].id, size: PixelSize(width: 14, height: 14), fit: .fill)
+    store.send(
+      .library(.duplicatesFound(groups: groups, bursts: bursts)), effects: [.cancelImage(tile)]
+    ) {
       $0.duplicates.groups = self.groups
       $0.duplicates.bursts = self.bursts
       $0.duplicates.hashing = nil
+      $0.library.stacks = BurstStacks(bursts: self.bursts, library: assets)
+      $0.library.unstackedTimeline = $0.timeline
+      $0.timeline = $0.timeline.removing(positions: [3])
+      $0.daysLayout = DaysLayout(timeline: $0.timeline, columns: $0.grid.columns)
+      $0.assets = PhotoList(assets, positions: [0, 1, 2, 4, 5])
+      $0.selectedIndex = 4
+      $0.images[tile] = nil
       $0.albums.entries = entries
       $0.albums.layout = AlbumsLayout(
         albums: entries, columns: $0.albumsGrid.columns,

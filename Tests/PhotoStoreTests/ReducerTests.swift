@@ -93,6 +93,9 @@ final class ReducerTests: XCTestCase {
     store.send(.library(.indexFinished), effects: [.findDuplicates]) {
       $0.library.status = .ready
     }
+    // Files that arrive or change while the browser runs (the watcher, an import): the
+    // same background job, for them.
+    store.send(.library(.filesChanged), effects: [.findDuplicates])
   }
 
   func testLoadingOpensOnTheNewestPhotoAtTheBottom() {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LightboxApp
 import PhotoModel
 import Pixels
 import Similarity
@@ -34,6 +35,11 @@ struct SimilarityBench: ParsableCommand {
     var plantedCopiesFound: Int
     var plantedCopies: Int
     var falseGroups: Int
+    /// The peak resident memory while grouping over that before it, a photo (the prints,
+    /// its input, made before and not counted).
+    var groupingBytesPerPhoto: Double
+    /// The input: one photo's `PhotoPrint` (its hashes and facts), as the caller holds it.
+    var printBytes: Int
   }
 
   /// SplitMix64, so the hashes are the same on every run.
@@ -75,6 +81,18 @@ struct SimilarityBench: ParsableCommand {
       report = DuplicateFinder.find(prints, similar: true)
       seconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
     }
+    // What the grouping holds: its peak resident memory over that before it (freed heap
+    // given back first), the peak counter reset through /proc/self/clear_refs and checked.
+    HeapTrim.giveBack()
+    let before = UIBenchmark.currentRSSMegabytes()
+    try "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+    let resetPeak = UIBenchmark.peakRSSMegabytes()
+    guard resetPeak < before + 1 else {
+      throw ValidationError("the peak RSS was not reset (\(resetPeak) MB, RSS \(before) MB)")
+    }
+    let measured = DuplicateFinder.find(prints, similar: true)
+    let groupingBytes = (UIBenchmark.peakRSSMegabytes() - before) * 1_048_576 / Double(count)
+    guard measured == report else { throw ValidationError("the measured run grouped otherwise") }
     var groupOf = [Int](repeating: -1, count: count)
     var falseGroups = 0
     for (number, group) in report.groups.enumerated() {
@@ -109,6 +127,7 @@ struct SimilarityBench: ParsableCommand {
           "groupingSeconds": median(seconds), "perceptualHashMicroseconds": median(hashTimes),
         ],
         groups: report.groups.count, plantedCopiesFound: found, plantedCopies: count - originals,
-        falseGroups: falseGroups))
+        falseGroups: falseGroups, groupingBytesPerPhoto: groupingBytes.rounded(),
+        printBytes: MemoryLayout<PhotoPrint>.stride))
   }
 }

@@ -424,6 +424,7 @@ public enum UIBenchmark {
       Figure(
         name: "the oldest \(marked) marked moved to the Trash, in place (reduce + render)",
         medianMilliseconds: deleteOldest, runs: 5, limitMilliseconds: 50))
+    figures += burstFigures(count: count, terminal: terminal)
     return Report(
       photos: count, figures: figures, peakRSSMegabytes: peakRSSMegabytes(),
       idleRSSMegabytes: idleRSS, idleRSSWithEXIFMegabytes: idleRSSWithEXIF)

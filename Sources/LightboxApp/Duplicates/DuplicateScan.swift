@@ -18,14 +18,19 @@ enum DuplicateScan {
 
   /// Hashes what is missing of `photos` (the library's items, pairs joined), stores it in
   /// `catalog`, and returns the groups; `progress` gets (done, total) as photos are hashed,
-  /// `isCancelled` stops the work between photos.
+  /// `isCancelled` stops the work between photos. Without `regroupUnlessNew`, a run that
+  /// found nothing to hash returns nil: the groups posted before stand (a photo gone from
+  /// the library leaves its group in the views by itself), and a million photos are not
+  /// grouped again for a file that was only removed.
   static func run(
     catalog: Catalog, photos: [Asset], decoder: PhotoDecoder,
-    progress: (Int, Int) -> Void, isCancelled: () -> Bool = { false }
-  ) -> (groups: [PhotoGroup], bursts: [PhotoGroup]) {
+    progress: (Int, Int) -> Void, isCancelled: () -> Bool = { false },
+    regroupUnlessNew: Bool = true
+  ) -> (groups: [PhotoGroup], bursts: [PhotoGroup])? {
     let stills = photos.filter { $0.format != .video }
     let missing = (try? catalog.imageHashStampsMissing()) ?? [:]
     let todo = stills.filter { missing[$0.id] != nil }
+    if todo.isEmpty && !regroupUnlessNew { return nil }
     var batch: [StoredImageHashes] = []
     let log = LightboxLog.logger("duplicates")
     func flush() {

@@ -68,13 +68,33 @@ extension AppState {
   /// Photos lists its Duplicates album).
   func groupEntries() -> [AlbumEntry] {
     var entries: [AlbumEntry] = []
-    for ref in [AlbumRef.duplicates, .bursts] {
-      let (assets, _) = groupMembers(of: ref)
-      if assets.isEmpty { continue }
+    let (assets, _) = groupMembers(of: .duplicates)
+    if !assets.isEmpty {
       entries.append(
-        AlbumEntry(ref: ref, title: title(of: ref), count: assets.count, cover: assets.first))
+        AlbumEntry(
+          ref: .duplicates, title: title(of: .duplicates), count: assets.count,
+          cover: assets.first))
     }
+    if let bursts = burstsEntry() { entries.append(bursts) }
     return entries
+  }
+
+  /// The Bursts card, from where the Library's stacks say the frames are (kept up to date
+  /// with every change of the library): the same count and cover as the album's list, without
+  /// a pass over a million photos for each photo that leaves.
+  func burstsEntry() -> AlbumEntry? {
+    let positions = library.stacks.positions
+    guard !positions.isEmpty else { return nil }
+    var count = 0
+    var cover: Asset?
+    for burst in duplicates.bursts {
+      let present = burst.members.filter { positions[$0] != nil }
+      guard present.count > 1 else { continue }
+      count += present.count
+      if cover == nil { cover = library.assets[positions[present[0]]!] }
+    }
+    guard count > 0 else { return nil }
+    return AlbumEntry(ref: .bursts, title: title(of: .bursts), count: count, cover: cover)
   }
 
   /// The list of the open Duplicates or Bursts album, laying its groups out in rows.
@@ -188,6 +208,10 @@ extension AppState {
     duplicates.hashing = nil
     let grouped = Set(groups.flatMap(\.members))
     duplicates.chosenKeepers = duplicates.chosenKeepers.filter { grouped.contains($0) }
-    libraryChanged(timelineToo: false)
+    // The bursts stack in the Library's grid (a frame selected there stays, as its cover).
+    let previous = selectedAsset?.id
+    restack()
+    rebuildLayouts()
+    libraryChanged(timelineToo: false, keeping: previous)
   }
 }

@@ -56,7 +56,7 @@ extension AppState {
   /// The photos the current grid shows.
   mutating func currentList() -> PhotoList {
     switch context {
-    case .library: return PhotoList(library.assets)
+    case .library: return libraryList()
     case .albumList: return []
     case .album(.duplicates): return groupList(.duplicates)
     case .album(.bursts): return groupList(.bursts)
@@ -73,6 +73,8 @@ extension AppState {
 
   /// The same, keeping the photo `previous` selected when it is still shown.
   mutating func refreshAssets(keeping previous: AssetID?) {
+    // A frame that went into a shut stack is kept as its cover.
+    let previous = context == .library ? previous.map(shownPhoto) : previous
     assets = currentList()
     // Where it was, most often (a favorite, a turn): no scan of a million ids for it.
     let stays = selectedIndex < assets.count && assets[selectedIndex].id == previous
@@ -97,7 +99,7 @@ extension AppState {
   /// The same, keeping the photo `previous` selected when it is still shown.
   mutating func libraryChanged(timelineToo: Bool, keeping previous: AssetID?) {
     if timelineToo {
-      timeline = Timeline(assets: library.assets)
+      restack(timeline: Timeline(assets: library.assets))
       rebuildLayouts()
     }
     rebuildAlbumEntries()
@@ -133,9 +135,11 @@ extension AppState {
 extension AppState {
   /// A new library from the catalog while the Library tab is shown.
   mutating func loadLibrary(_ newAssets: [Asset]) {
-    let previous = selectedAsset?.id
-    assets = PhotoList(newAssets)
-    timeline = Timeline(assets: newAssets)
+    let selected = selectedAsset?.id
+    restack(timeline: Timeline(assets: newAssets))
+    // A frame that went into a shut stack is kept as its cover.
+    let previous = selected.map(shownPhoto)
+    assets = libraryList()
     rebuildLayouts()
     rebuildAlbumEntries()
     // Keep the selected photo when it is still there; otherwise open on the newest, at the
@@ -143,7 +147,7 @@ extension AppState {
     if let previous, let index = assets.firstIndex(ofID: previous) {
       selectedIndex = index
     } else {
-      selectedIndex = max(0, newAssets.count - 1)
+      selectedIndex = max(0, assets.count - 1)
       if screen == .detail && newAssets.isEmpty { screen = .grid }
     }
     if previous == nil && !newAssets.isEmpty {

@@ -62,6 +62,8 @@ extension AppState {
         library.daysTopEntry = daysLayout.headerEntry[day]
       }
     case .days, .all:
+      // A burst's stack opens (or shuts) in place; a photo opens.
+      if toggleStack() { return }
       screen = .detail
     }
     keepSelectionInView()

@@ -50,7 +50,10 @@ extension AppState {
     assets = []
     let taken = positions.map { library.assets[$0] }
     library.assets.remove(sortedPositions: positions)
-    timeline = timeline.removing(positions: positions)
+    restack(
+      timeline: libraryTimeline.removing(positions: positions),
+      positions: library.stacks.isEmpty ? nil : library.stacks.positions(afterRemoving: positions),
+      changed: Set(taken.map(\.id)))
     return LibraryRemoval(positions: positions, photos: taken)
   }
 
@@ -59,13 +62,21 @@ extension AppState {
   mutating func putIntoLibrary(_ photos: [Asset]) {
     guard !photos.isEmpty else { return }
     assets = []
+    var timeline = libraryTimeline
+    // The frames' positions followed as the photos go in (a few); many are looked for after.
+    let few = photos.count <= 16
+    var frames = library.stacks.positions
     for photo in photos {
       let position = Self.insertSorted(photo, into: &library.assets)
-      if photos.count <= 16 {
+      if few {
         timeline = timeline.inserting(at: position, date: photo.captureDate)
+        library.stacks.positions(afterInserting: photo.id, at: position, into: &frames)
       }
     }
-    if photos.count > 16 { timeline = Timeline(assets: library.assets) }
+    if !few { timeline = Timeline(assets: library.assets) }
+    restack(
+      timeline: timeline, positions: few && !library.stacks.isEmpty ? frames : nil,
+      changed: Set(photos.map(\.id)))
   }
 
   /// After photos left or joined the library's list (its timeline already regrouped): the

@@ -25,4 +25,8 @@ public enum LibraryEvent: Hashable, Sendable {
   case hashProgress(done: Int, total: Int)
   /// The duplicate finder's groups (exact and similar, keeper first) and bursts.
   case duplicatesFound(groups: [PhotoGroup], bursts: [PhotoGroup])
+  /// Files of the library were added, changed or removed while the browser runs (the
+  /// watcher or a poll read them, an import's copies among them), after the library that
+  /// has them was sent (`loaded`).
+  case filesChanged
 }

@@ -9,6 +9,12 @@ public struct LibraryState: Hashable, Sendable {
     // Any change, in place or whole, leaves the index behind.
     didSet { searchIndex.drop() }
   }
+  /// Years → months → days of every photo of `assets` while shut burst stacks leave frames
+  /// out of the Library's grid (`AppState.timeline` is then that of the photos shown); nil
+  /// when the grid shows every photo (`AppState.timeline` is then this).
+  public var unstackedTimeline: Timeline?
+  /// The bursts stacked in the Library's grid.
+  public var stacks: BurstStacks
   /// The Search tab's index of `assets`, built on its first query.
   public var searchIndex = SearchIndexCache()
   /// Albums, hidden and trashed photos, and the clock, as last loaded.
@@ -49,6 +55,8 @@ public struct LibraryState: Hashable, Sendable {
   /// Nothing loaded yet: indexing, the All segment.
   public init() {
     assets = []
+    unstackedTimeline = nil
+    stacks = BurstStacks()
     collections = LibraryCollections()
     status = .indexing(done: 0, total: 0)
     problems = []

@@ -41,6 +41,9 @@ extension Reducer {
     case .indexFinished:
       state.library.status = .ready
 
+    case .filesChanged:
+      break
+
     case .loaded(let assets, let problems):
       state.library.assets = assets
       state.library.problems = problems

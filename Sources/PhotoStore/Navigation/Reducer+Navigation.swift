@@ -80,6 +80,13 @@ extension Reducer {
       if state.search.isEditing { state.search.leave() }
       return []
     }
+    if state.focus == .grid(.all) || state.focus == .grid(.days), state.context == .library,
+      state.library.stacks.expanded != nil
+    {
+      // Esc shuts the open burst stack before it zooms out.
+      state.shutStack()
+      return []
+    }
     if state.focus == .albumList, let path = state.albums.placePath {
       state.leavePlaceLevel(path)
       return []

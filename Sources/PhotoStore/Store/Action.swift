@@ -10,9 +10,11 @@ public enum Action: Hashable, Sendable {
   /// `PendingProbe`): every picture is asked for again, for cells of this many image pixels.
   case picturesReset(cellPixelSize: PixelSize)
   case move(Direction)
-  /// Enter: open the selected photo.
+  /// Enter: open the selected photo (a burst's stack: open it in place, or shut it from its
+  /// first frame).
   case open
-  /// Esc: back to where the detail view was opened from; in Days and Months, zoom out.
+  /// Esc: back to where the detail view was opened from; an open burst stack shut; in Days
+  /// and Months, zoom out.
   case back
   /// Tab: the next Library segment (Years → Months → Days → All → Years).
   case nextSegment

@@ -147,8 +147,9 @@ public enum Reducer {
     case .library(let event):
       reduceLibraryEvent(&state, event)
       // Once the library is indexed, its photos' hashes are brought up to date and grouped
-      // in the background (a library indexed before has none yet).
-      return event == .indexFinished ? [.findDuplicates] : []
+      // in the background (a library indexed before has none yet); and again for the files
+      // that arrive or change while the browser runs (the job hashes only those).
+      return event == .indexFinished || event == .filesChanged ? [.findDuplicates] : []
 
     case .image(let event):
       reduceImageEvent(&state, event)
