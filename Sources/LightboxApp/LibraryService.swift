@@ -236,7 +236,10 @@ public final class LibraryService: @unchecked Sendable {
         // Photos appear while indexing runs, not only at the end: when files were read since
         // the last load (a re-scan that reads nothing loads nothing until it ends).
         if throttle.shouldReload(now: now, every: 1_500_000_000, read: progress.done) {
-          inbox.post(.library(.loaded(assets: load(), problems: [])))
+          let assets = load()
+          let end = DispatchTime.now().uptimeNanoseconds
+          throttle.loadTook(end - now, endingAt: end)
+          inbox.post(.library(.loaded(assets: assets, problems: [])))
         }
       }
     } catch {
