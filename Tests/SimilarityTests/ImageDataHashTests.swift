@@ -181,4 +181,24 @@ extension Result where Failure == ImageDataError {
     if case .failure(let error) = self { return error.reason }
     return nil
   }
+
+  /// A HEIF whose items all point at the same bytes (2,000 items, each "to the end of the
+  /// file", as the fuzz target's slow input did) is hashed whole, once, not 2,000 times.
+  func testOverlappingItemsAreHashedAsTheWholeFileOnce() throws {
+    func box(_ type: String, _ body: [UInt8]) -> [UInt8] {
+      TestImages.bigEndian(UInt32(body.count + 8)) + Array(type.utf8) + body
+    }
+    let ftyp = box("ftyp", Array("heic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8))
+    // iloc version 0, offset and length 4 bytes, no base offset; items of one extent each.
+    var iloc: [UInt8] = [0, 0, 0, 0, 0x44, 0x00, 0x07, 0xD0]
+    for id in 1...2000 {
+      iloc += [UInt8(id >> 8), UInt8(id & 0xFF), 0, 0, 0, 1] + [0, 0, 0, 0] + [0, 0, 0, 0]
+    }
+    let file =
+      ftyp + box("meta", [0, 0, 0, 0] + box("iloc", iloc))
+      + box("mdat", [UInt8](repeating: 7, count: 1000))
+    let layout = try ImageDataLayout.of(file).get()
+    XCTAssertEqual(layout.kind, .wholeFile)
+    XCTAssertEqual(layout.ranges, [0..<file.count])
+  }
 }
