@@ -41,15 +41,22 @@ enum DuplicateScan {
       }
       batch = []
     }
+    var unhashed = 0
     for (done, asset) in todo.enumerated() {
       if isCancelled() { break }
       progress(done, todo.count)
       guard let stamp = missing[asset.id] else { continue }
+      // A file that cannot be read or decoded was named once already, by the thumbnail that
+      // failed on it (the log says each problem once): here only at debug, and counted.
       switch PhotoHashing.hashes(of: asset, decoder: decoder) {
       case .failure(let error):
-        log.info("\(asset.path): not hashed: \(error.reason)")
+        unhashed += 1
+        log.debug("\(asset.path): not hashed: \(error.reason)")
       case .success(let found):
-        if let problem = found.problem { log.info("\(asset.path): \(problem)") }
+        if let problem = found.problem {
+          unhashed += 1
+          log.debug("\(asset.path): \(problem)")
+        }
         batch.append(
           StoredImageHashes(
             assetID: asset.id, size: stamp.size, mtimeNanoseconds: stamp.mtimeNanoseconds,
@@ -61,6 +68,11 @@ enum DuplicateScan {
       if batch.count >= batchSize { flush() }
     }
     if !batch.isEmpty { flush() }
+    if unhashed > 0 {
+      let photos = unhashed == 1 ? "1 photo" : "\(unhashed) photos"
+      log.info(
+        "duplicates: \(photos) not compared (files that could not be read or decoded)")
+    }
     progress(todo.count, todo.count)
     return group(stills, stored: (try? catalog.imageHashes()) ?? [])
   }
