@@ -53,6 +53,15 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
     ContentHash, Int64
   )? {
     let hasher = SHA256Stream()
+    guard let size = readAll(fd, buffer: buffer, into: hasher.update) else { return nil }
+    return (ContentHash(bytes: hasher.finish()), size)
+  }
+
+  /// Reads the open file `fd` from its start to its end through `buffer`, handing each chunk
+  /// to `body`; the bytes read, or nil with errno set when a read failed.
+  static func readAll(
+    _ fd: Int32, buffer: UnsafeMutableRawBufferPointer, into body: (UnsafeRawBufferPointer) -> Void
+  ) -> Int64? {
     var offset: Int64 = 0
     while true {
       let n = pread(fd, buffer.baseAddress, buffer.count, off_t(offset))
@@ -60,11 +69,10 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
         if errno == EINTR { continue }
         return nil
       }
-      if n == 0 { break }
-      hasher.update(UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
+      if n == 0 { return offset }
+      body(UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
       offset += Int64(n)
     }
-    return (ContentHash(bytes: hasher.finish()), offset)
   }
 
   /// The hash of the file at `path`, or the errno that stopped it.

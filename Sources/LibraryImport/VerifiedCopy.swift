@@ -174,18 +174,10 @@ struct VerifiedCopy {
   /// many bytes it had; nil with errno set when a read failed.
   static func checksum(of fd: Int32, buffer: UnsafeMutableRawBufferPointer) -> ([UInt8], Int64)? {
     let checksum = XXH128Stream()
-    var offset: Int64 = 0
-    while true {
-      let n = pread(fd, buffer.baseAddress, buffer.count, off_t(offset))
-      if n < 0 {
-        if errno == EINTR { continue }
-        return nil
-      }
-      if n == 0 { break }
-      checksum.update(UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
-      offset += Int64(n)
+    guard let size = ContentHash.readAll(fd, buffer: buffer, into: checksum.update) else {
+      return nil
     }
-    return (checksum.finish(), offset)
+    return (checksum.finish(), size)
   }
 
   /// 16 random hex digits.

@@ -24,23 +24,14 @@ extension AppState {
         break
       }
     }
-    let count = assets.count
-    let last = count - 1
-    let geometry = grid
-    let columns = max(1, geometry.columns)
-    let page = max(1, geometry.tilesPerPage)
+    let last = assets.count - 1
     var index = selectedIndex
     switch (screen, direction) {
+    case (.grid, _): index = grid.step(from: index, direction, count: assets.count)
     case (_, .first): index = 0
     case (_, .last): index = last
-    case (.detail, .left), (.detail, .up), (.detail, .pageUp): index -= 1
-    case (.detail, .right), (.detail, .down), (.detail, .pageDown): index += 1
-    case (.grid, .left): index -= 1
-    case (.grid, .right): index += 1
-    case (.grid, .up): if index - columns >= 0 { index -= columns }
-    case (.grid, .down): index = index + columns <= last ? index + columns : index
-    case (.grid, .pageUp): index -= page
-    case (.grid, .pageDown): index += page
+    case (_, .left), (_, .up), (_, .pageUp): index -= 1
+    case (_, .right), (_, .down), (_, .pageDown): index += 1
     }
     selectedIndex = min(max(0, index), max(0, last))
     keepSelectionInView()
@@ -75,20 +66,7 @@ extension AppState {
   ) {
     guard !groups.isEmpty else { return }
     let current = Timeline.search(groups, \.self, selectedIndex) ?? 0
-    let columns = max(1, geometry.columns)
-    let page = max(1, geometry.tilesPerPage)
-    var card = current
-    switch direction {
-    case .left: card -= 1
-    case .right: card += 1
-    case .up: if card - columns >= 0 { card -= columns }
-    case .down: if card + columns < groups.count { card += columns }
-    case .pageUp: card -= page
-    case .pageDown: card += page
-    case .first: card = 0
-    case .last: card = groups.count - 1
-    }
-    card = min(max(0, card), groups.count - 1)
+    let card = geometry.step(from: current, direction, count: groups.count)
     if card != current { selectedIndex = Timeline.keyAsset(of: groups[card]) }
     keepSelectionInView()
   }

@@ -68,7 +68,7 @@ extension AppState {
     let items = offer.items
     switch action {
     case .move(let direction):
-      picker.selected = Self.moved(picker.selected, direction, count: items.count, in: importGrid)
+      picker.selected = importGrid.step(from: picker.selected, direction, count: items.count)
       picker.topRow = importGrid.topRow(
         keeping: picker.selected, from: picker.topRow, count: items.count)
       message = nil
@@ -157,28 +157,6 @@ extension AppState {
   /// The import view's grid: tiles with a name under each.
   public var importGrid: GridGeometry {
     GridGeometry(terminal: terminal, preferredTile: preferredTile, labelRows: 1)
-  }
-
-  /// `index` moved one step (or a page, or to an end) in a grid of `count` items.
-  static func moved(_ index: Int, _ direction: Direction, count: Int, in grid: GridGeometry)
-    -> Int
-  {
-    guard count > 0 else { return 0 }
-    let columns = max(1, grid.columns)
-    var next = index
-    switch direction {
-    case .left: next -= 1
-    case .right: next += 1
-    case .up: next -= columns
-    case .down: next += columns
-    case .pageUp: next -= max(1, grid.tilesPerPage)
-    case .pageDown: next += max(1, grid.tilesPerPage)
-    case .first: next = 0
-    case .last: next = count - 1
-    }
-    // Up or down past an end stays in the column, as the library's grid does.
-    if (direction == .up || direction == .down) && !(0..<count).contains(next) { return index }
-    return min(max(0, next), count - 1)
   }
 
   /// "312 new photos from EOS_DIGITAL (4.1 GB)".

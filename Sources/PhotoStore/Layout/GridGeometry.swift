@@ -82,4 +82,24 @@ public struct GridGeometry: Hashable, Sendable {
     let maxTop = max(0, rowCount(for: count) - visibleRows)
     return min(max(0, top), maxTop)
   }
+
+  /// The index one step from `index` in a grid of `count` items laid out by this geometry: a
+  /// tile left or right, a row up or down (staying put past the first or last row, as in a
+  /// file manager), a page, or an end; clamped to the items.
+  public func step(from index: Int, _ direction: Direction, count: Int) -> Int {
+    guard count > 0 else { return 0 }
+    let columns = max(1, self.columns)
+    var next = index
+    switch direction {
+    case .left: next -= 1
+    case .right: next += 1
+    case .up: if next - columns >= 0 { next -= columns }
+    case .down: if next + columns < count { next += columns }
+    case .pageUp: next -= max(1, tilesPerPage)
+    case .pageDown: next += max(1, tilesPerPage)
+    case .first: next = 0
+    case .last: next = count - 1
+    }
+    return min(max(0, next), count - 1)
+  }
 }
