@@ -79,12 +79,17 @@ public final class DecodeWorkerHost: @unchecked Sendable {
     }
   }
 
-  /// Starts a worker of `kind` in the background when none of that kind is idle, so that a
-  /// command's first risky file does not wait for the worker to load its libraries: the
-  /// start overlaps with the command's own (reading its config, walking its folders).
+  /// Starts a worker of `kind` in the background when none of that kind is idle or starting,
+  /// so that a command's first risky file does not wait for the worker to load its libraries:
+  /// the start overlaps with the command's own (reading its config, walking its folders).
   public func prewarm(_ kind: DecodeWorkerKind) {
     condition.lock()
-    guard idle[kind, default: []].isEmpty, live[kind, default: 0] < configuration.maxWorkers else {
+    // One starting is enough: `thumbnails FILE` prewarms for its arguments and again for the
+    // files its walk found, and a second worker (killed unused at exit) took the 2 cores'
+    // time from the first one's decode (strace: two workers loading libheif for one file).
+    guard idle[kind, default: []].isEmpty, warming[kind, default: 0] == 0,
+      live[kind, default: 0] < configuration.maxWorkers
+    else {
       condition.unlock()
       return
     }

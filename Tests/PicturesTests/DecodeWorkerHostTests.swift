@@ -44,6 +44,23 @@ final class DecodeWorkerHostTests: XCTestCase {
     XCTAssertEqual(host.workerCount, 1, "one worker served every request in turn")
   }
 
+  /// Prewarming twice before the first worker is up starts one worker, not two: a command
+  /// prewarms for its arguments and again for the files it found, and a second start took the
+  /// first one's processor time.
+  func testPrewarmingAgainWhileAWorkerStartsStartsNoSecond() throws {
+    let host = try DecodeWorkerFiles.host()
+    host.prewarm(.images)
+    host.prewarm(.images)
+    host.prewarm(.images)
+    XCTAssertEqual(host.workerCount, 1, "one worker starting")
+    let path = try files.jpeg("a.jpg", seed: 3)
+    let options = DecodeOptions(
+      target: PixelSize(width: 64, height: 64), mode: .fit, quality: .fast, orientation: .up,
+      background: RGB(0, 0, 0))
+    _ = try host.decode(path: path, options: options).get()
+    XCTAssertEqual(host.workerCount, 1, "the prewarmed worker served the file")
+  }
+
   /// A decoder's own error comes back as its one line, and the worker serves on.
   func testDecoderErrorsComeBackAndTheWorkerStays() throws {
     let host = try DecodeWorkerFiles.host()
