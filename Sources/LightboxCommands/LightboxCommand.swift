@@ -46,6 +46,7 @@ public struct LightboxCommand: ParsableCommand {
     LightboxLog.bootstrap(
       path: LightboxPaths(environment: environment).logFile,
       level: LightboxLog.level(environment: environment))
+    CommandSupport.prewarm(arguments: CommandLine.arguments)
     main(nil)
   }
 

@@ -20,9 +20,34 @@ public enum CommandSupport {
   static func loadConfig() -> LoadedConfig { LoadedConfig.load() }
 
   /// The commands' decoder: risky formats in `lightbox decode-worker` processes (this
-  /// executable), JPEG and PNG in process.
-  static func photoDecoder() -> PhotoDecoder {
-    PhotoDecoder(host: DecodeWorkerHost(configuration: .currentExecutable))
+  /// executable), JPEG and PNG in process. One for the process, so that the worker
+  /// `prewarm(arguments:)` started before the arguments were parsed is the command's.
+  static func photoDecoder() -> PhotoDecoder { sharedDecoder }
+
+  private static let sharedDecoder = PhotoDecoder(
+    host: DecodeWorkerHost(configuration: .currentExecutable))
+
+  /// The commands that decode the files they are given.
+  static let decodingCommands: Set<String> = ["show", "thumbnails", "export"]
+
+  /// Starts a worker for the risky files named in `arguments` (the process's, command name
+  /// first) when the command is one that decodes them, before the arguments are parsed:
+  /// parsing a subcommand's options costs the Swift runtime a few milliseconds of protocol
+  /// conformance lookups in this large executable (perf: `swift_conformsToProtocol` from
+  /// ArgumentParser's reflection), which the worker's start now overlaps on another core.
+  /// Option values are not file names with a risky extension, so they start nothing.
+  static func prewarm(arguments: [String]) {
+    let names = prewarmNames(arguments: arguments)
+    if !names.isEmpty { photoDecoder().prewarm(for: names) }
+  }
+
+  /// The arguments `prewarm(arguments:)` looks at: those after a decoding command's name that
+  /// are not options; none for any other command.
+  static func prewarmNames(arguments: [String]) -> [String] {
+    guard let command = arguments.dropFirst().first, decodingCommands.contains(command) else {
+      return []
+    }
+    return arguments.dropFirst(2).filter { !$0.hasPrefix("-") }
   }
 
   /// Browses `roots`: command-line options win over the config file.
