@@ -28,7 +28,7 @@ extension FileIndexing {
     progress(0)
     let (entries, animated) = readAll(
       walker.files.map { ($0.path, $0.stamp) }, readers: readers,
-      sidecarFolders: sidecarFolders(walker.files.map(\.path)))
+      sidecarFolders: sidecarFolders(walker.files.lazy.map(\.path)))
     progress(entries.count)
     var problems = walker.problems
     var assets: [Asset] = []

@@ -227,7 +227,7 @@ public final class Indexer: Sendable {
     // Only photos in folders with a sidecar are looked for sidecars in a full index; a
     // watcher's update looks for every photo's (its walk holds only the changed files).
     let sidecarFolders =
-      missingMeansRemoved ? nil : FileIndexing.sidecarFolders(walker.files.map(\.path))
+      missingMeansRemoved ? nil : FileIndexing.sidecarFolders(walker.files.lazy.map(\.path))
     var done = 0
     var batchStart = 0
     while batchStart < total {
