@@ -57,6 +57,9 @@ extension Catalog {
   /// in it are refused by the foreign key, the others kept.
   public func storeImageHashes(_ rows: [StoredImageHashes]) throws {
     try write { db in
+      // New hashes, new groups: the stored ones are not read again.
+      try db.execute(
+        sql: "DELETE FROM catalog_keys WHERE key = ?", arguments: [Self.duplicateGroupsKey])
       let statement = try db.makeStatement(
         sql: """
           INSERT OR REPLACE INTO image_hashes
@@ -99,7 +102,9 @@ extension Catalog {
   }
 
   /// The size and mtime of every photo whose hashes are missing or stale (its file changed
-  /// since they were made), by id: what the hashes made now are stored with.
+  /// since they were made), by id: what the hashes made now are stored with. Videos, hidden
+  /// and trashed photos are never hashed and never listed (a library of them would
+  /// otherwise look unhashed at every start).
   public func imageHashStampsMissing() throws -> [AssetID: ImageHashStamp] {
     try read { db in
       let rows = try Row.fetchCursor(
@@ -108,7 +113,8 @@ extension Catalog {
           SELECT a.id, a.size, a.mtime_ns FROM assets a
           LEFT JOIN image_hashes h
             ON h.asset_id = a.id AND h.size = a.size AND h.mtime_ns = a.mtime_ns
-          WHERE h.asset_id IS NULL
+          WHERE h.asset_id IS NULL AND a.format != 'video' AND a.hidden = 0
+            AND a.trashed_at IS NULL
           """)
       var stamps: [AssetID: ImageHashStamp] = [:]
       while let row = try rows.next() {

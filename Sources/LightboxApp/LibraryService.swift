@@ -158,7 +158,8 @@ public final class LibraryService: @unchecked Sendable {
       }
       let throttle = ProgressThrottle()
       let found = DuplicateScan.run(
-        catalog: catalog, photos: Self.assets(in: catalog, under: roots), decoder: decoder,
+        catalog: catalog, roots: roots, photos: { Self.assets(in: catalog, under: roots) },
+        decoder: decoder,
         progress: { done, total in
           guard total > 0 else { return }
           let now = DispatchTime.now().uptimeNanoseconds

@@ -32,6 +32,57 @@ final class ImageHashesCatalogTests: XCTestCase {
     }
   }
 
+  /// The flat table the grouping reads holds what `imageHashes()` holds, row for row, and
+  /// finds a row by photo.
+  func testHashTableHoldsTheStoredRowsInOrder() throws {
+    _ = try library.writeJPEG("a.jpg", date: "2024:08:13 10:22:01")
+    _ = try library.writeJPEG("b.jpg", date: "2024:08:13 10:22:02")
+    _ = try library.writeJPEG("c.jpg", date: "2024:08:13 10:22:03")
+    let catalog = try Catalog(path: library.catalogPath)
+    _ = try Indexer(catalog: catalog).index(roots: [library.root])
+    let known = try stamps(catalog)
+    let (idA, sizeA, mtimeA) = try XCTUnwrap(known["a.jpg"])
+    let (idB, sizeB, mtimeB) = try XCTUnwrap(known["b.jpg"])
+    let (idC, sizeC, mtimeC) = try XCTUnwrap(known["c.jpg"])
+    var flat = hashes(idB, size: sizeB, mtime: mtimeB, seed: 2)
+    (flat.dHash, flat.pHash, flat.flatColour) = (nil, nil, 0x12_34_56)
+    // c could not be read: stored without hashes.
+    let unread = StoredImageHashes(assetID: idC, size: sizeC, mtimeNanoseconds: mtimeC, digest: [])
+    try catalog.storeImageHashes([hashes(idA, size: sizeA, mtime: mtimeA, seed: 1), flat, unread])
+    let table = try catalog.imageHashTable()
+    XCTAssertEqual(table.ids, [idA, idB, idC].sorted())
+    for row in try catalog.imageHashes() {
+      let index = try XCTUnwrap(table.row(of: row.assetID))
+      XCTAssertEqual(table.digest(index).map(Array.init), row.digest.isEmpty ? nil : row.digest)
+      XCTAssertEqual(table.perceptual(index)?.dHash, row.dHash)
+      XCTAssertEqual(table.perceptual(index)?.pHash, row.pHash)
+      XCTAssertEqual(table.flatColour(index), row.flatColour)
+    }
+    XCTAssertNil(table.row(of: AssetID(9_999)))
+  }
+
+  /// Groups stored for some roots come back for those roots only, and storing hashes (new
+  /// photos hashed, a changed file hashed again) forgets them.
+  func testStoredGroupsLastUntilHashesAreStored() throws {
+    _ = try library.writeJPEG("a.jpg", date: "2024:08:13 10:22:01")
+    let catalog = try Catalog(path: library.catalogPath)
+    _ = try Indexer(catalog: catalog).index(roots: [library.root])
+    let (idA, sizeA, mtimeA) = try XCTUnwrap(try stamps(catalog)["a.jpg"])
+    XCTAssertNil(try catalog.storedDuplicateGroups(roots: [library.root]))
+    let groups = [
+      StoredPhotoGroup(kind: .exact, members: [AssetID(3), AssetID(1)]),
+      StoredPhotoGroup(kind: .similar, members: [AssetID(7), AssetID(5), AssetID(6)]),
+      StoredPhotoGroup(kind: .burst, members: [AssetID(10), AssetID(11)]),
+    ]
+    try catalog.storeDuplicateGroups(groups, roots: [library.root, "/b"])
+    XCTAssertEqual(try catalog.storedDuplicateGroups(roots: ["/b", library.root]), groups)
+    XCTAssertNil(try catalog.storedDuplicateGroups(roots: [library.root]))
+    try catalog.storeDuplicateGroups([], roots: [library.root])
+    XCTAssertEqual(try catalog.storedDuplicateGroups(roots: [library.root]), [])
+    try catalog.storeImageHashes([hashes(idA, size: sizeA, mtime: mtimeA, seed: 1)])
+    XCTAssertNil(try catalog.storedDuplicateGroups(roots: [library.root]))
+  }
+
   func testStoredHashesRoundTripUntilTheFileChangesOrGoes() throws {
     let a = try library.writeJPEG("a.jpg", date: "2024:08:13 10:22:01")
     _ = try library.writeJPEG("b.jpg", date: "2024:08:13 10:22:02")

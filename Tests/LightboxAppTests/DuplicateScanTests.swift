@@ -68,8 +68,8 @@ final class DuplicateScanTests: XCTestCase {
     var seen: [(Int, Int)] = []
     let found = try XCTUnwrap(
       DuplicateScan.run(
-        catalog: catalog, photos: photos, decoder: .inProcess, progress: { seen.append(($0, $1)) }
-      ))
+        catalog: catalog, roots: [root.path], photos: { photos }, decoder: .inProcess,
+        progress: { seen.append(($0, $1)) }))
     XCTAssertEqual(seen.first.map { [$0.0, $0.1] }, [0, 4])
     XCTAssertEqual(seen.last.map { [$0.0, $0.1] }, [4, 4])
     XCTAssertEqual(try catalog.imageHashes().count, 4)
@@ -80,12 +80,22 @@ final class DuplicateScanTests: XCTestCase {
     XCTAssertEqual(found.groups.first?.members.map { name[$0]! }, ["b.jpg", "a.jpg", "c.jpg"])
     XCTAssertEqual(found.bursts, [])
 
-    // The next start: every hash is current, nothing is hashed, the same groups.
+    // The next start: every hash is current, nothing is hashed, the same groups, read from
+    // the catalog: the library is not even loaded.
+    XCTAssertNotNil(try catalog.storedDuplicateGroups(roots: [root.path]))
+    XCTAssertNil(try catalog.storedDuplicateGroups(roots: [root.path + "/other"]))
     seen = []
+    var loads = 0
     let again = DuplicateScan.run(
-      catalog: catalog, photos: photos, decoder: .inProcess, progress: { seen.append(($0, $1)) })
+      catalog: catalog, roots: [root.path],
+      photos: {
+        loads += 1
+        return photos
+      }, decoder: .inProcess, progress: { seen.append(($0, $1)) })
     XCTAssertEqual(seen.map { [$0.0, $0.1] }, [[0, 0]])
     XCTAssertEqual(again?.groups, found.groups)
+    XCTAssertEqual(again?.bursts, found.bursts)
+    XCTAssertEqual(loads, 0, "stored groups: no load, no grouping")
 
     // d becomes a copy of a: its stale hash is left out and it is hashed again.
     try write(original, "d.jpg")
@@ -96,11 +106,45 @@ final class DuplicateScanTests: XCTestCase {
     XCTAssertEqual(try catalog.imageHashStampsMissing().count, 1)
     seen = []
     let changed = DuplicateScan.run(
-      catalog: catalog,
-      photos: LibraryService.assets(in: catalog, under: [root.path]), decoder: .inProcess,
+      catalog: catalog, roots: [root.path],
+      photos: { LibraryService.assets(in: catalog, under: [root.path]) }, decoder: .inProcess,
       progress: { seen.append(($0, $1)) })
     XCTAssertEqual(seen.last.map { [$0.0, $0.1] }, [1, 1])
     XCTAssertEqual(changed?.groups.first?.members.count, 4)
+    XCTAssertEqual(
+      try catalog.storedDuplicateGroups(roots: [root.path])?.first?.members.count, 4,
+      "the new groups are stored in place of the old")
+  }
+
+  /// A photo whose file cannot be hashed (its bytes are no longer a JPEG, its stamp
+  /// unchanged) is stored without hashes: the next start neither hashes it again nor loads
+  /// the library for it.
+  func testAFileThatCannotBeHashedIsNotTriedAtEveryStart() throws {
+    try write(try JPEGEncoder.encode(scene(seed: 5), quality: 90).get(), "a.jpg")
+    try write(try JPEGEncoder.encode(scene(seed: 6), quality: 90).get(), "b.jpg")
+    let catalog = try Catalog(path: root.appendingPathComponent("catalog.sqlite").path)
+    _ = try Indexer(catalog: catalog).index(roots: [root.path])
+    let b = root.appendingPathComponent("b.jpg").path
+    let stamp = try FileManager.default.attributesOfItem(atPath: b)
+    let size = try XCTUnwrap(stamp[.size] as? Int)
+    try Data(repeating: 0x42, count: size).write(to: URL(fileURLWithPath: b))
+    try FileManager.default.setAttributes(
+      [.modificationDate: try XCTUnwrap(stamp[.modificationDate])], ofItemAtPath: b)
+    let photos = LibraryService.assets(in: catalog, under: [root.path])
+    let first = DuplicateScan.run(
+      catalog: catalog, roots: [root.path], photos: { photos }, decoder: .inProcess,
+      progress: { _, _ in })
+    XCTAssertEqual(first?.groups, [])
+    XCTAssertEqual(try catalog.imageHashStampsMissing().count, 0, "b is stored, without hashes")
+    XCTAssertEqual(try catalog.imageHashTable().count, 2)
+    var loads = 0
+    _ = DuplicateScan.run(
+      catalog: catalog, roots: [root.path],
+      photos: {
+        loads += 1
+        return photos
+      }, decoder: .inProcess, progress: { _, _ in })
+    XCTAssertEqual(loads, 0)
   }
 
   func testPhotosThatArriveWhileTheBrowserRunsAreHashedAloneAndGroupedWithTheRest() throws {
@@ -111,7 +155,8 @@ final class DuplicateScanTests: XCTestCase {
     let indexer = Indexer(catalog: catalog)
     _ = try indexer.index(roots: [root.path])
     let first = DuplicateScan.run(
-      catalog: catalog, photos: LibraryService.assets(in: catalog, under: [root.path]),
+      catalog: catalog, roots: [root.path],
+      photos: { LibraryService.assets(in: catalog, under: [root.path]) },
       decoder: .inProcess, progress: { _, _ in })
     XCTAssertEqual(first?.groups, [])
 
@@ -119,7 +164,8 @@ final class DuplicateScanTests: XCTestCase {
     var seen: [[Int]] = []
     XCTAssertNil(
       DuplicateScan.run(
-        catalog: catalog, photos: LibraryService.assets(in: catalog, under: [root.path]),
+        catalog: catalog, roots: [root.path],
+        photos: { LibraryService.assets(in: catalog, under: [root.path]) },
         decoder: .inProcess, progress: { seen.append([$0, $1]) }, regroupUnlessNew: false))
     XCTAssertEqual(seen, [])
 
@@ -131,7 +177,7 @@ final class DuplicateScanTests: XCTestCase {
     XCTAssertEqual(photos.count, 3)
     let found = try XCTUnwrap(
       DuplicateScan.run(
-        catalog: catalog, photos: photos, decoder: .inProcess,
+        catalog: catalog, roots: [root.path], photos: { photos }, decoder: .inProcess,
         progress: { seen.append([$0, $1]) }, regroupUnlessNew: false))
     XCTAssertEqual(seen.first, [0, 1])
     XCTAssertEqual(seen.last, [1, 1])

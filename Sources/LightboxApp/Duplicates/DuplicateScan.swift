@@ -16,21 +16,69 @@ enum DuplicateScan {
   /// Photos hashed between two stores: a transaction each, and little lost to a kill.
   static let batchSize = 64
 
-  /// Hashes what is missing of `photos` (the library's items, pairs joined), stores it in
-  /// `catalog`, and returns the groups; `progress` gets (done, total) as photos are hashed,
-  /// `isCancelled` stops the work between photos. Without `regroupUnlessNew`, a run that
-  /// found nothing to hash returns nil: the groups posted before stand (a photo gone from
-  /// the library leaves its group in the views by itself), and a million photos are not
-  /// grouped again for a file that was only removed.
+  /// Hashes what is missing of the photos `loadPhotos` gives (the library's items, pairs
+  /// joined), stores it in `catalog`, and returns the groups; `progress` gets (done, total)
+  /// as photos are hashed, `isCancelled` stops the work between photos. When nothing was
+  /// hashed the groups stored by the last run for the same `roots` are returned without
+  /// grouping again (at a million photos grouping takes seconds and hundreds of megabytes);
+  /// without `regroupUnlessNew` such a run returns nil: the groups posted before stand (a
+  /// photo gone from the library leaves its group in the views by itself).
+  ///
+  /// The library is loaded only when the catalog says photos are unhashed, and only the
+  /// photos to hash are kept while hashing (the rest of the library is the browser's state
+  /// already: the load beside it held 862 MB at a million photos), then loaded again to
+  /// group.
   static func run(
-    catalog: Catalog, photos: [Asset], decoder: PhotoDecoder,
+    catalog: Catalog, roots: [String], photos loadPhotos: () -> [Asset], decoder: PhotoDecoder,
     progress: (Int, Int) -> Void, isCancelled: () -> Bool = { false },
     regroupUnlessNew: Bool = true
   ) -> (groups: [PhotoGroup], bursts: [PhotoGroup])? {
-    let stills = photos.filter { $0.format != .video }
+    let todo = photosToHash(catalog: catalog, loadPhotos)
+    if todo.isEmpty {
+      guard regroupUnlessNew else { return nil }
+      progress(0, 0)
+      if let stored = try? catalog.storedDuplicateGroups(roots: roots) {
+        return split(stored)
+      }
+    } else {
+      hash(todo, catalog: catalog, decoder: decoder, progress: progress, isCancelled: isCancelled)
+    }
+    if isCancelled() { return nil }
+    let found = group(loadPhotos().filter { $0.format != .video }, catalog: catalog)
+    do {
+      try catalog.storeDuplicateGroups(stored(found), roots: roots)
+    } catch {
+      LightboxLog.logger("duplicates").error("storing duplicate groups: \(error)")
+    }
+    return found
+  }
+
+  /// The photos (and the RAWs of RAW+JPEG pairs, hashed once so that they do not look
+  /// unhashed at every start) whose hashes are missing or stale, with their stamps.
+  static func photosToHash(catalog: Catalog, _ loadPhotos: () -> [Asset]) -> [(
+    id: AssetID, path: String, orientation: Orientation, stamp: ImageHashStamp
+  )] {
     let missing = (try? catalog.imageHashStampsMissing()) ?? [:]
-    let todo = stills.filter { missing[$0.id] != nil }
-    if todo.isEmpty && !regroupUnlessNew { return nil }
+    guard !missing.isEmpty else { return [] }
+    var todo: [(id: AssetID, path: String, orientation: Orientation, stamp: ImageHashStamp)] = []
+    for asset in loadPhotos() where asset.format != .video {
+      if let stamp = missing[asset.id] {
+        todo.append((asset.id, asset.path, asset.orientation, stamp))
+      }
+      if let raw = asset.rawCompanion, let stamp = missing[raw.id] {
+        todo.append((raw.id, raw.path, asset.orientation, stamp))
+      }
+    }
+    return todo
+  }
+
+  /// Hashes `todo` and stores the hashes in batches; a file that cannot be read is stored
+  /// without hashes, so it is tried again only when it changes.
+  static func hash(
+    _ todo: [(id: AssetID, path: String, orientation: Orientation, stamp: ImageHashStamp)],
+    catalog: Catalog, decoder: PhotoDecoder, progress: (Int, Int) -> Void,
+    isCancelled: () -> Bool
+  ) {
     var batch: [StoredImageHashes] = []
     let log = LightboxLog.logger("duplicates")
     func flush() {
@@ -42,29 +90,32 @@ enum DuplicateScan {
       batch = []
     }
     var unhashed = 0
-    for (done, asset) in todo.enumerated() {
+    for (done, photo) in todo.enumerated() {
       if isCancelled() { break }
       progress(done, todo.count)
-      guard let stamp = missing[asset.id] else { continue }
+      var row = StoredImageHashes(
+        assetID: photo.id, size: photo.stamp.size,
+        mtimeNanoseconds: photo.stamp.mtimeNanoseconds, digest: [])
       // A file that cannot be read or decoded was named once already, by the thumbnail that
       // failed on it (the log says each problem once): here only at debug, and counted.
-      switch PhotoHashing.hashes(of: asset, decoder: decoder) {
+      switch PhotoHashing.hashes(path: photo.path, orientation: photo.orientation, decoder: decoder)
+      {
       case .failure(let error):
         unhashed += 1
-        log.debug("\(asset.path): not hashed: \(error.reason)")
+        log.debug("\(photo.path): not hashed: \(error.reason)")
       case .success(let found):
         if let problem = found.problem {
           unhashed += 1
-          log.debug("\(asset.path): \(problem)")
+          log.debug("\(photo.path): \(problem)")
         }
-        batch.append(
-          StoredImageHashes(
-            assetID: asset.id, size: stamp.size, mtimeNanoseconds: stamp.mtimeNanoseconds,
-            digest: found.digest.bytes, dHash: found.hash?.dHash, pHash: found.hash?.pHash,
-            flatColour: found.flatColour.map {
-              UInt32($0.r) << 16 | UInt32($0.g) << 8 | UInt32($0.b)
-            }))
+        row.digest = found.digest.bytes
+        row.dHash = found.hash?.dHash
+        row.pHash = found.hash?.pHash
+        row.flatColour = found.flatColour.map {
+          UInt32($0.r) << 16 | UInt32($0.g) << 8 | UInt32($0.b)
+        }
       }
+      batch.append(row)
       if batch.count >= batchSize { flush() }
     }
     if !batch.isEmpty { flush() }
@@ -74,24 +125,34 @@ enum DuplicateScan {
         "duplicates: \(photos) not compared (files that could not be read or decoded)")
     }
     progress(todo.count, todo.count)
-    return group(stills, stored: (try? catalog.imageHashes()) ?? [])
   }
 
-  /// The groups of `photos` by their stored hashes (photos without any are left out).
-  static func group(_ photos: [Asset], stored: [StoredImageHashes]) -> (
+  /// The groups of `photos` by the catalog's current hashes (photos without a digest are
+  /// left out).
+  static func group(_ photos: [Asset], catalog: Catalog) -> (
     groups: [PhotoGroup], bursts: [PhotoGroup]
   ) {
-    var byID: [AssetID: StoredImageHashes] = [:]
-    byID.reserveCapacity(stored.count)
-    for row in stored { byID[row.assetID] = row }
+    guard let table = try? catalog.imageHashTable() else { return ([], []) }
     var prints: [PhotoPrint] = []
     var ids: [AssetID] = []
+    prints.reserveCapacity(min(photos.count, table.count))
+    ids.reserveCapacity(min(photos.count, table.count))
+    // One string a camera, shared by its photos (a string of over 15 bytes is its own
+    // allocation: a million of them otherwise).
+    var cameras: [String: String] = [:]
     for asset in photos {
-      guard let row = byID[asset.id], row.digest.count == 32 else { continue }
-      let hash = row.dHash.flatMap { d in row.pHash.map { PerceptualHash(dHash: d, pHash: $0) } }
+      guard let row = table.row(of: asset.id), let digest = table.digest(row) else { continue }
+      let hash = table.perceptual(row).map { PerceptualHash(dHash: $0.dHash, pHash: $0.pHash) }
       var print = PhotoHashing.print(
-        of: asset, digest: ImageDigest(bytes: row.digest), hash: hash)
-      print.flatColour = row.flatColour.map {
+        of: asset, digest: ImageDigest(bytes: Array(digest)), hash: hash)
+      if let camera = print.camera {
+        if let shared = cameras[camera] {
+          print.camera = shared
+        } else {
+          cameras[camera] = camera
+        }
+      }
+      print.flatColour = table.flatColour(row).map {
         RGB(
           UInt8(truncatingIfNeeded: $0 >> 16), UInt8(truncatingIfNeeded: $0 >> 8),
           UInt8(truncatingIfNeeded: $0))
@@ -105,6 +166,33 @@ enum DuplicateScan {
         kind: group.kind == .exact ? .exact : .similar, members: group.members.map { ids[$0] })
     }
     let bursts = report.bursts.map { PhotoGroup(kind: .burst, members: $0.map { ids[$0] }) }
+    return (groups, bursts)
+  }
+
+  /// The catalog's form of `found`.
+  static func stored(_ found: (groups: [PhotoGroup], bursts: [PhotoGroup])) -> [StoredPhotoGroup] {
+    (found.groups + found.bursts).map { group in
+      let kind: StoredPhotoGroup.Kind =
+        switch group.kind {
+        case .exact: .exact
+        case .similar: .similar
+        case .burst: .burst
+        }
+      return StoredPhotoGroup(kind: kind, members: group.members)
+    }
+  }
+
+  /// Groups and bursts from the catalog's form.
+  static func split(_ stored: [StoredPhotoGroup]) -> (groups: [PhotoGroup], bursts: [PhotoGroup]) {
+    var groups: [PhotoGroup] = []
+    var bursts: [PhotoGroup] = []
+    for group in stored {
+      switch group.kind {
+      case .exact: groups.append(PhotoGroup(kind: .exact, members: group.members))
+      case .similar: groups.append(PhotoGroup(kind: .similar, members: group.members))
+      case .burst: bursts.append(PhotoGroup(kind: .burst, members: group.members))
+      }
+    }
     return (groups, bursts)
   }
 }

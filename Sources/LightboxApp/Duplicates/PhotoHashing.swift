@@ -26,16 +26,23 @@ public enum PhotoHashing {
   public static func hashes(of asset: Asset, decoder: PhotoDecoder)
     -> Swift.Result<Hashes, ImageDataError>
   {
+    hashes(path: asset.path, orientation: asset.orientation, decoder: decoder)
+  }
+
+  /// The hashes of the file at `path`, its picture turned upright by `orientation`.
+  public static func hashes(path: String, orientation: Orientation, decoder: PhotoDecoder)
+    -> Swift.Result<Hashes, ImageDataError>
+  {
     let bytes: [UInt8]
-    switch ImageDecoder.readFile(path: asset.path) {
+    switch ImageDecoder.readFile(path: path) {
     case .success(let read): bytes = read
     case .failure(let error): return .failure(ImageDataError(error.reason))
     }
     return ImageDataHash.digest(of: bytes).map { digest in
       let options = DecodeOptions(
-        target: hashBox, mode: .fit, quality: .fast, orientation: asset.orientation,
+        target: hashBox, mode: .fit, quality: .fast, orientation: orientation,
         background: .black)
-      switch decoder.decode(data: bytes, path: asset.path, options: options) {
+      switch decoder.decode(data: bytes, path: path, options: options) {
       case .success(let bitmap):
         let hash = PerceptualHash(bitmap)
         return Hashes(
