@@ -3,6 +3,7 @@ import Pixels
 import Decoders
 import DecodeWorker
 import ThumbnailCache
+import PhotoMetadata
 import PhotoModel
 import PhotoStore
 import TerminalGraphics
@@ -99,6 +100,12 @@ final class EffectRunner: Sendable {
         let outcome = TagWriter.restore(snapshots)
         library.storeTags(outcome.photos)
         inbox.post(.library(.tagsEdited(outcome)))
+      }
+    case .readCaption(let id, let path):
+      let inbox = inbox
+      DispatchQueue.global(qos: .userInitiated).async {
+        let caption = XMPReader.read(contentsOf: path).metadata.caption
+        inbox.post(.library(.captionRead(id, caption: caption)))
       }
     case .adjustDates(let job):
       let inbox = inbox

@@ -4,13 +4,14 @@ import PhotoModel
 import PhotoStore
 import TerminalUI
 
-/// Runs the browser's tag and rating edits (t, s, and u after them): each photo's sidecar
+/// Runs the browser's tag, rating and caption edits (t, s, C, and u after them): each photo's sidecar
 /// kept as it was, then edited by `XMPSidecarWriter` (the photo itself is never touched),
 /// off the run loop; one line for each photo that was not changed.
 enum TagWriter {
   /// Writes the job's edit into each photo's sidecar.
   static func run(_ job: TagEditJob) -> TagEditOutcome {
-    let edit = XMPEdit(addTags: job.addTags, removeTags: job.removeTags, rating: job.rating)
+    let edit = XMPEdit(
+      addTags: job.addTags, removeTags: job.removeTags, rating: job.rating, caption: job.caption)
     var photos: [PhotoTagValues] = []
     var before: [SidecarSnapshot] = []
     var failures: [String] = []
@@ -58,7 +59,8 @@ enum TagWriter {
   static func values(_ id: AssetID, _ metadata: XMPMetadata) -> PhotoTagValues {
     PhotoTagValues(
       id: id, tags: metadata.tagPaths, rating: min(max(metadata.rating ?? 0, -1), 5),
-      label: metadata.label.flatMap { $0.isEmpty ? nil : $0 })
+      label: metadata.label.flatMap { $0.isEmpty ? nil : $0 },
+      caption: metadata.caption.flatMap { $0.isEmpty ? nil : $0 })
   }
 
   /// "Tagged Places/Japan/Kyoto", "Untagged cat", "Rated 4 stars".
@@ -68,6 +70,7 @@ enum TagWriter {
     if let rating = job.rating {
       return rating < 0 ? "Rejected" : "Rated \(AppState.ratingText(rating))"
     }
+    if let caption = job.caption { return caption.isEmpty ? "Caption removed" : "Caption written" }
     return "Unchanged"
   }
 

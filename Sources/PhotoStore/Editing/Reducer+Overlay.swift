@@ -74,7 +74,7 @@ extension Reducer {
         state.completeTag(prompt)
         return []
       case .field(.typed(let character)):
-        guard prompt.text.count < 100 else { return [] }
+        guard prompt.text.count < prompt.purpose.maximumLength else { return [] }
         prompt.text.append(character)
         prompt.error = nil
         state.overlay = .prompt(prompt)

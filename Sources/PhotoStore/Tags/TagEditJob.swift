@@ -1,7 +1,7 @@
 import PhotoModel
 
-/// A change to photos' XMP tags or rating (t, s), written into their sidecars by the runner,
-/// which answers `.library(.tagsEdited)`.
+/// A change to photos' XMP tags, rating or caption (t, s, C), written into their sidecars by
+/// the runner, which answers `.library(.tagsEdited)`.
 public struct TagEditJob: Hashable, Sendable {
   public var ids: [AssetID]
   /// The files, in the order of `ids`.
@@ -12,16 +12,19 @@ public struct TagEditJob: Hashable, Sendable {
   public var removeTags: [[String]]
   /// The rating to set: 0 to 5 stars, −1 rejected; nil leaves it.
   public var rating: Int?
+  /// The caption to set (`dc:description`, x-default); empty removes it, nil leaves it.
+  public var caption: String?
 
   public init(
     ids: [AssetID], paths: [String], addTags: [[String]] = [], removeTags: [[String]] = [],
-    rating: Int? = nil
+    rating: Int? = nil, caption: String? = nil
   ) {
     self.ids = ids
     self.paths = paths
     self.addTags = addTags
     self.removeTags = removeTags
     self.rating = rating
+    self.caption = caption
   }
 }
 
@@ -43,18 +46,23 @@ public struct SidecarSnapshot: Hashable, Sendable {
   }
 }
 
-/// A photo's tags, rating and label as read back from its files after a write.
+/// A photo's tags, rating, label and caption as read back from its files after a write.
 public struct PhotoTagValues: Hashable, Sendable {
   public var id: AssetID
   public var tags: [[String]]
   public var rating: Int
   public var label: String?
+  /// `dc:description`; nil when the photo has none.
+  public var caption: String?
 
-  public init(id: AssetID, tags: [[String]], rating: Int, label: String?) {
+  public init(
+    id: AssetID, tags: [[String]], rating: Int, label: String?, caption: String? = nil
+  ) {
     self.id = id
     self.tags = tags
     self.rating = rating
     self.label = label
+    self.caption = caption
   }
 }
 
