@@ -184,7 +184,10 @@ extension AppState {
     let count = Self.photoCount(outcome.photos.count)
     if outcome.failures.isEmpty {
       message =
-        outcome.isUndo ? "Tags of \(count) put back" : "\(outcome.what) · \(count) · u undo"
+        outcome.isUndo
+        ? "Tags of \(count) put back"
+        : "\(outcome.what) · \(count) · u undo"
+          + (outcome.notes.first.map { " · \($0)" } ?? "")
     } else {
       let first = outcome.failures[0]
       message =

@@ -37,12 +37,18 @@ public struct SidecarSnapshot: Hashable, Sendable {
   public var sidecar: String
   /// Its bytes before the write; nil when the write created it (u removes it).
   public var bytes: [UInt8]?
+  /// True when the write went into the photo's own XMP (`xmp-write = embedded`): `sidecar`
+  /// is then the photo and `bytes` its XMP packet before (nil: u removes the segment).
+  public var isEmbedded: Bool
 
-  public init(photo: AssetID, photoPath: String, sidecar: String, bytes: [UInt8]?) {
+  public init(
+    photo: AssetID, photoPath: String, sidecar: String, bytes: [UInt8]?, isEmbedded: Bool = false
+  ) {
     self.photo = photo
     self.photoPath = photoPath
     self.sidecar = sidecar
     self.bytes = bytes
+    self.isEmbedded = isEmbedded
   }
 }
 
@@ -76,15 +82,19 @@ public struct TagEditOutcome: Hashable, Sendable {
   public var photos: [PhotoTagValues]
   public var before: [SidecarSnapshot]
   public var failures: [String]
+  /// Lines about photos written elsewhere than asked (`xmp-write = embedded` and a HEIC:
+  /// its sidecar), for the status line.
+  public var notes: [String]
 
   public init(
     isUndo: Bool, what: String, photos: [PhotoTagValues], before: [SidecarSnapshot],
-    failures: [String]
+    failures: [String], notes: [String] = []
   ) {
     self.isUndo = isUndo
     self.what = what
     self.photos = photos
     self.before = before
     self.failures = failures
+    self.notes = notes
   }
 }
