@@ -157,8 +157,20 @@ extension Catalog {
       }
       return XMPReader.read(contentsOf: path).metadata
     }
+    let dates = try ownersDates(owners)
     try write { db in
       var cache: [[String]: Int64] = [:]
+      for (owner, date) in zip(owners, dates) {
+        guard let date else { continue }
+        try db.execute(
+          sql: """
+            UPDATE assets SET capture_sort_key = ?, capture_offset = ?, capture_source = ?
+            WHERE id = ?
+            """,
+          arguments: [
+            date.localSortKey, date.utcOffsetSeconds, date.source.rawValue, owner.id,
+          ])
+      }
       for (owner, xmp) in zip(owners, readings) {
         var entry = CatalogEntry(
           path: owner.path, stamp: FileStamp(size: 0, mtimeNanoseconds: 0), reason: "",
@@ -170,6 +182,28 @@ extension Catalog {
       }
     }
     return owners.count
+  }
+
+  /// The capture date each photo whose sidecar changed has now, nil where it did not
+  /// change: the sidecar's date (a RAW's date fix), or, for a photo dated by its sidecar
+  /// whose sidecar no longer gives one (the fix undone), the file's own, read again.
+  private func ownersDates(_ owners: [(id: Int64, path: LibraryPath)]) throws -> [CaptureDate?] {
+    let sources: [Int64: String] = try read { db in
+      var found: [Int64: String] = [:]
+      for owner in owners {
+        found[owner.id] = try String.fetchOne(
+          db, sql: "SELECT capture_source FROM assets WHERE id = ?", arguments: [owner.id])
+      }
+      return found
+    }
+    return owners.map { owner -> CaptureDate? in
+      guard let path = String(validating: owner.path.bytes, as: UTF8.self) else { return nil }
+      if let date = XMPReader.sidecarDate(photoPath: path) { return date }
+      guard sources[owner.id] == CaptureDateSource.xmpSidecar.rawValue else { return nil }
+      var info = stat()
+      guard stat(path, &info) == 0 else { return nil }
+      return FileIndexing.entry(path: owner.path, stamp: FileStamp(info)).captureDate
+    }
   }
 
   /// Sets the tags, rating and label of photos after Lightbox wrote their sidecars (the

@@ -45,6 +45,8 @@ public enum FileIndexing {
     // has no sidecar path to build, and keeps what it embeds).
     if sidecars, let name = String(validating: path.bytes, as: UTF8.self) {
       entry.take(XMPReader.overlaidBySidecars(embedded, photoPath: name))
+      // A date in a sidecar (a RAW's date fix) wins over the file's own.
+      if let date = XMPReader.sidecarDate(photoPath: name) { entry.captureDate = date }
     } else if let embedded {
       entry.take(embedded)
     }
