@@ -50,6 +50,13 @@ extension AppState {
     overlay = .prompt(prompt)
   }
 
+  /// i, and paging with the info panel open: the selected photo's caption read from its
+  /// files for the panel (the catalog does not hold captions).
+  func readSelectedCaption() -> [Effect] {
+    guard let photo = selectedAsset else { return [] }
+    return [.readCaption(photo.id, path: photo.path)]
+  }
+
   /// The caption on one line, as the editor shows it: a line break (which other programs
   /// write) becomes a space, since the editor has one line.
   public static func oneLine(_ caption: String) -> String {
