@@ -184,24 +184,13 @@ extension Catalog {
     return owners.count
   }
 
-  /// The capture date each photo whose sidecar changed has now, nil where it did not
-  /// change: the sidecar's date (a RAW's date fix), or, for a photo dated by its sidecar
-  /// whose sidecar no longer gives one (the fix undone), the file's own, read again.
+  /// The capture date each photo whose sidecar changed has now (a RAW's date fix written or
+  /// undone): the photo read again as the indexer reads it (its own date, the sidecar's
+  /// over it); nil for one that cannot be read (its date is left).
   private func ownersDates(_ owners: [(id: Int64, path: LibraryPath)]) throws -> [CaptureDate?] {
-    let sources: [Int64: String] = try read { db in
-      var found: [Int64: String] = [:]
-      for owner in owners {
-        found[owner.id] = try String.fetchOne(
-          db, sql: "SELECT capture_source FROM assets WHERE id = ?", arguments: [owner.id])
-      }
-      return found
-    }
-    return owners.map { owner -> CaptureDate? in
-      guard let path = String(validating: owner.path.bytes, as: UTF8.self) else { return nil }
-      if let date = XMPReader.sidecarDate(photoPath: path) { return date }
-      guard sources[owner.id] == CaptureDateSource.xmpSidecar.rawValue else { return nil }
+    owners.map { owner -> CaptureDate? in
       var info = stat()
-      guard stat(path, &info) == 0 else { return nil }
+      guard owner.path.withCString({ stat($0, &info) }) == 0 else { return nil }
       return FileIndexing.entry(path: owner.path, stamp: FileStamp(info)).captureDate
     }
   }

@@ -38,17 +38,12 @@ public enum SidecarDateShift {
     guard stat(path, &info) == 0 else {
       return .failure(XMPWriteError("cannot read: \(String(cString: strerror(errno)))"))
     }
-    let from: CaptureDate
-    if let date = XMPReader.sidecarDate(photoPath: path) {
-      from = date
-    } else {
-      let entry = FileIndexing.entry(
-        path: LibraryPath(bytes: Array(path.utf8)), stamp: FileStamp(info), sidecars: false)
-      guard let date = entry.captureDate else {
-        return .failure(XMPWriteError(entry.reason ?? "not a photo"))
-      }
-      from = date
+    let entry = FileIndexing.entry(
+      path: LibraryPath(bytes: Array(path.utf8)), stamp: FileStamp(info), sidecars: false)
+    guard let own = entry.captureDate else {
+      return .failure(XMPWriteError(entry.reason ?? "not a photo"))
     }
+    let from = XMPReader.preferred(own: own, sidecar: XMPReader.sidecarDate(photoPath: path))
     var to = CaptureDate(epochSeconds: from.localSortKey / 1000 + seconds, source: .xmpSidecar)
     to.millisecond = from.millisecond
     to.utcOffsetSeconds = from.utcOffsetSeconds

@@ -7,14 +7,17 @@ extension XMPReader {
   /// in each `photoshop:DateCreated`, `xmp:CreateDate`, `exif:DateTimeOriginal`; nil when
   /// none gives a valid one.
   public static func sidecarDate(photoPath path: String) -> CaptureDate? {
-    var seen: [FileIdentity] = []
-    for sidecar in sidecarPaths(for: path) {
-      guard let identity = FileIdentity(sidecar), !seen.contains(identity) else { continue }
-      seen.append(identity)
-      guard let bytes = readSidecar(sidecar), let date = date(inPacket: bytes) else { continue }
-      return date
-    }
-    return nil
+    sidecarLayers(nil, photoPath: path).date
+  }
+
+  /// The date a photo shows, from the date its file records (`own`) and the one its
+  /// sidecars give: the sidecar's, unless it names the same wall-clock second as the file's
+  /// (darktable copies the camera's date into every sidecar, without its offset), when the
+  /// file's stays with its offset and source.
+  public static func preferred(own: CaptureDate, sidecar: CaptureDate?) -> CaptureDate {
+    guard let sidecar else { return own }
+    let sameSecond = sidecar.localSortKey / 1000 == own.localSortKey / 1000
+    return sameSecond && own.source != .fileModification ? own : sidecar
   }
 
   /// The capture date an XMP packet gives (`sidecarDate`'s order), nil when none is valid.

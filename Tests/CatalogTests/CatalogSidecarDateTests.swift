@@ -30,12 +30,16 @@ final class CatalogSidecarDateTests: XCTestCase {
     try library.writeJPEG("a.jpg", date: "2024:05:01 10:00:00")
     try library.writeJPEG("b.jpg", date: "2024:05:02 10:00:00")
     try library.write("b.jpg.xmp", sidecar("2024-05-02T12:15:00+09:00"))
+    // darktable's copy of the camera's date (EXIF's form, no offset): the file's own stays.
+    try library.writeJPEG("c.jpg", date: "2024:05:03 10:00:00")
+    try library.write("c.jpg.xmp", sidecar("2024:05:03 10:00:00.250"))
     let catalog = try Catalog(path: library.catalogPath)
     _ = try Indexer(catalog: catalog).index(roots: [library.root])
     XCTAssertEqual(try date(catalog, "a.jpg")?.hour, 10)
     let b = try XCTUnwrap(try date(catalog, "b.jpg"))
     XCTAssertEqual([b.hour, b.minute, b.utcOffsetSeconds], [12, 15, 9 * 3600])
     XCTAssertEqual(b.source, .xmpSidecar)
+    XCTAssertEqual(try date(catalog, "c.jpg")?.source, .exif)
 
     // The watcher's update of a new sidecar: the photo moves.
     let path = try library.write("a.jpg.xmp", sidecar("2024-05-01T11:30:00"))
