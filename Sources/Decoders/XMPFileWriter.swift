@@ -47,13 +47,17 @@ public enum XMPFileWriter {
   {
     guard mode == .embedded else { return intoSidecar(edit, path, note: nil) }
     if let problem = edit.problem { return .failure(XMPWriteError(problem)) }
-    guard case .success(let head) = MetadataReader.readHead(ofFile: path, maxBytes: 4096) else {
-      return intoSidecar(edit, path, note: nil)  // the sidecar writer names what is wrong
-    }
-    guard FormatSniffer.format(of: head) == .jpeg else {
-      let name = FormatSniffer.format(of: head).map { "\($0)".uppercased() } ?? "this file"
+    // A file that cannot be read, or is no photo (a sidecar given itself): the sidecar
+    // writer edits it or names what is wrong.
+    guard case .success(let head) = MetadataReader.readHead(ofFile: path, maxBytes: 4096),
+      let format = FormatSniffer.format(of: head)
+    else { return intoSidecar(edit, path, note: nil) }
+    guard format == .jpeg else {
       return intoSidecar(
-        edit, path, note: "\(name): written to the sidecar (embedded XMP is written into JPEGs)")
+        edit, path,
+        note:
+          "\("\(format)".uppercased()): written to the sidecar (embedded XMP is written into JPEGs)"
+      )
     }
     if let sidecar = XMPReader.sidecarPaths(for: path).first(where: isRegularFile) {
       return intoSidecar(

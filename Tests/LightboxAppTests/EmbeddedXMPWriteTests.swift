@@ -158,6 +158,12 @@ final class EmbeddedXMPWriteTests: XCTestCase {
       toSidecar.note, "HEIC: written to the sidecar (embedded XMP is written into JPEGs)")
     XCTAssertEqual(try bytes(heic), heicBytes)
     XCTAssertEqual(XMPReader.read(contentsOf: heic).metadata.rating, 4)
+    // The sidecar given itself is edited as it is, with no note.
+    let itself = try XMPFileWriter.apply(
+      XMPEdit(rating: 2), toPhotoAt: heic + ".xmp", mode: .embedded
+    ).get()
+    XCTAssertEqual(itself.file, heic + ".xmp")
+    XCTAssertNil(itself.note)
     // A JPEG with a sidecar: the sidecar, which readers prefer, with a note.
     let jpeg = try copy("jpeg-exif/Nikon_D70.jpg")
     let jpegBytes = try bytes(jpeg)
