@@ -1,3 +1,4 @@
+import LightboxTestSupport
 import XCTest
 
 @testable import PhotoMetadata
@@ -55,5 +56,31 @@ final class JPEGXMPSegmentTests: XCTestCase {
       return XCTFail("two packets")
     }
     XCTAssertEqual(error.reason, "the JPEG holds two XMP packets: not written")
+  }
+
+  /// Random byte flips and cuts never trap; whatever is written reads back as written, with
+  /// every byte outside the segment kept.
+  func testDamagedJPEGsNeverTrapAndWritesRoundTrip() throws {
+    var random = SeededGenerator(seed: TestSeed.value)
+    let packet = Array("<x:xmpmeta/>".utf8)
+    let base = try JPEGXMPSegment.replacingPacket(in: plain, with: packet).get()
+    for _ in 0..<2000 {
+      var bytes = Bool.random(using: &random) ? base : plain
+      for _ in 0..<Int.random(in: 1...3, using: &random) {
+        bytes[Int.random(in: 0..<bytes.count, using: &random)] = UInt8.random(
+          in: 0...255, using: &random)
+      }
+      if Bool.random(using: &random) {
+        bytes.removeLast(Int.random(in: 0..<bytes.count, using: &random))
+      }
+      guard case .success(let location) = JPEGXMPSegment.locate(bytes),
+        case .success(let written) = JPEGXMPSegment.replacingPacket(in: bytes, with: [0x41])
+      else { continue }
+      XCTAssertEqual(JPEGXMPSegment.packet(in: written), [0x41])
+      let cut = location.segment ?? location.insertion..<location.insertion
+      XCTAssertEqual(Array(written[..<cut.lowerBound]), Array(bytes[..<cut.lowerBound]))
+      XCTAssertEqual(
+        Array(written[(cut.lowerBound + 4 + 29 + 1)...]), Array(bytes[cut.upperBound...]))
+    }
   }
 }
