@@ -157,8 +157,20 @@ extension Catalog {
       }
       return XMPReader.read(contentsOf: path).metadata
     }
+    let dates = try ownersDates(owners)
     try write { db in
       var cache: [[String]: Int64] = [:]
+      for (owner, date) in zip(owners, dates) {
+        guard let date else { continue }
+        try db.execute(
+          sql: """
+            UPDATE assets SET capture_sort_key = ?, capture_offset = ?, capture_source = ?
+            WHERE id = ?
+            """,
+          arguments: [
+            date.localSortKey, date.utcOffsetSeconds, date.source.rawValue, owner.id,
+          ])
+      }
       for (owner, xmp) in zip(owners, readings) {
         var entry = CatalogEntry(
           path: owner.path, stamp: FileStamp(size: 0, mtimeNanoseconds: 0), reason: "",
@@ -170,6 +182,17 @@ extension Catalog {
       }
     }
     return owners.count
+  }
+
+  /// The capture date each photo whose sidecar changed has now (a RAW's date fix written or
+  /// undone): the photo read again as the indexer reads it (its own date, the sidecar's
+  /// over it); nil for one that cannot be read (its date is left).
+  private func ownersDates(_ owners: [(id: Int64, path: LibraryPath)]) throws -> [CaptureDate?] {
+    owners.map { owner -> CaptureDate? in
+      var info = stat()
+      guard owner.path.withCString({ stat($0, &info) }) == 0 else { return nil }
+      return FileIndexing.entry(path: owner.path, stamp: FileStamp(info)).captureDate
+    }
   }
 
   /// Sets the tags, rating and label of photos after Lightbox wrote their sidecars (the

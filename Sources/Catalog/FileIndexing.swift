@@ -44,7 +44,10 @@ public enum FileIndexing {
     // Tags, rating and label: the sidecars' over the embedded ones (a name that is not UTF-8
     // has no sidecar path to build, and keeps what it embeds).
     if sidecars, let name = String(validating: path.bytes, as: UTF8.self) {
-      entry.take(XMPReader.overlaidBySidecars(embedded, photoPath: name))
+      let layers = XMPReader.sidecarLayers(embedded, photoPath: name)
+      entry.take(layers.metadata)
+      // A date in a sidecar (a RAW's date fix) wins over the file's own.
+      entry.captureDate = XMPReader.preferred(own: date, sidecar: layers.date)
     } else if let embedded {
       entry.take(embedded)
     }

@@ -45,6 +45,8 @@ public final class BrowseSession {
     public var opener: [String]?
     /// Where imported photos go in the library (config `import-template`; nil: the default).
     public var importTemplate: String?
+    /// Where t, s and C write tags, ratings and captions (config `xmp-write`).
+    public var xmpWrite: XMPWriteMode = .sidecar
     /// The decode worker processes for risky formats (this executable's `decode-worker`
     /// unless told otherwise); there is no way to decode them in the browser's process.
     public var decodeWorker: DecodeWorkerHost.Configuration = .currentExecutable
@@ -168,7 +170,7 @@ public final class BrowseSession {
       diskCache: diskCache,
       trashHome: options.trashHome, retentionDays: options.trashRetentionDays,
       upscale: options.upscale, decoder: PhotoDecoder(host: host),
-      cardImports: cardImports(inbox: inbox))
+      cardImports: cardImports(inbox: inbox), xmpWrite: options.xmpWrite)
     runner.cardImports?.start()
     defer { runner.stop() }
     var state = AppState(

@@ -3,6 +3,7 @@ import Pixels
 import Decoders
 import DecodeWorker
 import ThumbnailCache
+import PhotoMetadata
 import PhotoModel
 import PhotoStore
 import TerminalGraphics
@@ -23,14 +24,17 @@ final class EffectRunner: Sendable {
   private let tiles: LatestWorkQueue
   /// Camera cards offered for import, and the import (nil: no library folder to import to).
   let cardImports: CardImports?
+  /// Where t, s and C write (config `xmp-write`).
+  private let xmpWrite: XMPWriteMode
 
   init(
     inbox: ActionInbox, cache: PictureCache, format: PictureFormat, background: RGB,
     catalogPath: String?, diskCache: ThumbnailDiskCache? = nil, trashHome: String? = nil,
     retentionDays: Int = 30, upscale: Bool = true, decoder: PhotoDecoder,
-    cardImports: CardImports? = nil
+    cardImports: CardImports? = nil, xmpWrite: XMPWriteMode = .sidecar
   ) {
     self.cardImports = cardImports
+    self.xmpWrite = xmpWrite
     self.inbox = inbox
     self.cache = cache
     self.decoder = decoder
@@ -87,9 +91,9 @@ final class EffectRunner: Sendable {
     case .runImport(let job):
       cardImports?.run(job)
     case .editTags(let job):
-      let (inbox, library) = (inbox, library)
+      let (inbox, library, mode) = (inbox, library, xmpWrite)
       DispatchQueue.global(qos: .userInitiated).async {
-        let outcome = TagWriter.run(job)
+        let outcome = TagWriter.run(job, mode: mode)
         library.storeTags(outcome.photos)
         inbox.post(.library(.tagsEdited(outcome)))
       }
@@ -99,6 +103,12 @@ final class EffectRunner: Sendable {
         let outcome = TagWriter.restore(snapshots)
         library.storeTags(outcome.photos)
         inbox.post(.library(.tagsEdited(outcome)))
+      }
+    case .readCaption(let id, let path):
+      let inbox = inbox
+      DispatchQueue.global(qos: .userInitiated).async {
+        let caption = XMPReader.read(contentsOf: path).metadata.caption
+        inbox.post(.library(.captionRead(id, caption: caption)))
       }
     case .adjustDates(let job):
       let inbox = inbox

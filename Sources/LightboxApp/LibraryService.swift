@@ -81,7 +81,7 @@ public final class LibraryService: @unchecked Sendable {
         .scheduleTick,
         .exportPhotos,
         .adjustDates, .runImport, .openExternally, .startPlayback, .stopPlayback, .pausePlayback,
-        .editTags, .restoreSidecars:
+        .editTags, .restoreSidecars, .readCaption:
         return
       }
     } catch {

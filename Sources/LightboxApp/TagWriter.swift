@@ -1,41 +1,43 @@
+import Decoders
 import Foundation
 import PhotoMetadata
 import PhotoModel
 import PhotoStore
 import TerminalUI
 
-/// Runs the browser's tag and rating edits (t, s, and u after them): each photo's sidecar
-/// kept as it was, then edited by `XMPSidecarWriter` (the photo itself is never touched),
-/// off the run loop; one line for each photo that was not changed.
+/// Runs the browser's tag, rating and caption edits (t, s, C, and u after them): what each
+/// photo's sidecar (or, with `xmp-write = embedded`, its JPEG's XMP packet) held kept, then
+/// the edit made by `XMPFileWriter`, off the run loop; one line for each photo that was not
+/// changed.
 enum TagWriter {
-  /// Writes the job's edit into each photo's sidecar.
-  static func run(_ job: TagEditJob) -> TagEditOutcome {
-    let edit = XMPEdit(addTags: job.addTags, removeTags: job.removeTags, rating: job.rating)
+  /// Writes the job's edit into each photo's sidecar, or its own XMP (`mode`).
+  static func run(_ job: TagEditJob, mode: XMPWriteMode = .sidecar) -> TagEditOutcome {
+    let edit = XMPEdit(
+      addTags: job.addTags, removeTags: job.removeTags, rating: job.rating, caption: job.caption)
     var photos: [PhotoTagValues] = []
     var before: [SidecarSnapshot] = []
     var failures: [String] = []
+    var notes: [String] = []
     for (id, path) in zip(job.ids, job.paths) {
-      let sidecar = XMPSidecarWriter.sidecarPath(for: path)
-      let old: [UInt8]?
-      switch XMPSidecarWriter.snapshot(ofSidecar: sidecar) {
-      case .success(let bytes): old = bytes
-      case .failure(let error):
-        failures.append(line(path, error.reason))
-        continue
-      }
-      switch XMPSidecarWriter.apply(edit, toPhotoAt: path) {
+      switch XMPFileWriter.apply(edit, toPhotoAt: path, mode: mode) {
       case .success(let outcome):
         guard outcome.changed else { continue }
         before.append(
-          SidecarSnapshot(photo: id, photoPath: path, sidecar: outcome.sidecar, bytes: old))
+          SidecarSnapshot(
+            photo: id, photoPath: path, sidecar: outcome.file, bytes: outcome.before,
+            isEmbedded: outcome.isEmbedded))
         photos.append(values(id, outcome.metadata))
+        if let note = outcome.note { notes.append(line(path, note)) }
       case .failure(let error):
         failures.append(line(path, error.reason))
       }
     }
     log(failures)
+    let log = LightboxLog.logger("tags")
+    for note in notes { log.info("\(note)") }
     return TagEditOutcome(
-      isUndo: false, what: what(job), photos: photos, before: before, failures: failures)
+      isUndo: false, what: what(job), photos: photos, before: before, failures: failures,
+      notes: notes)
   }
 
   /// Puts each sidecar back as it was before the edit (u).
@@ -43,7 +45,9 @@ enum TagWriter {
     var photos: [PhotoTagValues] = []
     var failures: [String] = []
     for snapshot in snapshots {
-      if let error = XMPSidecarWriter.restore(snapshot.bytes, toSidecar: snapshot.sidecar) {
+      if let error = XMPFileWriter.restore(
+        snapshot.bytes, file: snapshot.sidecar, isEmbedded: snapshot.isEmbedded)
+      {
         failures.append(line(snapshot.photoPath, error.reason))
         continue
       }
@@ -58,7 +62,8 @@ enum TagWriter {
   static func values(_ id: AssetID, _ metadata: XMPMetadata) -> PhotoTagValues {
     PhotoTagValues(
       id: id, tags: metadata.tagPaths, rating: min(max(metadata.rating ?? 0, -1), 5),
-      label: metadata.label.flatMap { $0.isEmpty ? nil : $0 })
+      label: metadata.label.flatMap { $0.isEmpty ? nil : $0 },
+      caption: metadata.caption.flatMap { $0.isEmpty ? nil : $0 })
   }
 
   /// "Tagged Places/Japan/Kyoto", "Untagged cat", "Rated 4 stars".
@@ -68,6 +73,7 @@ enum TagWriter {
     if let rating = job.rating {
       return rating < 0 ? "Rejected" : "Rated \(AppState.ratingText(rating))"
     }
+    if let caption = job.caption { return caption.isEmpty ? "Caption removed" : "Caption written" }
     return "Unchanged"
   }
 

@@ -19,10 +19,15 @@ public struct XMPEdit: Sendable, Equatable {
   public var title: String?
   /// `dc:description`, its `x-default` alternative.
   public var caption: String?
+  /// The capture date as XMP writes it ("2024-08-13T10:22:01+09:00"): set as
+  /// `exif:DateTimeOriginal` and `xmp:CreateDate`, and as `photoshop:DateCreated` where the
+  /// packet has one (readers take it first). Where a RAW's date fix goes.
+  public var captureDate: String?
 
   public init(
     addTags: [[String]] = [], removeTags: [[String]] = [], rating: Int? = nil,
-    label: String? = nil, title: String? = nil, caption: String? = nil
+    label: String? = nil, title: String? = nil, caption: String? = nil,
+    captureDate: String? = nil
   ) {
     self.addTags = addTags
     self.removeTags = removeTags
@@ -30,12 +35,13 @@ public struct XMPEdit: Sendable, Equatable {
     self.label = label
     self.title = title
     self.caption = caption
+    self.captureDate = captureDate
   }
 
   /// True when the edit changes nothing.
   public var isEmpty: Bool {
     addTags.isEmpty && removeTags.isEmpty && rating == nil && label == nil && title == nil
-      && caption == nil
+      && caption == nil && captureDate == nil
   }
 
   /// The path of the tag typed as `text` ("Places/Japan/Kyoto"): its parts trimmed, empty
@@ -91,6 +97,11 @@ public struct XMPEdit: Sendable, Equatable {
           return "tag \"\(path.joined(separator: "/"))\" \(problem)"
         }
       }
+    }
+    if let captureDate,
+      captureDate.isEmpty || Self.textProblem(captureDate, allowingLineBreaks: false) != nil
+    {
+      return "capture date \"\(captureDate)\" is not a date"
     }
     let texts: [(String, String?, Bool)] = [
       ("label", label, false), ("title", title, true), ("caption", caption, true),

@@ -10,6 +10,8 @@ extension XMPMetadata {
   static let lightroom = "http://ns.adobe.com/lightroom/1.0/"
   static let digiKam = "http://www.digikam.org/ns/1.0/"
   static let xmpNote = "http://ns.adobe.com/xmp/note/"
+  static let exif = "http://ns.adobe.com/exif/1.0/"
+  static let photoshop = "http://ns.adobe.com/photoshop/1.0/"
 
   /// The fields of the XMP packet `bytes` (UTF-8, UTF-16 or UTF-32, with or without the
   /// `<?xpacket?>` wrapper): empty when nothing is read, never a trap.

@@ -8,6 +8,11 @@ extension XMPPacketEditor {
   static let label = Property(uri: XMPMetadata.xmp, local: "Label", prefix: "xmp")
   static let title = Property(uri: XMPMetadata.dc, local: "title", prefix: "dc")
   static let description = Property(uri: XMPMetadata.dc, local: "description", prefix: "dc")
+  static let dateTimeOriginal = Property(
+    uri: XMPMetadata.exif, local: "DateTimeOriginal", prefix: "exif")
+  static let createDate = Property(uri: XMPMetadata.xmp, local: "CreateDate", prefix: "xmp")
+  static let dateCreated = Property(
+    uri: XMPMetadata.photoshop, local: "DateCreated", prefix: "photoshop")
 
   /// The packet `bytes` with `edit` made. `seed` is what the photo's other layers (its
   /// embedded XMP, a sidecar this one wins over) say: a list this packet lacks starts from
@@ -27,7 +32,43 @@ extension XMPPacketEditor {
     if let caption = edit.caption {
       try editor.setLanguageAlternative(Self.description, to: caption)
     }
+    if let date = edit.captureDate {
+      // darktable writes exif:DateTimeOriginal as EXIF does ("2021:06:19 12:22:10.790") and
+      // reads it back so: a value written that way is written that way again.
+      let written = XMPDates.value(of: "exif:DateTimeOriginal", in: bytes)
+      let exifStyle = written.map { Self.isEXIFStyle($0) } ?? false
+      try editor.setSimple(Self.dateTimeOriginal, to: exifStyle ? Self.exifStyle(date) : date)
+      try editor.setSimple(Self.createDate, to: date)
+      // Readers take photoshop:DateCreated first: one left as it was would win.
+      if !editor.occurrences(Self.dateCreated.uri, Self.dateCreated.local).isEmpty {
+        try editor.setSimple(Self.dateCreated, to: date)
+      }
+    }
     return try editor.finish()
+  }
+
+  /// True for a date written as EXIF writes it: "YYYY:MM:DD HH:MM:SS…".
+  static func isEXIFStyle(_ text: String) -> Bool {
+    let b = Array(text.utf8)
+    return b.count >= 19 && b[4] == UInt8(ascii: ":") && b[7] == UInt8(ascii: ":")
+      && b[10] == UInt8(ascii: " ")
+  }
+
+  /// An XMP date ("2021-06-19T11:22:10.790+02:00") as EXIF writes it ("2021:06:19
+  /// 11:22:10.790"): colons in the date, a space, no offset.
+  static func exifStyle(_ date: String) -> String {
+    var b = Array(date.utf8)
+    guard b.count >= 19 else { return date }
+    b[4] = UInt8(ascii: ":")
+    b[7] = UInt8(ascii: ":")
+    b[10] = UInt8(ascii: " ")
+    var end = b.count
+    if b.last == UInt8(ascii: "Z") {
+      end -= 1
+    } else if end >= 25, b[end - 6] == UInt8(ascii: "+") || b[end - 6] == UInt8(ascii: "-") {
+      end -= 6
+    }
+    return String(decoding: b[..<end], as: UTF8.self)
   }
 
   /// Adds and removes tags in the three lists readers use: `dc:subject` (each tag's leaf),

@@ -85,18 +85,29 @@ public enum XMPReader {
   public static func overlaidBySidecars(_ embedded: XMPMetadata?, photoPath path: String)
     -> XMPMetadata
   {
+    sidecarLayers(embedded, photoPath: path).metadata
+  }
+
+  /// `overlaidBySidecars`, with the capture date the sidecars give (`sidecarDate`), each
+  /// sidecar read once.
+  public static func sidecarLayers(_ embedded: XMPMetadata?, photoPath path: String)
+    -> (metadata: XMPMetadata, date: CaptureDate?)
+  {
     var metadata = embedded ?? XMPMetadata()
+    var date: CaptureDate?
     var seen: [FileIdentity] = []
     let present = sidecarPaths(for: path).filter { sidecar in
       guard let identity = FileIdentity(sidecar), !seen.contains(identity) else { return false }
       seen.append(identity)
       return true
     }
+    // Lowest precedence first: the best sidecar's fields and date are the last taken.
     for sidecar in present.reversed() {
       guard let bytes = readSidecar(sidecar) else { continue }
       metadata = metadata.overlaid(by: XMPMetadata.read(packet: bytes).metadata)
+      if let found = Self.date(inPacket: bytes) { date = found }
     }
-    return metadata
+    return (metadata, date)
   }
 
   /// The sidecar names of the photo at `path`, best first: `IMG_1234.CR3.xmp` (darktable,

@@ -144,6 +144,10 @@ public enum XMPSidecarWriter {
     }
   }
 
+  /// The packet a new sidecar (or a JPEG's new XMP segment) starts from: an empty
+  /// `rdf:Description` in the wrapper exiftool and Adobe write.
+  public static var emptyPacket: [UInt8] { XMPPacketEditor.emptySidecar }
+
   private static func isRegularFile(_ path: String) -> Bool {
     var info = stat()
     return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG

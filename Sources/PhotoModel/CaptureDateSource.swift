@@ -25,6 +25,9 @@ public enum CaptureDateSource: String, Sendable, Codable, Hashable, CaseIterable
   /// An AVI's recording date (`IDIT` chunk, else the `INFO` list's `ICRD`): the camera's
   /// wall clock with no time zone, like EXIF DateTimeOriginal.
   case aviRecordingDate
+  /// The photo's XMP sidecar (`exif:DateTimeOriginal`, `xmp:CreateDate`,
+  /// `photoshop:DateCreated`): where a RAW's date fix goes, so it wins over the file's own.
+  case xmpSidecar
   /// A date in the file name (`IMG_20240813_102201`, `Screenshot 2024-08-13 at 10.22.01`…).
   case fileName
   /// The file's modification time (no better source).
@@ -42,6 +45,7 @@ public enum CaptureDateSource: String, Sendable, Codable, Hashable, CaseIterable
     case .quickTimeCreationDate: "QuickTime creation date"
     case .movieCreationTime: "movie header creation time (UTC)"
     case .aviRecordingDate: "AVI recording date"
+    case .xmpSidecar: "XMP sidecar"
     case .fileName: "the file name"
     case .fileModification: "the file's modification time"
     }

@@ -1,4 +1,5 @@
 import Foundation
+import PhotoModel
 import PhotoStore
 import TOMLKit
 import TerminalGraphics
@@ -12,7 +13,7 @@ public enum ConfigLoader {
   public static let knownKeys = [
     "theme", "graphics", "colors", "thumbnail-size", "roots", "trash-retention-days",
     "memory-cache-mb", "thumbnail-cache-mb", "upscale", "slideshow-seconds", "opener",
-    "import-template", "keys",
+    "import-template", "xmp-write", "keys",
   ]
 
   /// Files larger than this are refused rather than parsed (a config is a few hundred bytes).
@@ -188,6 +189,13 @@ extension ConfigLoader {
             continue
           }
           config.importTemplate = text
+        case "xmp-write":
+          guard let text = value.string?.lowercased(), let mode = XMPWriteMode(rawValue: text)
+          else {
+            refuse("xmp-write", value, allowed: "sidecar or embedded")
+            continue
+          }
+          config.xmpWrite = mode
         case "keys": readKeys(value, into: &config)
         default:
           report(

@@ -1,3 +1,4 @@
+import PhotoModel
 import PhotoStore
 import TerminalGraphics
 import TerminalUI
@@ -36,6 +37,8 @@ public struct LightboxConfig: Sendable, Equatable {
   /// Where `lightbox import` puts a photo in the library, by its tokens (`ImportTemplate`:
   /// `{year} {month} {day} {hour} {minute} {second} {camera} {name} {ext} {seq}`).
   public var importTemplate: String
+  /// Where tag, rating, label and caption edits go: the sidecar, or the JPEG's own XMP.
+  public var xmpWrite: XMPWriteMode
 
   /// The default `import-template` (Immich's and rapid-photo-downloader's layout).
   public static let defaultImportTemplate = "{year}/{year}-{month}-{day}/{name}"
@@ -46,7 +49,8 @@ public struct LightboxConfig: Sendable, Equatable {
     keys: [KeyCommand: [InputEvent]] = [:], trashRetentionDays: Int = 30,
     roots: [String] = ["~/Pictures"], memoryCacheMegabytes: Int = 256, upscale: Bool = true,
     thumbnailCacheMegabytes: Int? = nil, slideshowSeconds: Int = 4, opener: [String]? = nil,
-    importTemplate: String = LightboxConfig.defaultImportTemplate
+    importTemplate: String = LightboxConfig.defaultImportTemplate,
+    xmpWrite: XMPWriteMode = .sidecar
   ) {
     self.theme = theme
     self.graphics = graphics
@@ -61,6 +65,7 @@ public struct LightboxConfig: Sendable, Equatable {
     self.slideshowSeconds = slideshowSeconds
     self.opener = opener
     self.importTemplate = importTemplate
+    self.xmpWrite = xmpWrite
   }
 
   /// Every field at its default.

@@ -35,6 +35,7 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
   case adjustDates = "adjust-date"
   case tag = "tag"
   case rate = "rate"
+  case caption = "caption"
   case importPhotos = "import"
   case mark = "mark"
   case markRange = "mark-range"
@@ -96,6 +97,7 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case .adjustDates: return .edit(.adjustDates)
     case .tag: return .edit(.tag)
     case .rate: return .edit(.rate)
+    case .caption: return .edit(.caption)
     case .importPhotos: return .importing(.start)
     case .mark: return .mark(.toggle)
     case .markRange: return .mark(.range)
@@ -160,6 +162,8 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     // t for tag (T is the date); s for stars (the digits are the tabs and the zoom).
     case .tag: return [.character("t")]
     case .rate: return [.character("s")]
+    // C for caption (c hides the photo view's bars).
+    case .caption: return [.character("C")]
     case .importPhotos: return [.character("I")]
     case .mark: return [.character("v")]
     case .markRange: return [.character("V")]

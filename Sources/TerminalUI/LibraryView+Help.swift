@@ -76,12 +76,12 @@ extension LibraryView {
       }
       add(.favorite, "favorite \(Glyphs.favorite)")
       add(.delete, "move to Recently Deleted")
-      add(.undo, "undo the delete, turn, date or tag change")
+      add(.undo, "undo the delete, turn, date, tag or caption change")
       add(.hide, context == .album(.hidden) ? "unhide" : "hide")
       add([.rotateAnticlockwise, .rotateClockwise], "turn left / right (file untouched)")
       add(.export, "export as JPEG to a folder")
       // One line for the three (at 80×24 the photo view's keys fill the screen already).
-      add([.adjustDates, .tag, .rate], "date (in the file) / tag / stars 0-5, x rejects")
+      add([.adjustDates, .tag, .rate, .caption], "date / tag / stars 0-5, x rejects / caption")
       if state.importing.offer != nil { add(.importPhotos, "import the card's new photos") }
       add(.addToAlbum, "add to an album")
       if case .album(.user) = context { add(.removeFromAlbum, "take out of this album") }

@@ -123,6 +123,10 @@ extension LibraryView {
       lines.append(
         ("Tags", tags.sorted { $0.lowercased() < $1.lowercased() }.joined(separator: ", ")))
     }
+    // The caption as last read or written (C), on one line.
+    if let caption = state.library.captions[asset.id] {
+      lines.append(("Caption", AppState.oneLine(caption)))
+    }
     var flags: [String] = []
     if asset.isFavorite { flags.append("\(Glyphs.favorite) Favorite") }
     if asset.isHidden { flags.append("Hidden") }
@@ -259,8 +263,15 @@ extension LibraryView {
       title = "Rate \(AppState.photoCount(ids.count))"
       label = "Stars:"
       hint = "0 to 5 stars, x rejects · Esc cancel"
+    case .caption(let ids):
+      title = ids.count == 1 ? "Caption" : "Caption of \(AppState.photoCount(ids.count))"
+      label = "Caption:"
+      hint = "Enter save · empty removes · Esc cancel"
     }
-    let box = centredBox(width: 48, height: 7, in: frame.size)
+    // A caption is a sentence: its field is as wide as the terminal allows.
+    var width = 48
+    if case .caption = prompt.purpose { width = max(48, min(frame.size.columns - 4, 100)) }
+    let box = centredBox(width: width, height: 7, in: frame.size)
     let inner = renderBox(box, title: title, into: &frame)
     guard inner.height >= 4 else { return }
     let labelWidth = TerminalText.width(of: label) + 1

@@ -52,9 +52,11 @@ final class DetailInfoTests: XCTestCase {
     let (store, assets) = detailStore(3)
     func wide(_ i: Int) -> ImageKey { detailRequest(assets[i], width: 80, .visible).key }
     func narrow(_ i: Int) -> ImageKey { detailRequest(assets[i], width: 50, .visible).key }
+    // The panel reads the photo's caption from its files (the catalog has none).
     store.send(
       .panel(.info),
       effects: [
+        .readCaption(assets[2].id, path: assets[2].path),
         .loadImage(detailRequest(assets[2], width: 50, .visible)),
         .loadImage(detailRequest(assets[1], width: 50, .neighbour)),
       ]
@@ -66,8 +68,13 @@ final class DetailInfoTests: XCTestCase {
       $0.images[narrow(1)] = .loading
     }
     // Paging with the panel open keeps it open and the new neighbour comes at its size.
-    store.send(.move(.left), effects: [.loadImage(detailRequest(assets[0], width: 50, .neighbour))])
-    {
+    store.send(
+      .move(.left),
+      effects: [
+        .readCaption(assets[1].id, path: assets[1].path),
+        .loadImage(detailRequest(assets[0], width: 50, .neighbour)),
+      ]
+    ) {
       $0.selectedIndex = 1
       $0.images[narrow(0)] = .loading
     }

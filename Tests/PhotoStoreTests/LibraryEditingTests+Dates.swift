@@ -72,6 +72,38 @@ extension LibraryEditingTests {
     store.send(.edit(.undo)) { $0.message = "Nothing to undo" }
   }
 
+  func testARAWsDateGoesToItsSidecarWhichUPutsBack() {
+    let (store, assets) = prepared()
+    let job = DateShiftJob(ids: [assets[5].id], paths: [assets[5].path], seconds: -172_800)
+    var moved = assets[5]
+    moved.captureDate.day = 13
+    let reordered = [assets[0], moved] + assets[1..<5]
+    let sidecar = SidecarSnapshot(
+      photo: moved.id, photoPath: moved.path, sidecar: moved.path + ".xmp", bytes: nil)
+    store.send(
+      .library(
+        .datesAdjusted(
+          DateShiftOutcome(job: job, moved: [moved.id], failures: [], sidecars: [sidecar])))
+    ) {
+      $0.library.assets = reordered
+      $0.assets = PhotoList(reordered)
+      $0.timeline = Timeline(assets: reordered)
+      $0.daysLayout = DaysLayout(timeline: $0.timeline, columns: 5)
+      $0.albums.entries = self.entries(library: reordered)
+      $0.selectedIndex = 1
+      $0.library.undoableDateShift = DateShiftJob(
+        ids: job.ids, paths: job.paths, seconds: job.seconds, restoring: [sidecar])
+      $0.message = "Dates of 1 photo moved −2 d · u undo"
+    }
+    // u: the sidecar is put back (the runner restores it rather than moving it back).
+    let back = DateShiftJob(
+      ids: job.ids, paths: job.paths, seconds: 172_800, isUndo: true, restoring: [sidecar])
+    store.send(.edit(.undo), effects: [.adjustDates(back)]) {
+      $0.library.undoableDateShift = nil
+      $0.message = "Moving the dates of 1 photo back…"
+    }
+  }
+
   func testAFileThatCannotChangeIsNamedAndNothingMoves() {
     let (store, assets) = prepared()
     let job = DateShiftJob(ids: [assets[2].id], paths: [assets[2].path], seconds: 3600)

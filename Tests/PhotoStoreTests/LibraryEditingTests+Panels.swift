@@ -8,18 +8,20 @@ import XCTest
 /// tabs and the wheel.
 extension LibraryEditingTests {
   func testHelpAndInfoOpenOverTheViewAndClose() {
-    let (store, _) = prepared(3)
+    let (store, assets) = prepared(3)
     store.send(.panel(.help)) { $0.overlay = .help }
     store.send(.panel(.help)) { $0.overlay = nil }
     // Info sits beside the grid: the 80-column grid of five flows into two columns.
-    store.send(.panel(.info)) {
+    store.send(.panel(.info), effects: [.readCaption(assets[2].id, path: assets[2].path)]) {
       $0.overlay = .info
       $0.daysLayout = DaysLayout(timeline: $0.timeline, columns: 2)
       $0.rebuildAlbumsLayout()
     }
     XCTAssertEqual(store.state.grid.columns, 2)
     XCTAssertEqual(store.state.gridTerminal.columns, 80 - 36)
-    store.send(.move(.left)) { $0.selectedIndex = 1 }
+    store.send(.move(.left), effects: [.readCaption(assets[1].id, path: assets[1].path)]) {
+      $0.selectedIndex = 1
+    }
     XCTAssertEqual(store.state.overlay, .info, "info stays open while moving")
     store.send(.back) {
       $0.overlay = nil

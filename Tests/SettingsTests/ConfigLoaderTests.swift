@@ -125,7 +125,7 @@ final class ConfigLoaderTests: XCTestCase {
           + " using the default",
         "config.toml:9: unknown key 'colour' (keys: theme, graphics, colors, thumbnail-size, roots,"
           + " trash-retention-days, memory-cache-mb, thumbnail-cache-mb, upscale,"
-          + " slideshow-seconds, opener, import-template, keys)",
+          + " slideshow-seconds, opener, import-template, xmp-write, keys)",
       ])
     var expected = LightboxConfig.defaults
     expected.theme = "light"

@@ -1,3 +1,4 @@
+import Catalog
 import Decoders
 import Pixels
 import Foundation
@@ -23,6 +24,8 @@ public enum DateCommand {
   public struct Outcome: Sendable {
     public var path: String
     public var result: Result<[ExifDateChange], ImageError>
+    /// A RAW's shift, written to its sidecar instead of the file.
+    public var sidecar: SidecarDateShift.Outcome?
   }
 
   /// "+1h30m", "-2d", "45m", "-90s", "+1d2h3m4s" as seconds, or nil.
@@ -68,8 +71,25 @@ public enum DateCommand {
       seconds = target - earliest
     }
     return paths.map { path in
-      Outcome(
+      if SidecarDateShift.isRAW(path) { return shiftRAW(path, seconds: seconds, zone: zone) }
+      return Outcome(
         path: path, result: ExifDateShift.shiftFile(atPath: path, seconds: seconds, zone: zone))
+    }
+  }
+
+  /// A RAW's dates moved in its sidecar (`SidecarDateShift`); a time zone is not set there.
+  private static func shiftRAW(_ path: String, seconds: Int64, zone: Int?) -> Outcome {
+    if zone != nil {
+      return Outcome(
+        path: path,
+        result: .failure(ImageError("a RAW's time zone is not set (its dates go to a sidecar)")))
+    }
+    guard seconds != 0 else { return Outcome(path: path, result: .success([])) }
+    switch SidecarDateShift.shift(photoAt: path, seconds: seconds) {
+    case .success(let shifted):
+      return Outcome(path: path, result: .success([]), sidecar: shifted)
+    case .failure(let error):
+      return Outcome(path: path, result: .failure(ImageError(error.reason)))
     }
   }
 
@@ -79,6 +99,11 @@ public enum DateCommand {
     let name = TerminalText.sanitize(outcome.path)
     switch outcome.result {
     case .success(let changes):
+      if let sidecar = outcome.sidecar {
+        let file = TerminalText.sanitize((sidecar.sidecar as NSString).lastPathComponent)
+        return "\(name): \(XMPReader.dateText(sidecar.from)) → \(XMPReader.dateText(sidecar.to))"
+          + " (in its sidecar \(file))\n"
+      }
       guard let shown = changes.first(where: { $0.kind == .dateTimeOriginal }) ?? changes.first
       else { return "\(name): unchanged\n" }
       let fields = changes.count == 1 ? "1 field" : "\(changes.count) fields"

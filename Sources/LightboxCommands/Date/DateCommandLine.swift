@@ -9,10 +9,11 @@ struct DateCommandLine: ParsableCommand {
     discussion: "Moves DateTimeOriginal, CreateDate and ModifyDate by one amount (as Photos' "
       + "Adjust Date & Time and exiftool's -AllDates+= do), or sets the earliest photo's time "
       + "and moves the others with it; --zone sets the time-zone fields (OffsetTime…). Each "
-      + "JPEG, HEIC or TIFF is replaced atomically and only the fields' bytes change; RAW files are "
-      + "refused. Undo with the opposite --shift.")
+      + "JPEG, HEIC or TIFF is replaced atomically and only the fields' bytes change; a RAW's "
+      + "moved date is written to its XMP sidecar (exif:DateTimeOriginal, xmp:CreateDate), "
+      + "which Lightbox reads over the file's own. Undo with the opposite --shift.")
 
-  @Argument(help: "JPEG, HEIC or TIFF files.", completion: .file())
+  @Argument(help: "JPEG, HEIC, TIFF or RAW files.", completion: .file())
   var files: [String]
 
   @Option(parsing: .unconditional, help: "Move every date by this much: +1h30m, -2d, 45m, -90s.")

@@ -83,6 +83,7 @@ public enum CommandSupport {
       options.slideshowSeconds = config.slideshowSeconds
       options.opener = config.opener
       options.importTemplate = config.importTemplate
+      options.xmpWrite = config.xmpWrite
       options.notices = loaded.problems
       options.decodeWorker = .currentExecutable
       try BrowseSession(options: options).run()

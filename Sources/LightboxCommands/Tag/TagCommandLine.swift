@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PhotoMetadata
+import PhotoModel
 
 /// `lightbox tag FILE… [--add TAG]… [--remove TAG]… [--rating N | --reject] [--label L]
 /// [--caption TEXT] [--title TEXT] [--json]`: write tags, ratings, labels, titles and
@@ -16,8 +17,11 @@ struct TagCommandLine: ParsableCommand {
       Kyoto, to lr:hierarchicalSubject as Places|Japan|Kyoto and to digiKam:TagsList as \
       Places/Japan/Kyoto. Everything else in an existing sidecar is kept as it is written; \
       one that cannot be parsed is not written. Each sidecar is replaced atomically and \
-      keeps its permissions. One line per file; a file that fails gets an error line and \
-      the others are still written.
+      keeps its permissions. With --xmp-write embedded (or xmp-write = "embedded" in \
+      config.toml) a JPEG's own XMP packet is edited instead, the file replaced atomically \
+      and every byte outside its XMP segment kept; other formats, and photos that already \
+      have a sidecar, still go to the sidecar. One line per file; a file that fails gets an \
+      error line and the others are still written.
       """)
 
   @Option(
@@ -48,6 +52,13 @@ struct TagCommandLine: ParsableCommand {
   @Option(help: ArgumentHelp("Set the title (dc:title); \"\" removes it.", valueName: "text"))
   var title: String?
 
+  @Option(
+    name: .customLong("xmp-write"),
+    help: ArgumentHelp(
+      "Where to write: sidecar, or embedded (into a JPEG's own XMP); default: the config's "
+        + "xmp-write.", valueName: "where"))
+  var xmpWrite: String?
+
   @Flag(help: "One JSON object per line per file.")
   var json = false
 
@@ -64,6 +75,9 @@ struct TagCommandLine: ParsableCommand {
       )
     }
     if let problem = edit.problem { throw ValidationError(problem) }
+    if let xmpWrite, XMPWriteMode(rawValue: xmpWrite) == nil {
+      throw ValidationError("--xmp-write must be sidecar or embedded, not '\(xmpWrite)'")
+    }
   }
 
   /// The edit the options ask for.
@@ -83,8 +97,11 @@ struct TagCommandLine: ParsableCommand {
 
   func run() throws {
     let edit = try self.edit()
+    let mode =
+      xmpWrite.flatMap(XMPWriteMode.init(rawValue:)) ?? CommandSupport.loadConfig().config.xmpWrite
     let failed = TagCommand.run(
-      paths: files.map(CommandSupport.absolute), shownAs: files, edit: edit, json: json
+      paths: files.map(CommandSupport.absolute), shownAs: files, edit: edit, mode: mode,
+      json: json
     ) { text in
       FileHandle.standardOutput.write(Data(text.utf8))
     }

@@ -116,6 +116,7 @@ extension AppState {
     if case .adjustDates(let ids) = prompt.purpose { return submitDateAdjust(prompt, ids: ids) }
     if case .tag(let ids) = prompt.purpose { return submitTag(prompt, ids: ids) }
     if case .rate = prompt.purpose { return [] }  // a key rates, not Enter
+    if case .caption(let ids) = prompt.purpose { return submitCaption(prompt, ids: ids) }
     let name = prompt.text.trimmingSpaces
     var except: AlbumID?
     if case .rename(let id) = prompt.purpose { except = id }
@@ -132,7 +133,7 @@ extension AppState {
         ids.isEmpty
         ? "Album “\(name)” made" : "Album “\(name)” made with \(Self.photoCount(ids.count))"
       return [.createAlbum(name: name, adding: withCompanions(ids))]
-    case .export, .adjustDates, .tag, .rate:
+    case .export, .adjustDates, .tag, .rate, .caption:
       return []  // submitted above
     case .rename(let id):
       guard let index = library.collections.albums.firstIndex(where: { $0.id == id }) else {

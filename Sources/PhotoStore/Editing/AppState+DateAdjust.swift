@@ -47,7 +47,7 @@ extension AppState {
     guard var job = library.undoableDateShift else { return [] }
     library.undoableDateShift = nil
     job.seconds = -job.seconds
-    job.isUndo = true
+    job.isUndo = true  // the sidecars in `restoring` are put back rather than moved
     message = "Moving the dates of \(Self.photoCount(job.ids.count)) back…"
     return [.adjustDates(job)]
   }
@@ -75,7 +75,8 @@ extension AppState {
         library.undoableDateShift = DateShiftJob(
           ids: outcome.moved,
           paths: outcome.job.ids.indices.filter { moved.contains(outcome.job.ids[$0]) }
-            .map { outcome.job.paths[$0] }, seconds: outcome.job.seconds)
+            .map { outcome.job.paths[$0] }, seconds: outcome.job.seconds,
+          restoring: outcome.sidecars)
       }
     }
     let count = Self.photoCount(outcome.moved.count)

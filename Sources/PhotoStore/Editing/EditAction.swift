@@ -26,4 +26,6 @@ public enum EditAction: Hashable, Sendable {
   case tag
   /// s: rate the selected (or marked) photos, 0–5 stars or rejected (one key).
   case rate
+  /// C: write the caption of the selected (or marked) photos (a one-line editor).
+  case caption
 }

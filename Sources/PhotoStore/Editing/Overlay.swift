@@ -44,6 +44,8 @@ public struct NamePrompt: Hashable, Sendable {
     case tag([AssetID])
     /// Rate these photos: one key, 0–5 or x to reject (s).
     case rate([AssetID])
+    /// Write these photos' caption (`dc:description`); empty removes it (C).
+    case caption([AssetID])
   }
 
   public var purpose: Purpose
@@ -55,6 +57,14 @@ public struct NamePrompt: Hashable, Sendable {
     self.purpose = purpose
     self.text = text
     self.error = error
+  }
+}
+
+extension NamePrompt.Purpose {
+  /// The most characters the field takes: a caption is a sentence or two, a name short.
+  public var maximumLength: Int {
+    if case .caption = self { return 2000 }
+    return 100
   }
 }
 

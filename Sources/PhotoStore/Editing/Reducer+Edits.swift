@@ -39,6 +39,12 @@ extension Reducer {
       if edit == .tag { state.openTagPrompt() } else { state.openRatingPrompt() }
       return []
 
+    case .caption:
+      guard state.context != .albumList, state.context != .album(.recentlyDeleted) else {
+        return []
+      }
+      return state.openCaptionPrompt()
+
     case .undo where state.library.undoableMerge != nil:
       return state.undoMerge()
 

@@ -38,8 +38,12 @@ extension Reducer {
       case .move, .edit(.toggleFavorite), .pointer(.wheel):
         // The panel stays open while paging, as Photos' info does, so the photos are asked
         // for at the size beside it.
-        let effects = reduceBelowOverlay(&state, action)
-        guard state.selectedAsset == nil || state.context == .albumList else { return effects }
+        let before = state.selectedAsset?.id
+        var effects = reduceBelowOverlay(&state, action)
+        guard state.selectedAsset == nil || state.context == .albumList else {
+          if state.selectedAsset?.id != before { effects += state.readSelectedCaption() }
+          return effects
+        }
         state.overlay = nil
         return effects
       default:
@@ -74,7 +78,7 @@ extension Reducer {
         state.completeTag(prompt)
         return []
       case .field(.typed(let character)):
-        guard prompt.text.count < 100 else { return [] }
+        guard prompt.text.count < prompt.purpose.maximumLength else { return [] }
         prompt.text.append(character)
         prompt.error = nil
         state.overlay = .prompt(prompt)

@@ -9,6 +9,8 @@ public enum LibraryEvent: Hashable, Sendable {
   case loaded(assets: [Asset], problems: [String])
   /// Photos' sidecars were written (or put back) for tags or a rating, or not, with why.
   case tagsEdited(TagEditOutcome)
+  /// A photo's caption as its files say now (nil: it has none), asked by `.readCaption`.
+  case captionRead(AssetID, caption: String?)
   /// Every photo's tags and labels as the catalog has them now (after each load).
   case tagsLoaded(PhotoTags)
   /// Indexing finished.

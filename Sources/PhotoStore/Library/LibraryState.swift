@@ -23,6 +23,10 @@ public struct LibraryState: Hashable, Sendable {
   public var tags = PhotoTags() {
     didSet { searchIndex.dropTags() }
   }
+  /// The captions (`dc:description`) read or written while the browser runs, by photo: the
+  /// caption editor starts from them and the info panel shows them. Not loaded from the
+  /// catalog (DECISIONS.md, 2026-11-28, the caption editor).
+  public var captions: [AssetID: String] = [:]
   /// Indexing progress, or ready.
   public var status: LibraryStatus
   /// One line per file or folder that could not be read during the scan.

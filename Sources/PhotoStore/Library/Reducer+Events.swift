@@ -33,6 +33,9 @@ extension Reducer {
     case .tagsEdited(let outcome):
       state.tagsEdited(outcome)
 
+    case .captionRead(let id, let caption):
+      state.captionRead(id, caption: caption)
+
     case .tagsLoaded(let tags):
       guard tags != state.library.tags else { return }
       state.library.tags = tags

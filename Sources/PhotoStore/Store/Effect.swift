@@ -25,6 +25,9 @@ public enum Effect: Hashable, Sendable {
   /// Put sidecars back as they were (u after t or s), and the catalog, answering
   /// `.library(.tagsEdited)`.
   case restoreSidecars([SidecarSnapshot])
+  /// Read the photo's caption (`dc:description`, sidecars over embedded) for the caption
+  /// editor and the info panel, answering `.library(.captionRead)`.
+  case readCaption(AssetID, path: String)
   /// Import the offered photos (verified copies into the library), answering
   /// `.importing(.progress)` and `.importing(.finished)`.
   case runImport(ImportJob)

@@ -128,7 +128,7 @@ public enum Reducer {
     case .panel(.info):
       guard state.selectedAsset != nil, state.context != .albumList else { return [] }
       state.overlay = .info
-      return []
+      return state.readSelectedCaption()
 
     case .panel(.help):
       state.overlay = .help

@@ -132,8 +132,9 @@ extension AppState {
 
   /// The job for the photos `ids` still in the current list (their files), the marks
   /// cleared; nil when none is left.
-  private mutating func tagJob(
-    _ ids: [AssetID], add: [[String]] = [], remove: [[String]] = [], rating: Int? = nil
+  mutating func tagJob(
+    _ ids: [AssetID], add: [[String]] = [], remove: [[String]] = [], rating: Int? = nil,
+    caption: String? = nil
   ) -> TagEditJob? {
     let targets = Set(ids)
     let photos = assets.filter { targets.contains($0.id) }
@@ -141,7 +142,7 @@ extension AppState {
     marks.ids = []
     return TagEditJob(
       ids: photos.map(\.id), paths: photos.map(\.path), addTags: add, removeTags: remove,
-      rating: rating)
+      rating: rating, caption: caption)
   }
 
   /// u after t or s: the sidecars put back as they were.
@@ -163,6 +164,7 @@ extension AppState {
         changes[photo.id] = photo.tags
         ratings[photo.id] = photo.rating
         tags.setLabel(photo.label, for: photo.id)
+        library.captions[photo.id] = photo.caption
       }
       tags.set(changes)
       library.tags = tags
@@ -182,7 +184,10 @@ extension AppState {
     let count = Self.photoCount(outcome.photos.count)
     if outcome.failures.isEmpty {
       message =
-        outcome.isUndo ? "Tags of \(count) put back" : "\(outcome.what) · \(count) · u undo"
+        outcome.isUndo
+        ? "Tags of \(count) put back"
+        : "\(outcome.what) · \(count) · u undo"
+          + (outcome.notes.first.map { " · \($0)" } ?? "")
     } else {
       let first = outcome.failures[0]
       message =

@@ -1,7 +1,7 @@
 import PhotoModel
 
-/// A change to photos' XMP tags or rating (t, s), written into their sidecars by the runner,
-/// which answers `.library(.tagsEdited)`.
+/// A change to photos' XMP tags, rating or caption (t, s, C), written into their sidecars by
+/// the runner, which answers `.library(.tagsEdited)`.
 public struct TagEditJob: Hashable, Sendable {
   public var ids: [AssetID]
   /// The files, in the order of `ids`.
@@ -12,16 +12,19 @@ public struct TagEditJob: Hashable, Sendable {
   public var removeTags: [[String]]
   /// The rating to set: 0 to 5 stars, −1 rejected; nil leaves it.
   public var rating: Int?
+  /// The caption to set (`dc:description`, x-default); empty removes it, nil leaves it.
+  public var caption: String?
 
   public init(
     ids: [AssetID], paths: [String], addTags: [[String]] = [], removeTags: [[String]] = [],
-    rating: Int? = nil
+    rating: Int? = nil, caption: String? = nil
   ) {
     self.ids = ids
     self.paths = paths
     self.addTags = addTags
     self.removeTags = removeTags
     self.rating = rating
+    self.caption = caption
   }
 }
 
@@ -34,27 +37,38 @@ public struct SidecarSnapshot: Hashable, Sendable {
   public var sidecar: String
   /// Its bytes before the write; nil when the write created it (u removes it).
   public var bytes: [UInt8]?
+  /// True when the write went into the photo's own XMP (`xmp-write = embedded`): `sidecar`
+  /// is then the photo and `bytes` its XMP packet before (nil: u removes the segment).
+  public var isEmbedded: Bool
 
-  public init(photo: AssetID, photoPath: String, sidecar: String, bytes: [UInt8]?) {
+  public init(
+    photo: AssetID, photoPath: String, sidecar: String, bytes: [UInt8]?, isEmbedded: Bool = false
+  ) {
     self.photo = photo
     self.photoPath = photoPath
     self.sidecar = sidecar
     self.bytes = bytes
+    self.isEmbedded = isEmbedded
   }
 }
 
-/// A photo's tags, rating and label as read back from its files after a write.
+/// A photo's tags, rating, label and caption as read back from its files after a write.
 public struct PhotoTagValues: Hashable, Sendable {
   public var id: AssetID
   public var tags: [[String]]
   public var rating: Int
   public var label: String?
+  /// `dc:description`; nil when the photo has none.
+  public var caption: String?
 
-  public init(id: AssetID, tags: [[String]], rating: Int, label: String?) {
+  public init(
+    id: AssetID, tags: [[String]], rating: Int, label: String?, caption: String? = nil
+  ) {
     self.id = id
     self.tags = tags
     self.rating = rating
     self.label = label
+    self.caption = caption
   }
 }
 
@@ -68,15 +82,19 @@ public struct TagEditOutcome: Hashable, Sendable {
   public var photos: [PhotoTagValues]
   public var before: [SidecarSnapshot]
   public var failures: [String]
+  /// Lines about photos written elsewhere than asked (`xmp-write = embedded` and a HEIC:
+  /// its sidecar), for the status line.
+  public var notes: [String]
 
   public init(
     isUndo: Bool, what: String, photos: [PhotoTagValues], before: [SidecarSnapshot],
-    failures: [String]
+    failures: [String], notes: [String] = []
   ) {
     self.isUndo = isUndo
     self.what = what
     self.photos = photos
     self.before = before
     self.failures = failures
+    self.notes = notes
   }
 }
