@@ -10,7 +10,8 @@ import TerminalUI
 enum TagWriter {
   /// Writes the job's edit into each photo's sidecar.
   static func run(_ job: TagEditJob) -> TagEditOutcome {
-    let edit = XMPEdit(addTags: job.addTags, removeTags: job.removeTags, rating: job.rating)
+    let edit = XMPEdit(
+      addTags: job.addTags, removeTags: job.removeTags, rating: job.rating, label: job.label)
     var photos: [PhotoTagValues] = []
     var before: [SidecarSnapshot] = []
     var failures: [String] = []
@@ -68,6 +69,7 @@ enum TagWriter {
     if let rating = job.rating {
       return rating < 0 ? "Rejected" : "Rated \(AppState.ratingText(rating))"
     }
+    if let label = job.label { return "Labelled \(label)" }
     return "Unchanged"
   }
 

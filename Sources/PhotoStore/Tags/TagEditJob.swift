@@ -12,16 +12,19 @@ public struct TagEditJob: Hashable, Sendable {
   public var removeTags: [[String]]
   /// The rating to set: 0 to 5 stars, −1 rejected; nil leaves it.
   public var rating: Int?
+  /// The colour label to set ("Red"); nil leaves it.
+  public var label: String?
 
   public init(
     ids: [AssetID], paths: [String], addTags: [[String]] = [], removeTags: [[String]] = [],
-    rating: Int? = nil
+    rating: Int? = nil, label: String? = nil
   ) {
     self.ids = ids
     self.paths = paths
     self.addTags = addTags
     self.removeTags = removeTags
     self.rating = rating
+    self.label = label
   }
 }
 
