@@ -104,7 +104,12 @@ enum DuplicateScan {
       PhotoGroup(
         kind: group.kind == .exact ? .exact : .similar, members: group.members.map { ids[$0] })
     }
-    let bursts = report.bursts.map { PhotoGroup(kind: .burst, members: $0.map { ids[$0] }) }
+    // A burst's cover follows the Duplicates album's keeper rule (its frames stay in time).
+    let bursts = report.bursts.map { frames in
+      PhotoGroup(
+        kind: .burst, members: frames.map { ids[$0] },
+        keeper: KeeperOrder.sorted(frames, in: prints).first.map { ids[$0] })
+    }
     return (groups, bursts)
   }
 }
