@@ -148,9 +148,12 @@ final class DuplicatesEndToEndTests: XCTestCase {
     XCTAssertNotNil(tmux.waitFor("2 photos "), "the tab bar: 2 photos\n\(tmux.capture())")
     // The original is in the desktop Trash with its .trashinfo; the copy and the other
     // photo stay; the keeper is a favorite in Trip.
-    let merged = tmux.waitUntil(timeout: 20) { _ in (try? self.keeperState(catalog)?.inTrip) == true
+    // The catalog's half is journaled first, then the keeper's sidecar is written and the
+    // original moved: wait for the whole merge.
+    let merged = tmux.waitUntil(timeout: 20) { _ in
+      (try? self.keeperState(catalog)?.inTrip) == true && self.trashed() == ["Canon_40D.jpg"]
     }
-    XCTAssertNotNil(merged, "the keeper joined Trip")
+    XCTAssertNotNil(merged, "the keeper joined Trip and the original is in the Trash")
     XCTAssertFalse(FileManager.default.fileExists(atPath: original))
     XCTAssertEqual(trashed(), ["Canon_40D.jpg"])
     XCTAssertEqual(
