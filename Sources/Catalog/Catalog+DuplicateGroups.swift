@@ -61,20 +61,29 @@ extension Catalog {
       let fields = line.split(separator: " ")
       guard let kind = fields.first.flatMap({ StoredPhotoGroup.Kind(rawValue: String($0)) })
       else { return nil }
-      let members = fields.dropFirst().compactMap { Int64($0).map(AssetID.init) }
-      guard members.count == fields.count - 1, members.count > 1 else { return nil }
-      groups.append(StoredPhotoGroup(kind: kind, members: members))
+      var keeper: AssetID?
+      var ids = fields.dropFirst()
+      if let last = ids.last, last.hasPrefix("k") {
+        guard let id = Int64(last.dropFirst()) else { return nil }
+        keeper = AssetID(id)
+        ids = ids.dropLast()
+      }
+      let members = ids.compactMap { Int64($0).map(AssetID.init) }
+      guard members.count == ids.count, members.count > 1 else { return nil }
+      groups.append(StoredPhotoGroup(kind: kind, members: members, keeper: keeper))
     }
     return groups
   }
 
   /// Keeps `groups`, found from the current hashes of the photos under `roots`, for the next
-  /// run (one text value: a line of the roots, then a line a group, its kind and members).
+  /// run (one text value: a line of the roots, then a line a group: its kind, its members and
+  /// `k` before a burst's keeper).
   public func storeDuplicateGroups(_ groups: [StoredPhotoGroup], roots: [String]) throws {
     var text = Self.rootsLine(roots)
     for group in groups {
       text += "\n" + group.kind.rawValue
       for member in group.members { text += " \(member.rawValue)" }
+      if let keeper = group.keeper { text += " k\(keeper.rawValue)" }
     }
     try write { db in
       try db.execute(

@@ -28,9 +28,12 @@ extension Catalog {
 
   /// Journals a merge and gives the keeper what the others have, in one transaction:
   /// favorite if any is, hidden if any is, the keeper's rotation or else the first other's,
-  /// and every album any of them is in. Returns the journal row's id (`finishMerge` after
+  /// and every album any of them is in. `sidecar`, the keeper's sidecar edit the caller
+  /// makes next, is journaled with them. Returns the journal row's id (`finishMerge` after
   /// the others are in the Trash, `undoMerge` to take it back).
-  public func beginMerge(keeper: AssetID, others: [AssetID], now: Int64) throws -> Int64 {
+  public func beginMerge(
+    keeper: AssetID, others: [AssetID], now: Int64, sidecar: MergeSidecarEdit? = nil
+  ) throws -> Int64 {
     try write { db in
       let ids = [keeper] + others
       let list = ids.map { String($0.rawValue) }.joined(separator: ",")
@@ -60,17 +63,19 @@ extension Catalog {
           ORDER BY album_id
           """)
       let added = theirAlbums.filter { !keeperAlbums.contains($0) }
+      let values: [(any DatabaseValueConvertible)?] = [
+        keeper.rawValue, othersList, before.favorite, before.hidden, before.rotation,
+        added.map(String.init).joined(separator: ","), now,
+      ]
       try db.execute(
         sql: """
           INSERT INTO merges
             (keeper, others, keeper_favorite, keeper_hidden, keeper_rotation, added_albums,
-             created_at)
-          VALUES (?, ?, ?, ?, ?, ?, ?)
+             created_at, keeper_photo, sidecar, sidecar_before, add_tags, set_rating,
+             set_label)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           """,
-        arguments: [
-          keeper.rawValue, othersList, before.favorite, before.hidden, before.rotation,
-          added.map(String.init).joined(separator: ","), now,
-        ])
+        arguments: StatementArguments(values + Self.journalValues(sidecar)))
       let id = db.lastInsertedRowID
       try db.execute(
         sql: "UPDATE assets SET favorite = ?, hidden = ?, rotation = ? WHERE id = ?",
@@ -102,7 +107,8 @@ extension Catalog {
 
   /// Takes a merge's catalog half back (the keeper's favorite, hidden state and rotation as
   /// they were, out of the albums the merge put it in) and drops its journal row, in one
-  /// transaction. The caller restores the others from the Trash first.
+  /// transaction. The caller restores the others from the Trash and the keeper's sidecar
+  /// first.
   public func undoMerge(_ record: MergeRecord) throws {
     try write { db in
       try db.execute(
@@ -126,7 +132,8 @@ extension Catalog {
         db,
         sql: """
           SELECT id, keeper, others, keeper_favorite, keeper_hidden, keeper_rotation,
-            added_albums, done
+            added_albums, done, keeper_photo, sidecar, sidecar_before, add_tags, set_rating,
+            set_label
           FROM merges WHERE \(condition) ORDER BY id
           """
       ).map { row in
@@ -134,7 +141,8 @@ extension Catalog {
         return MergeRecord(
           id: row[0], keeper: AssetID(row[1]), others: ids(row[2]).map(AssetID.init),
           keeperFavorite: row[3], keeperHidden: row[4], keeperRotation: row[5],
-          addedAlbums: ids(row[6]).map(AlbumID.init), done: row[7])
+          addedAlbums: ids(row[6]).map(AlbumID.init), done: row[7],
+          sidecar: Self.sidecarEdit(row, from: 8))
       }
     }
   }

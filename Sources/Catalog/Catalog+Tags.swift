@@ -50,10 +50,13 @@ extension Catalog {
         index[row[0]] = paths.count
         paths.append(Self.tagParts(text))
       }
-      // Flat (photo, tag) pairs in the primary key's order: no list per photo.
+      // Flat (photo, tag) pairs in the primary key's order: no list per photo. The order is
+      // asked for: without it SQLite may scan the covering index by tag instead, and
+      // `PhotoTags` needs the pairs by photo.
       var ids: [AssetID] = []
       var tags: [UInt32] = []
-      let statement = try db.makeStatement(sql: "SELECT asset_id, tag_id FROM asset_tags")
+      let statement = try db.makeStatement(
+        sql: "SELECT asset_id, tag_id FROM asset_tags ORDER BY asset_id, tag_id")
       let s = statement.sqliteStatement
       let cursor = try Row.fetchCursor(statement)
       while try cursor.next() != nil {

@@ -14,4 +14,6 @@ public struct MergeRecord: Sendable, Equatable {
   public var addedAlbums: [AlbumID]
   /// True once every other is in the Trash.
   public var done: Bool
+  /// The keeper's sidecar edit, nil when the merge changes no tag, rating or label.
+  public var sidecar: MergeSidecarEdit? = nil
 }

@@ -13,9 +13,12 @@ public struct StoredPhotoGroup: Sendable, Equatable {
   public var kind: Kind
   /// The members, keeper (or first frame) first.
   public var members: [AssetID]
+  /// A burst's frame the keeper rule picks (its cover), when there is one.
+  public var keeper: AssetID?
 
-  public init(kind: Kind, members: [AssetID]) {
+  public init(kind: Kind, members: [AssetID], keeper: AssetID? = nil) {
     self.kind = kind
     self.members = members
+    self.keeper = keeper
   }
 }

@@ -1,6 +1,7 @@
 import Catalog
 import DecodeWorker
 import Foundation
+import PhotoMetadata
 import PhotoModel
 import PhotoStore
 
@@ -73,8 +74,18 @@ public final class LibraryService: @unchecked Sendable {
       case .deleteAlbum(let id): try catalog.deleteAlbum(id)
       case .addToAlbum(let id, let ids): try catalog.addAssets(ids, toAlbum: id, now: now)
       case .removeFromAlbum(let id, let ids): try catalog.removeAssets(ids, fromAlbum: id)
-      case .mergeDuplicates(let keeper, let others):
-        problems = try trash(catalog).merge(keeper: keeper, others: others, now: now)
+      case .mergeDuplicates(let keeper, let others, let job):
+        // The keeper's sidecar edit, made as the tag keys make theirs.
+        let edit = job.flatMap { job in
+          job.paths.first.map { path in
+            (
+              photo: path,
+              edit: XMPEdit(addTags: job.addTags, rating: job.rating, label: job.label)
+            )
+          }
+        }
+        problems = try trash(catalog).merge(
+          keeper: keeper, others: others, now: now, keeperEdit: edit)
       case .undoMerge(let keeper, let others):
         problems = try trash(catalog).undoMerge(keeper: keeper, others: others)
       case .findDuplicates, .loadBaseMap, .scanLibrary, .loadImage, .cancelImage, .copyToClipboard,

@@ -13,7 +13,8 @@ enum TagWriter {
   /// Writes the job's edit into each photo's sidecar, or its own XMP (`mode`).
   static func run(_ job: TagEditJob, mode: XMPWriteMode = .sidecar) -> TagEditOutcome {
     let edit = XMPEdit(
-      addTags: job.addTags, removeTags: job.removeTags, rating: job.rating, caption: job.caption)
+      addTags: job.addTags, removeTags: job.removeTags, rating: job.rating, label: job.label,
+      caption: job.caption)
     var photos: [PhotoTagValues] = []
     var before: [SidecarSnapshot] = []
     var failures: [String] = []
@@ -74,6 +75,7 @@ enum TagWriter {
       return rating < 0 ? "Rejected" : "Rated \(AppState.ratingText(rating))"
     }
     if let caption = job.caption { return caption.isEmpty ? "Caption removed" : "Caption written" }
+    if let label = job.label { return "Labelled \(label)" }
     return "Unchanged"
   }
 

@@ -38,6 +38,46 @@ public enum XMPSidecarWriter {
   public static func apply(_ edit: XMPEdit, toPhotoAt path: String)
     -> Result<Outcome, XMPWriteError>
   {
+    let prepared: Prepared
+    switch prepare(edit, toPhotoAt: path) {
+    case .success(let made): prepared = made
+    case .failure(let error): return .failure(error)
+    }
+    var outcome = Outcome(sidecar: prepared.sidecar)
+    if prepared.changes {
+      if let error = SidecarFile.write(
+        prepared.after, to: prepared.sidecar, replacing: prepared.version)
+      {
+        return .failure(error)
+      }
+      outcome.created = prepared.before == nil
+      outcome.changed = true
+    }
+    outcome.metadata = XMPReader.read(contentsOf: path).metadata
+    return .success(outcome)
+  }
+
+  /// An edit made in memory, not written yet: which sidecar it goes to, its bytes before
+  /// and after. A merge journals `before` ahead of the write (its undo puts them back).
+  public struct Prepared: Sendable, Equatable {
+    /// The sidecar the edit goes to.
+    public var sidecar: String
+    /// Its bytes now; nil when it does not exist (the write would create it).
+    public var before: [UInt8]?
+    /// Its bytes with the edit made.
+    public var after: [UInt8]
+    /// The version `before` was read at: the write fails if the file changed since.
+    var version: SidecarFile.Version?
+
+    /// False when the sidecar already says what the edit asks (nothing would be written).
+    public var changes: Bool { after != (before ?? XMPPacketEditor.emptySidecar) }
+  }
+
+  /// Reads the sidecar the edit of the photo at `path` goes to and makes the edit in
+  /// memory (what `apply` writes), or says why it cannot be made.
+  public static func prepare(_ edit: XMPEdit, toPhotoAt path: String)
+    -> Result<Prepared, XMPWriteError>
+  {
     if let problem = edit.problem { return .failure(XMPWriteError(problem)) }
     guard isRegularFile(path) else {
       var info = stat()
@@ -78,27 +118,15 @@ public enum XMPSidecarWriter {
       case .failure(let error): return .failure(error)
       }
     }
-    var outcome = Outcome(sidecar: target)
-    outcome.created = existing == nil
-    let before = existing ?? XMPPacketEditor.emptySidecar
-    let after: [UInt8]
     do {
-      after = try XMPPacketEditor.edited(before, by: edit, seed: seed)
+      let after = try XMPPacketEditor.edited(
+        existing ?? XMPPacketEditor.emptySidecar, by: edit, seed: seed)
+      return .success(Prepared(sidecar: target, before: existing, after: after, version: version))
     } catch {
       // The sidecar is named when it is not the file given.
       return .failure(
         target == path ? error : XMPWriteError("\(fileName(target)): \(error.reason)"))
     }
-    if after != before {
-      if let error = SidecarFile.write(after, to: target, replacing: version) {
-        return .failure(error)
-      }
-      outcome.changed = true
-    } else {
-      outcome.created = false
-    }
-    outcome.metadata = XMPReader.read(contentsOf: path).metadata
-    return .success(outcome)
   }
 
   /// The bytes of the sidecar at `path` as they are now (nil: there is none), to put back

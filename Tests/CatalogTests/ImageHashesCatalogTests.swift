@@ -72,7 +72,8 @@ final class ImageHashesCatalogTests: XCTestCase {
     let groups = [
       StoredPhotoGroup(kind: .exact, members: [AssetID(3), AssetID(1)]),
       StoredPhotoGroup(kind: .similar, members: [AssetID(7), AssetID(5), AssetID(6)]),
-      StoredPhotoGroup(kind: .burst, members: [AssetID(10), AssetID(11)]),
+      StoredPhotoGroup(kind: .burst, members: [AssetID(10), AssetID(11)], keeper: AssetID(11)),
+      StoredPhotoGroup(kind: .burst, members: [AssetID(12), AssetID(13)]),
     ]
     try catalog.storeDuplicateGroups(groups, roots: [library.root, "/b"])
     XCTAssertEqual(try catalog.storedDuplicateGroups(roots: ["/b", library.root]), groups)

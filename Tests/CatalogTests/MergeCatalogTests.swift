@@ -81,4 +81,33 @@ final class MergeCatalogTests: XCTestCase {
     XCTAssertTrue(try catalog.appliedMigrations().contains(Catalog.mergesMigration))
     XCTAssertEqual(try catalog.pendingMerges(), [])
   }
+
+  func testAJournalOfV14MigratesWithNoSidecarEditForItsMerges() throws {
+    try FileManager.default.createDirectory(
+      atPath: (library.catalogPath as NSString).deletingLastPathComponent,
+      withIntermediateDirectories: true)
+    do {
+      let queue = try DatabaseQueue(path: library.catalogPath, configuration: .waitingForLocks)
+      try Catalog.migrator.migrate(queue, upTo: Catalog.tagsMigration)
+      try queue.write { db in
+        try db.execute(
+          sql: """
+            INSERT INTO merges (keeper, others, keeper_favorite, keeper_hidden,
+              keeper_rotation, added_albums, created_at)
+            VALUES (1, '2,3', 0, 0, 0, '', 5)
+            """)
+      }
+    }
+    let catalog = try Catalog(path: library.catalogPath)
+    XCTAssertTrue(try catalog.appliedMigrations().contains(Catalog.mergeTagsMigration))
+    let pending = try catalog.pendingMerges()
+    XCTAssertEqual(pending.map(\.others), [[AssetID(2), AssetID(3)]])
+    XCTAssertNil(pending.first?.sidecar, "a merge of before the tags wrote no sidecar")
+  }
+
+  func testTheJournalKeepsTheTagPathsOfASidecarEdit() {
+    let paths = [["Places", "Japan", "Kyoto"], ["Cat"], ["A b", "c"]]
+    XCTAssertEqual(Catalog.decodeTags(Catalog.encodeTags(paths)), paths)
+    XCTAssertEqual(Catalog.decodeTags(Catalog.encodeTags([])), [])
+  }
 }

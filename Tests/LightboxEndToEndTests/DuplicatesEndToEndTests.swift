@@ -1,14 +1,17 @@
 import Catalog
 import Foundation
 import LightboxTestSupport
+import PhotoMetadata
 import PhotoModel
 import XCTest
 
 /// The Duplicates album through the built program in tmux: a library with a corpus JPEG and
 /// a copy of it with a comment added (the same image data) is hashed in the background, the
 /// pair merged with m (the original's favorite and album go to the keeper, the original to
-/// the desktop Trash under XDG_DATA_HOME) and u puts everything back; and a kill -9 at a
-/// seeded moment of a merge leaves each photo merged or untouched, none lost.
+/// the desktop Trash under XDG_DATA_HOME, its sidecar's tag and stars to the keeper's new
+/// sidecar, where a #tag search finds it) and u puts everything back; and a kill -9 at a
+/// seeded moment of a merge leaves each photo merged or untouched, none lost, and the
+/// keeper's sidecar whole or not there.
 final class DuplicatesEndToEndTests: XCTestCase {
   var home: URL!
 
@@ -30,11 +33,14 @@ final class DuplicatesEndToEndTests: XCTestCase {
   /// at the same resolution).
   var original: String { library + "/2008/Canon_40D.jpg" }
   var copy: String { library + "/Copies/Canon_40D_copy.jpg" }
+  /// The keeper's sidecar, which the merge makes (the copy has none).
+  var keeperSidecar: String { copy + ".xmp" }
   var trashFiles: String { home.path + "/data/Trash/files" }
   var trashInfo: String { home.path + "/data/Trash/info" }
 
-  /// Writes the library (the pair and a distinct photo), indexes it, and makes the original
-  /// a favorite in the album "Trip". Returns the catalog.
+  /// Writes the library (the pair and a distinct photo; the original tagged Places/Kyoto
+  /// with 4 stars in its sidecar), indexes it, and makes the original a favorite in the
+  /// album "Trip". Returns the catalog.
   func makeLibrary(corpus: URL) throws -> Catalog {
     let manager = FileManager.default
     for folder in ["2008", "Copies", "Other"] {
@@ -53,6 +59,7 @@ final class DuplicatesEndToEndTests: XCTestCase {
     try manager.copyItem(
       atPath: corpus.appendingPathComponent("jpeg-exif/Nikon_D70.jpg").path,
       toPath: library + "/Other/Nikon_D70.jpg")
+    try Data(Self.sidecar.utf8).write(to: URL(fileURLWithPath: original + ".xmp"))
     let indexed = Subprocess.run(
       [BuiltProduct.lightbox!, "index", library], environment: environment)
     XCTAssertEqual(indexed.status, 0, indexed.output)
@@ -61,6 +68,24 @@ final class DuplicatesEndToEndTests: XCTestCase {
     _ = try catalog.createAlbum(named: "Trip", adding: [originalID], now: 1)
     try catalog.setFavorite(true, for: [originalID])
     return catalog
+  }
+
+  /// The original's sidecar: a tag and 4 stars.
+  static let sidecar = """
+    <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF \
+    xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" \
+    xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:xmp="http://ns.adobe.com/xap/1.0/" \
+    xmlns:lr="http://ns.adobe.com/lightroom/1.0/" xmp:Rating="4"><dc:subject><rdf:Bag>\
+    <rdf:li>Places</rdf:li><rdf:li>Kyoto</rdf:li></rdf:Bag></dc:subject>\
+    <lr:hierarchicalSubject><rdf:Bag><rdf:li>Places|Kyoto</rdf:li></rdf:Bag>\
+    </lr:hierarchicalSubject></rdf:Description></rdf:RDF></x:xmpmeta>
+    """
+
+  /// The keeper's tags and stars as the XMP reader reads its files ("Places/Kyoto 4").
+  func keeperTags() -> String {
+    let xmp = XMPReader.read(contentsOf: copy).metadata
+    return xmp.tagPaths.map { $0.joined(separator: "/") }.joined(separator: ",")
+      + " \(xmp.rating ?? 0)"
   }
 
   /// The keeper's favorite flag and whether "Trip" holds it; nil when it is not listed.
@@ -75,6 +100,10 @@ final class DuplicatesEndToEndTests: XCTestCase {
   func trashed() -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: trashFiles)) ?? []).sorted()
   }
+
+  /// The terminal's size: 50 rows show the Utilities row under the Tags card the original's
+  /// sidecar brings.
+  static let rows = 50
 
   /// Starts the browser in `tmux` (its pid printed first: the shell is replaced by it).
   func start(_ tmux: TmuxSession) {
@@ -103,7 +132,7 @@ final class DuplicatesEndToEndTests: XCTestCase {
     guard let corpus = CorpusLocator.corpus else { throw XCTSkip(CorpusLocator.missingMessage) }
     let catalog = try makeLibrary(corpus: corpus)
     XCTAssertEqual(try keeperState(catalog)?.favorite, false)
-    let tmux = try TmuxSession(columns: 110, rows: 34, environment: environment)
+    let tmux = try TmuxSession(columns: 110, rows: Self.rows, environment: environment)
     defer { tmux.kill() }
     XCTAssertNotNil(tmux.waitFor("e2e\\$"))
     start(tmux)
@@ -119,9 +148,12 @@ final class DuplicatesEndToEndTests: XCTestCase {
     XCTAssertNotNil(tmux.waitFor("2 photos "), "the tab bar: 2 photos\n\(tmux.capture())")
     // The original is in the desktop Trash with its .trashinfo; the copy and the other
     // photo stay; the keeper is a favorite in Trip.
-    let merged = tmux.waitUntil(timeout: 20) { _ in (try? self.keeperState(catalog)?.inTrip) == true
+    // The catalog's half is journaled first, then the keeper's sidecar is written and the
+    // original moved: wait for the whole merge.
+    let merged = tmux.waitUntil(timeout: 20) { _ in
+      (try? self.keeperState(catalog)?.inTrip) == true && self.trashed() == ["Canon_40D.jpg"]
     }
-    XCTAssertNotNil(merged, "the keeper joined Trip")
+    XCTAssertNotNil(merged, "the keeper joined Trip and the original is in the Trash")
     XCTAssertFalse(FileManager.default.fileExists(atPath: original))
     XCTAssertEqual(trashed(), ["Canon_40D.jpg"])
     XCTAssertEqual(
@@ -129,6 +161,15 @@ final class DuplicatesEndToEndTests: XCTestCase {
     XCTAssertTrue(FileManager.default.fileExists(atPath: copy))
     XCTAssertTrue(FileManager.default.fileExists(atPath: library + "/Other/Nikon_D70.jpg"))
     XCTAssertEqual(try keeperState(catalog)?.favorite, true)
+    // The original's tag and stars in the keeper's new sidecar, found by a #tag search (the
+    // original is in Recently Deleted: the one photo found is the keeper).
+    XCTAssertEqual(keeperTags(), "Places/Kyoto 4")
+    XCTAssertTrue(FileManager.default.fileExists(atPath: original + ".xmp"))
+    tmux.send("/")
+    XCTAssertNotNil(tmux.waitFor("Search:"), tmux.capture())
+    tmux.send("#kyoto", literal: true)
+    XCTAssertNotNil(tmux.waitFor("1 photo\\b"), tmux.capture())
+    tmux.send("Escape")
 
     tmux.send("u")
     XCTAssertNotNil(tmux.waitFor("Merge undone", timeout: 30), tmux.capture())
@@ -140,6 +181,9 @@ final class DuplicatesEndToEndTests: XCTestCase {
     XCTAssertTrue(FileManager.default.fileExists(atPath: original), "the original is back")
     XCTAssertEqual(trashed(), [])
     XCTAssertEqual(try keeperState(catalog)?.favorite, false)
+    XCTAssertFalse(
+      FileManager.default.fileExists(atPath: keeperSidecar), "the sidecar the merge made is gone")
+    XCTAssertEqual(keeperTags(), " 0")
     let trip = try XCTUnwrap(try catalog.albums().first { $0.name == "Trip" })
     let originalID = try XCTUnwrap(try catalog.allAssets().first { $0.path == original }?.id)
     XCTAssertEqual(trip.assetIDs, [originalID])
@@ -154,7 +198,7 @@ final class DuplicatesEndToEndTests: XCTestCase {
     // The copy leaves before the browser starts, and comes back while it runs.
     let held = home.appendingPathComponent("held.jpg").path
     try FileManager.default.moveItem(atPath: copy, toPath: held)
-    let tmux = try TmuxSession(columns: 110, rows: 34, environment: environment)
+    let tmux = try TmuxSession(columns: 110, rows: Self.rows, environment: environment)
     defer { tmux.kill() }
     XCTAssertNotNil(tmux.waitFor("e2e\\$"))
     start(tmux)
@@ -191,7 +235,7 @@ final class DuplicatesEndToEndTests: XCTestCase {
   /// One merge killed `delay` µs after its y; the outcome ("merged" or "untouched").
   func killRound(corpus: URL, delay: UInt32) throws -> String {
     let catalog = try makeLibrary(corpus: corpus)
-    let tmux = try TmuxSession(columns: 110, rows: 34, environment: environment)
+    let tmux = try TmuxSession(columns: 110, rows: Self.rows, environment: environment)
     XCTAssertNotNil(tmux.waitFor("e2e\\$"))
     start(tmux)
     // The shell's pid, which exec makes the browser's: from a file, since the browser's
@@ -216,7 +260,7 @@ final class DuplicatesEndToEndTests: XCTestCase {
     tmux.kill()
 
     // The next start (a fresh terminal) finishes a journaled merge, or there was none.
-    let again = try TmuxSession(columns: 110, rows: 34, environment: environment)
+    let again = try TmuxSession(columns: 110, rows: Self.rows, environment: environment)
     defer { again.kill() }
     XCTAssertNotNil(again.waitFor("e2e\\$"))
     start(again)
@@ -234,11 +278,13 @@ final class DuplicatesEndToEndTests: XCTestCase {
     if trashed() == ["Canon_40D.jpg"] {
       // Merged: the keeper has the original's favorite and album.
       XCTAssertTrue(keeper.favorite && keeper.inTrip, "merged: \(keeper)")
+      XCTAssertEqual(keeperTags(), "Places/Kyoto 4", "merged: the keeper's sidecar whole")
       XCTAssertFalse(FileManager.default.fileExists(atPath: original))
       XCTAssertEqual(try catalog.pendingMerges(), [])
     } else {
       // Untouched: as it was before m.
       XCTAssertFalse(keeper.favorite || keeper.inTrip, "untouched: \(keeper)")
+      XCTAssertFalse(FileManager.default.fileExists(atPath: keeperSidecar), "untouched")
       XCTAssertTrue(FileManager.default.fileExists(atPath: original))
       XCTAssertEqual(trashed(), [])
     }

@@ -4,9 +4,9 @@ import XCTest
 
 @testable import PhotoStore
 
-/// Bursts stacked in the Library's grid: one tile (the middle frame) for a burst, Enter opens
-/// the stack in place and shuts it from its first frame, Esc shuts it, and what `f` and `d`
-/// act on when a stack is shut.
+/// Bursts stacked in the Library's grid: one tile (a favorite frame, else the keeper rule's
+/// pick, else the middle frame) for a burst, Enter opens the stack in place and shuts it from
+/// its first frame, Esc shuts it, and what `f` and `d` act on when a stack is shut.
 final class BurstStackTests: XCTestCase {
   /// 80×40: every one of the ten photos on screen.
   let size = TerminalSize(columns: 80, rows: 40)
@@ -205,8 +205,11 @@ final class BurstStackTests: XCTestCase {
     var start = 0
     while start < 55 {
       let size = Int.random(in: 2...5, using: &rng)
-      bursts.append(
-        PhotoGroup(kind: .burst, members: library[start..<(start + size)].map(\.id)))
+      // Some bursts with the keeper rule's pick, which is the cover until a frame is a
+      // favorite.
+      let members = library[start..<(start + size)].map(\.id)
+      let keeper = Bool.random(using: &rng) ? members.randomElement(using: &rng) : nil
+      bursts.append(PhotoGroup(kind: .burst, members: members, keeper: keeper))
       start += size + Int.random(in: 0...3, using: &rng)
     }
     var state = AppState(roots: ["/photos"], terminal: size)
@@ -220,7 +223,7 @@ final class BurstStackTests: XCTestCase {
     }
     let keys: [Action] = [
       .open, .back, .move(.left), .move(.right), .move(.up), .edit(.toggleHidden),
-      .edit(.delete), .edit(.undo),
+      .edit(.delete), .edit(.undo), .edit(.toggleFavorite),
     ]
     for step in 0..<300 {
       let key = keys[Int.random(in: 0..<keys.count, using: &rng)]
@@ -234,5 +237,33 @@ final class BurstStackTests: XCTestCase {
         Timeline(assets: state.library.assets).removing(positions: afresh.hidden), "step \(step)")
       guard state.library.stacks == afresh else { return }
     }
+  }
+
+  func testTheCoverIsAFavoriteFrameElseTheKeeperElseTheMiddleFrame() {
+    let frames = [3, 4, 5, 6].map { AssetID(Int64($0)) }
+    // Photo 6 is the keeper rule's pick (the finder's: the largest, the original…).
+    let burst = PhotoGroup(kind: .burst, members: frames, keeper: AssetID(6))
+    XCTAssertEqual(BurstStacks(bursts: [burst], library: assets).coverOf[AssetID(3)], AssetID(6))
+    XCTAssertEqual(BurstStacks(bursts: [burst], library: assets).hidden, [2, 3, 4])
+    // A favorite frame (the first, in time, of two) over the keeper.
+    var library = assets
+    library[3].isFavorite = true
+    library[4].isFavorite = true
+    XCTAssertEqual(BurstStacks(bursts: [burst], library: library).coverOf[AssetID(6)], AssetID(4))
+    // The keeper gone from the library: the middle frame of those left.
+    let left = assets.filter { $0.id != AssetID(6) }
+    XCTAssertEqual(BurstStacks(bursts: [burst], library: left).coverOf[AssetID(3)], AssetID(4))
+  }
+
+  func testFavoritingAFrameOfAShutStackMakesItTheCover() {
+    let burst = PhotoGroup(kind: .burst, members: [3, 4, 5, 6].map { AssetID(Int64($0)) })
+    let store = loaded()
+    store.arrange(.library(.duplicatesFound(groups: [], bursts: [burst])))
+    XCTAssertEqual(store.state.library.stacks.coverOf[AssetID(5)], AssetID(4))
+    // The runner's reload after f on frame 5 (in the opened stack, elsewhere): its cover.
+    var library = assets
+    library[4].isFavorite = true
+    store.arrange(.library(.loaded(assets: library, problems: [])))
+    XCTAssertEqual(store.state.library.stacks.coverOf[AssetID(3)], AssetID(5))
   }
 }

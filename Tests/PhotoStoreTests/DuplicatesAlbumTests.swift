@@ -230,8 +230,8 @@ final class DuplicatesAlbumTests: XCTestCase {
     let question = Confirmation(
       purpose: .merge(keeper: AssetID(2), others: [AssetID(5), AssetID(6)]),
       question: "Merge 3 photos into IMG_1001.jpg?",
-      detail: "The other 2 go to Recently Deleted; favorites, albums, hidden and turns go to "
-        + "the keeper.")
+      detail: "The other 2 go to Recently Deleted; favorites, albums, turns and tags go to the "
+        + "keeper.")
     store.send(.duplicates(.merge)) { $0.overlay = .confirm(question) }
 
     // Yes: the same as deleting the other two (stated by the delete's own path), the undo
@@ -241,7 +241,9 @@ final class DuplicatesAlbumTests: XCTestCase {
       Confirmation(purpose: .trash([AssetID(5), AssetID(6)]), question: "", detail: ""))
     var effects = Reducer.reduce(&deleted, .answer(true))
     XCTAssertEqual(effects.first, .moveToTrash([AssetID(5), AssetID(6)]))
-    effects[0] = .mergeDuplicates(keeper: AssetID(2), others: [AssetID(5), AssetID(6)])
+    // No photo has a tag, a rating or a label: the keeper's sidecar is not touched.
+    effects[0] = .mergeDuplicates(
+      keeper: AssetID(2), others: [AssetID(5), AssetID(6)], keeperTags: nil)
     store.send(.answer(true), effects: effects) {
       $0 = deleted
       $0.library.undoableTrash = []

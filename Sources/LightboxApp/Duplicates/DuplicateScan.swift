@@ -165,7 +165,12 @@ enum DuplicateScan {
       PhotoGroup(
         kind: group.kind == .exact ? .exact : .similar, members: group.members.map { ids[$0] })
     }
-    let bursts = report.bursts.map { PhotoGroup(kind: .burst, members: $0.map { ids[$0] }) }
+    // A burst's cover follows the Duplicates album's keeper rule (its frames stay in time).
+    let bursts = report.bursts.map { frames in
+      PhotoGroup(
+        kind: .burst, members: frames.map { ids[$0] },
+        keeper: KeeperOrder.sorted(frames, in: prints).first.map { ids[$0] })
+    }
     return (groups, bursts)
   }
 
@@ -178,7 +183,7 @@ enum DuplicateScan {
         case .similar: .similar
         case .burst: .burst
         }
-      return StoredPhotoGroup(kind: kind, members: group.members)
+      return StoredPhotoGroup(kind: kind, members: group.members, keeper: group.keeper)
     }
   }
 
@@ -190,7 +195,8 @@ enum DuplicateScan {
       switch group.kind {
       case .exact: groups.append(PhotoGroup(kind: .exact, members: group.members))
       case .similar: groups.append(PhotoGroup(kind: .similar, members: group.members))
-      case .burst: bursts.append(PhotoGroup(kind: .burst, members: group.members))
+      case .burst:
+        bursts.append(PhotoGroup(kind: .burst, members: group.members, keeper: group.keeper))
       }
     }
     return (groups, bursts)

@@ -29,7 +29,7 @@ extension AppState {
       // Photos out or back, or a stack opened or shut: the bursts they touch stacked again.
       library.stacks = library.stacks.moved(
         to: positions, changed: changed, bursts: duplicates.bursts, open: open,
-        count: library.assets.count)
+        library: library.assets)
     } else {
       library.stacks = BurstStacks(bursts: duplicates.bursts, library: library.assets, open: open)
     }

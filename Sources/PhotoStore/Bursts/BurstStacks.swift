@@ -1,7 +1,7 @@
 import PhotoModel
 
-/// The Library's bursts as stacks, as Photos shows them: each burst is one tile (its cover,
-/// the middle frame) with a count, and its other frames are not in the grid until Enter
+/// The Library's bursts as stacks, as Photos shows them: each burst is one tile (its cover:
+/// a favorite frame, else the frame the keeper rule picks, else the middle one) with a count, and its other frames are not in the grid until Enter
 /// opens the stack in place.
 ///
 /// Built from the library's photos and the bursts the background hashing found; rebuilt
@@ -67,13 +67,11 @@ public struct BurstStacks: Hashable, Sendable {
     frames.reserveCapacity(bursts.count)
     coverOf.reserveCapacity(found.count)
     for burst in bursts {
-      // The frames in the library, in its order, read from the positions (no photo read).
+      // The frames in the library, in its order, read from the positions.
       let present = burst.members.compactMap { id in found[id].map { (id: id, at: $0) } }
         .sorted { $0.at < $1.at }
       guard present.count > 1 else { continue }
-      // The middle frame stands for the burst, as the middle photo stands for a day on a
-      // card: a steady choice that is neither the first nor the last of a sequence.
-      let cover = present[(present.count - 1) / 2].id
+      let cover = Self.cover(of: present, keeper: burst.keeper, library: library)
       frames[cover] = present.map(\.id)
       for frame in present { coverOf[frame.id] = cover }
     }
@@ -86,7 +84,7 @@ public struct BurstStacks: Hashable, Sendable {
   /// stacked again (a photo that is no frame changes none), the others kept as they are.
   func moved(
     to positions: [AssetID: Int], changed: Set<AssetID>, bursts: [PhotoGroup], open: AssetID?,
-    count: Int
+    library: [Asset]
   ) -> BurstStacks {
     var stacks = self
     stacks.positions = positions
@@ -100,14 +98,31 @@ public struct BurstStacks: Hashable, Sendable {
         let present = burst.members.compactMap { id in positions[id].map { (id: id, at: $0) } }
           .sorted { $0.at < $1.at }
         guard present.count > 1 else { continue }
-        let cover = present[(present.count - 1) / 2].id
+        let cover = Self.cover(of: present, keeper: burst.keeper, library: library)
         stacks.frames[cover] = present.map(\.id)
         for frame in present { stacks.coverOf[frame.id] = cover }
       }
     }
     stacks.expanded = open.flatMap { stacks.coverOf[$0] }
-    stacks.hideFrames(count: count)
+    stacks.hideFrames(count: library.count)
     return stacks
+  }
+
+  /// The frame that stands for a burst (`present`: its frames in the library, by position
+  /// in the library's list, in order): the first favorite, as Photos shows a burst's
+  /// favorite; else `keeper`, the frame the Duplicates album's keeper rule picks (the
+  /// sharpest copy is the likeliest best frame); else the middle frame, as the middle photo
+  /// stands for a day on a card.
+  static func cover(of present: [(id: AssetID, at: Int)], keeper: AssetID?, library: [Asset])
+    -> AssetID
+  {
+    // Read in place: a photo taken out as a value is copied.
+    let favorite = library.withUnsafeBufferPointer { buffer in
+      present.first { $0.at < buffer.count && buffer[$0.at].isFavorite }?.id
+    }
+    if let favorite { return favorite }
+    if let keeper, present.contains(where: { $0.id == keeper }) { return keeper }
+    return present[(present.count - 1) / 2].id
   }
 
   /// `hidden` and `shown` from the stacks: every frame but the cover of each shut stack.

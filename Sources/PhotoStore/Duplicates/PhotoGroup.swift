@@ -15,9 +15,15 @@ public struct PhotoGroup: Hashable, Sendable {
   public var kind: Kind
   /// The photos, the suggested keeper (or a burst's first frame) first.
   public var members: [AssetID]
+  /// A burst's frame the keeper rule picks (the highest resolution, then the original over
+  /// a re-encode, then the most metadata, then the oldest), which its stack shows unless a
+  /// frame is a favorite; nil for copies (their keeper is their first member) or when not
+  /// known.
+  public var keeper: AssetID?
 
-  public init(kind: Kind, members: [AssetID]) {
+  public init(kind: Kind, members: [AssetID], keeper: AssetID? = nil) {
     self.kind = kind
     self.members = members
+    self.keeper = keeper
   }
 }

@@ -21,8 +21,17 @@ extension AppState {
       change(&library.collections.hidden[i])
       hidden.append(library.collections.hidden[i])
     }
+    // A burst's favorite frame is its stack's cover: a frame's flag may move the cover
+    // (the selection follows it from a shut stack's old cover).
+    let frameFlagged = changes.contains {
+      $0.old.isFavorite != $0.new.isFavorite && library.stacks.members.contains($0.new.id)
+    }
+    if frameFlagged {
+      restack(positions: library.stacks.positions, changed: ids)
+      rebuildLayouts()
+    }
     albumEntriesChanged(changes, hidden: hidden)
-    refreshAssets(keeping: previous)
+    refreshAssets(keeping: frameFlagged ? previous.map(shownPhoto(for:)) : previous)
   }
 
   /// The positions in the library of the photos with `ids`, in order: the selected photo

@@ -54,10 +54,13 @@ public enum Effect: Hashable, Sendable {
   case findDuplicates
 
   /// Merge duplicates: journal the merge and give the keeper the others' favorite, hidden
-  /// state, rotation and albums (one transaction), then move the others' files to the
-  /// Trash. Answered like a trash move (the library and collections as they are now).
-  case mergeDuplicates(keeper: AssetID, others: [AssetID])
-  /// Undo that merge: the others back from the Trash, the keeper as it was.
+  /// state, rotation and albums (one transaction), then write `keeperTags` (the others'
+  /// tags, rating and label the keeper lacks; nil when none) into the keeper's sidecar, then
+  /// move the others' files to the Trash. Answered like a trash move (the library, its
+  /// collections and tags as they are now).
+  case mergeDuplicates(keeper: AssetID, others: [AssetID], keeperTags: TagEditJob?)
+  /// Undo that merge: the others back from the Trash, the keeper as it was (its sidecar
+  /// too).
   case undoMerge(keeper: AssetID, others: [AssetID])
 
   /// Find and read the map's base map (`$LIGHTBOX_BASE_MAP`, else Debian's

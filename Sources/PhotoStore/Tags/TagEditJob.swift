@@ -14,10 +14,12 @@ public struct TagEditJob: Hashable, Sendable {
   public var rating: Int?
   /// The caption to set (`dc:description`, x-default); empty removes it, nil leaves it.
   public var caption: String?
+  /// The colour label to set ("Red"); nil leaves it.
+  public var label: String?
 
   public init(
     ids: [AssetID], paths: [String], addTags: [[String]] = [], removeTags: [[String]] = [],
-    rating: Int? = nil, caption: String? = nil
+    rating: Int? = nil, caption: String? = nil, label: String? = nil
   ) {
     self.ids = ids
     self.paths = paths
@@ -25,6 +27,7 @@ public struct TagEditJob: Hashable, Sendable {
     self.removeTags = removeTags
     self.rating = rating
     self.caption = caption
+    self.label = label
   }
 }
 
