@@ -45,6 +45,47 @@ extension Catalog {
     }
   }
 
+  /// The photos under `roots` whose hashes are missing or stale (as `imageHashStampsMissing`:
+  /// no videos, hidden or trashed photos; the RAW of a RAW+JPEG pair is listed too, and
+  /// hashed once), in one pass of a cursor, in id order.
+  public func imageHashTodo(under roots: [String]) throws -> ImageHashTodo {
+    try read { db in
+      let folders = try FilePlace.folders(db)
+      var todo = ImageHashTodo()
+      let everything = roots.contains { LibraryPath($0).normalized.bytes == Array("/".utf8) }
+      let trees =
+        everything ? [nil] : roots.map { Optional(FilePlace.treeCondition(LibraryPath($0))) }
+      var seen = Set<AssetID>()
+      for tree in trees {
+        let statement = try db.makeStatement(
+          sql: """
+            SELECT a.id, a.folder_id, a.name, a.orientation, a.size, a.mtime_ns
+            FROM assets a LEFT JOIN image_hashes h
+              ON h.asset_id = a.id AND h.size = a.size AND h.mtime_ns = a.mtime_ns
+            WHERE h.asset_id IS NULL AND a.format != 'video' AND a.hidden = 0
+              AND a.trashed_at IS NULL\(tree.map { " AND " + $0.sql } ?? "")
+            ORDER BY a.id
+            """)
+        if let tree { try statement.setArguments(tree.arguments) }
+        let s = statement.sqliteStatement
+        let cursor = try Row.fetchCursor(statement)
+        while try cursor.next() != nil {
+          let id = AssetID(sqlite3_column_int64(s, 0))
+          // Nested roots list a photo twice.
+          guard trees.count == 1 || seen.insert(id).inserted else { continue }
+          let length = Int(sqlite3_column_bytes(s, 2))
+          let name = UnsafeRawBufferPointer(start: sqlite3_column_blob(s, 2), count: length)
+          todo.append(
+            id: id, folder: folders[sqlite3_column_int64(s, 1)] ?? [], name: name,
+            orientation: Int(sqlite3_column_int64(s, 3)),
+            stamp: ImageHashStamp(
+              size: sqlite3_column_int64(s, 4), mtimeNanoseconds: sqlite3_column_int64(s, 5)))
+        }
+      }
+      return todo
+    }
+  }
+
   /// The groups stored by `storeDuplicateGroups` for the same `roots`, nil when there are
   /// none, they were found for other roots, or hashes were stored since.
   public func storedDuplicateGroups(roots: [String]) throws -> [StoredPhotoGroup]? {

@@ -61,6 +61,38 @@ final class ImageHashesCatalogTests: XCTestCase {
     XCTAssertNil(table.row(of: AssetID(9_999)))
   }
 
+  /// The photos to hash: those under the roots without current hashes, with their paths,
+  /// orientations and stamps; hidden photos and photos already hashed left out, a photo under
+  /// two nested roots listed once.
+  func testTheTodoListsThePhotosUnderTheRootsWithoutCurrentHashes() throws {
+    let a = try library.writeJPEG("2024/a.jpg", date: "2024:08:13 10:22:01", orientation: 6)
+    let b = try library.writeJPEG("2024/b.jpg", date: "2024:08:13 10:22:02")
+    _ = try library.writeJPEG("2025/c.jpg", date: "2025:01:01 10:00:00")
+    _ = try library.writeJPEG("2025/d.jpg", date: "2025:01:01 10:00:01")
+    let catalog = try Catalog(path: library.catalogPath)
+    _ = try Indexer(catalog: catalog).index(roots: [library.root])
+    let known = try stamps(catalog)
+    let (idA, sizeA, mtimeA) = try XCTUnwrap(known["a.jpg"])
+    let (idB, _, _) = try XCTUnwrap(known["b.jpg"])
+    let (idC, sizeC, mtimeC) = try XCTUnwrap(known["c.jpg"])
+    let (idD, _, _) = try XCTUnwrap(known["d.jpg"])
+    try catalog.setHidden(true, for: [idD])
+    try catalog.storeImageHashes([hashes(idC, size: sizeC, mtime: mtimeC, seed: 1)])
+
+    let all = try catalog.imageHashTodo(under: [library.root])
+    XCTAssertEqual(all.ids, [idA, idB].sorted())
+    let first = try XCTUnwrap(all.ids.firstIndex(of: idA))
+    XCTAssertEqual(all.path(first), a)
+    XCTAssertEqual(all.orientation(first), Orientation(exifValue: 6))
+    XCTAssertEqual(all.stamp(first), ImageHashStamp(size: sizeA, mtimeNanoseconds: mtimeA))
+    XCTAssertEqual(all.path(1 - first), b)
+    XCTAssertEqual(try catalog.imageHashTodo(under: [library.root + "/2025"]).ids, [])
+    XCTAssertEqual(
+      try catalog.imageHashTodo(under: [library.root, library.root + "/2024"]).count, 2,
+      "nested roots: each photo once")
+    XCTAssertEqual(try catalog.imageHashTodo(under: ["/"]).ids, [idA, idB].sorted())
+  }
+
   /// Groups stored for some roots come back for those roots only, and storing hashes (new
   /// photos hashed, a changed file hashed again) forgets them.
   func testStoredGroupsLastUntilHashesAreStored() throws {

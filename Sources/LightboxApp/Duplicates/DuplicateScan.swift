@@ -16,24 +16,24 @@ enum DuplicateScan {
   /// Photos hashed between two stores: a transaction each, and little lost to a kill.
   static let batchSize = 64
 
-  /// Hashes what is missing of the photos `loadPhotos` gives (the library's items, pairs
-  /// joined), stores it in `catalog`, and returns the groups; `progress` gets (done, total)
-  /// as photos are hashed, `isCancelled` stops the work between photos. When nothing was
-  /// hashed the groups stored by the last run for the same `roots` are returned without
-  /// grouping again (at a million photos grouping takes seconds and hundreds of megabytes);
-  /// without `regroupUnlessNew` such a run returns nil: the groups posted before stand (a
-  /// photo gone from the library leaves its group in the views by itself).
+  /// Hashes the photos under `roots` whose hashes are missing (as the catalog lists them),
+  /// stores the hashes in `catalog`, and returns the groups of the photos `loadPhotos` gives
+  /// (the library's items, pairs joined); `progress` gets (done, total) as photos are hashed,
+  /// `isCancelled` stops the work between photos. When nothing was hashed the groups stored
+  /// by the last run for the same `roots` are returned without grouping again (at a million
+  /// photos grouping takes seconds and hundreds of megabytes); without `regroupUnlessNew`
+  /// such a run returns nil: the groups posted before stand (a photo gone from the library
+  /// leaves its group in the views by itself).
   ///
-  /// The library is loaded only when the catalog says photos are unhashed, and only the
-  /// photos to hash are kept while hashing (the rest of the library is the browser's state
-  /// already: the load beside it held 862 MB at a million photos), then loaded again to
-  /// group.
+  /// The library is loaded only to group, after hashing: the list of photos to hash is the
+  /// catalog's, in flat arrays (the browser's state holds the library already; loading it
+  /// again beside it while a million photos were hashed held 862 MB, heaptrack).
   static func run(
     catalog: Catalog, roots: [String], photos loadPhotos: () -> [Asset], decoder: PhotoDecoder,
     progress: (Int, Int) -> Void, isCancelled: () -> Bool = { false },
     regroupUnlessNew: Bool = true
   ) -> (groups: [PhotoGroup], bursts: [PhotoGroup])? {
-    let todo = photosToHash(catalog: catalog, loadPhotos)
+    let todo = (try? catalog.imageHashTodo(under: roots)) ?? ImageHashTodo()
     if todo.isEmpty {
       guard regroupUnlessNew else { return nil }
       progress(0, 0)
@@ -53,30 +53,10 @@ enum DuplicateScan {
     return found
   }
 
-  /// The photos (and the RAWs of RAW+JPEG pairs, hashed once so that they do not look
-  /// unhashed at every start) whose hashes are missing or stale, with their stamps.
-  static func photosToHash(catalog: Catalog, _ loadPhotos: () -> [Asset]) -> [(
-    id: AssetID, path: String, orientation: Orientation, stamp: ImageHashStamp
-  )] {
-    let missing = (try? catalog.imageHashStampsMissing()) ?? [:]
-    guard !missing.isEmpty else { return [] }
-    var todo: [(id: AssetID, path: String, orientation: Orientation, stamp: ImageHashStamp)] = []
-    for asset in loadPhotos() where asset.format != .video {
-      if let stamp = missing[asset.id] {
-        todo.append((asset.id, asset.path, asset.orientation, stamp))
-      }
-      if let raw = asset.rawCompanion, let stamp = missing[raw.id] {
-        todo.append((raw.id, raw.path, asset.orientation, stamp))
-      }
-    }
-    return todo
-  }
-
   /// Hashes `todo` and stores the hashes in batches; a file that cannot be read is stored
   /// without hashes, so it is tried again only when it changes.
   static func hash(
-    _ todo: [(id: AssetID, path: String, orientation: Orientation, stamp: ImageHashStamp)],
-    catalog: Catalog, decoder: PhotoDecoder, progress: (Int, Int) -> Void,
+    _ todo: ImageHashTodo, catalog: Catalog, decoder: PhotoDecoder, progress: (Int, Int) -> Void,
     isCancelled: () -> Bool
   ) {
     var batch: [StoredImageHashes] = []
@@ -90,23 +70,25 @@ enum DuplicateScan {
       batch = []
     }
     var unhashed = 0
-    for (done, photo) in todo.enumerated() {
+    for done in 0..<todo.count {
       if isCancelled() { break }
       progress(done, todo.count)
+      let path = todo.path(done)
+      let stamp = todo.stamp(done)
       var row = StoredImageHashes(
-        assetID: photo.id, size: photo.stamp.size,
-        mtimeNanoseconds: photo.stamp.mtimeNanoseconds, digest: [])
+        assetID: todo.ids[done], size: stamp.size, mtimeNanoseconds: stamp.mtimeNanoseconds,
+        digest: [])
       // A file that cannot be read or decoded was named once already, by the thumbnail that
       // failed on it (the log says each problem once): here only at debug, and counted.
-      switch PhotoHashing.hashes(path: photo.path, orientation: photo.orientation, decoder: decoder)
+      switch PhotoHashing.hashes(path: path, orientation: todo.orientation(done), decoder: decoder)
       {
       case .failure(let error):
         unhashed += 1
-        log.debug("\(photo.path): not hashed: \(error.reason)")
+        log.debug("\(path): not hashed: \(error.reason)")
       case .success(let found):
         if let problem = found.problem {
           unhashed += 1
-          log.debug("\(photo.path): \(problem)")
+          log.debug("\(path): \(problem)")
         }
         row.digest = found.digest.bytes
         row.dHash = found.hash?.dHash
