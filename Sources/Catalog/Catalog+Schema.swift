@@ -174,6 +174,7 @@ extension Catalog {
     migrator.registerMigration(imageHashesMigration) { db in try createImageHashes(db) }
     migrator.registerMigration(mergesMigration) { db in try createMerges(db) }
     migrator.registerMigration(tagsMigration) { db in try createTags(db) }
+    migrator.registerMigration(peopleMigration) { db in try createPeople(db) }
     return migrator
   }
 

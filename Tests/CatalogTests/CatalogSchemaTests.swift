@@ -24,6 +24,7 @@ final class CatalogSchemaTests: XCTestCase {
         "v9: a video's container and codec", "v10: files cut short", Catalog.folderMigration,
         Catalog.placesMigration,
         Catalog.imageHashesMigration, Catalog.mergesMigration, Catalog.tagsMigration,
+        Catalog.peopleMigration,
       ])
     let tables = try catalog.read { db in
       try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")

@@ -23,6 +23,15 @@ public struct LibraryState: Hashable, Sendable {
   public var tags = PhotoTags() {
     didSet { searchIndex.dropTags() }
   }
+  /// Every photo's people (named XMP faces), as last loaded.
+  public var people = PhotoPeople() {
+    didSet { searchIndex.dropTags() }
+  }
+  /// The titles and captions of the photos that have one, as last loaded (not in the
+  /// assets: most photos have none).
+  public var captions = PhotoCaptions() {
+    didSet { searchIndex.dropTags() }
+  }
   /// Indexing progress, or ready.
   public var status: LibraryStatus
   /// One line per file or folder that could not be read during the scan.
