@@ -118,6 +118,11 @@ extension LibraryView {
       lines.append(("Rating", rating < 0 ? "rejected" : rating == 1 ? "1 star" : "\(rating) stars"))
     }
     if let label = state.library.tags.label(of: asset.id) { lines.append(("Label", label)) }
+    let people = state.library.people.names(of: asset.id)
+    if !people.isEmpty { lines.append(("People", people.joined(separator: ", "))) }
+    let captions = state.library.captions.entry(of: asset.id)
+    if let title = captions.title { lines.append(("Title", title)) }
+    if let caption = captions.caption { lines.append(("Caption", caption)) }
     let tags = state.library.tags.tags(of: asset.id).map { $0.joined(separator: "/") }
     if !tags.isEmpty {
       lines.append(

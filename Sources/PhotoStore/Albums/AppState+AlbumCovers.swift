@@ -7,7 +7,9 @@ extension AppState {
   /// photo of the library; it still runs when a media type's card comes or goes.
   mutating func albumEntriesChanged(_ changes: [PhotoChange], hidden: [Asset]) {
     // A level of the Places collection may gain or lose a place: listed again.
-    guard !albums.entries.isEmpty, albums.placePath == nil, albums.tagPath == nil else {
+    guard !albums.entries.isEmpty, albums.placePath == nil, albums.tagPath == nil,
+      !albums.showsPeople
+    else {
       return rebuildAlbumEntries()
     }
     let since = importsSince
@@ -97,7 +99,7 @@ extension AppState {
   /// rebuild still runs when a media type's card goes.
   mutating func albumEntriesAfterRemoval(_ removal: LibraryRemoval) {
     guard !albums.entries.isEmpty, !removal.photos.isEmpty, albums.placePath == nil,
-      albums.tagPath == nil
+      albums.tagPath == nil, !albums.showsPeople
     else {
       return rebuildAlbumEntries()
     }
@@ -143,6 +145,9 @@ extension AppState {
         entries[e].cover = newestMember(before: cover.id, in: removal) { buffer, i in
           isTagged(buffer[i].id, under: path)
         }
+      case .people, .person:
+        // The card's cover is cropped to a face of its newest photo: counted again.
+        return rebuildAlbumEntries()
       case .memory:
         continue  // All of them found again below.
       case .duplicates, .bursts:

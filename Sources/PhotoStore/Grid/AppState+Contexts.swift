@@ -31,12 +31,14 @@ extension AppState {
     saveContext()
     if newTab == tab && newTab == .albums {
       albums.open = nil
-      if albums.placePath != nil || albums.tagPath != nil {
-        // The tab's key again: back to the albums from anywhere in Places or Tags, the card
-        // of the collection left selected.
-        let card: AlbumRef = albums.tagPath != nil ? .tag(.all) : .place(.all)
+      if albums.placePath != nil || albums.tagPath != nil || albums.showsPeople {
+        // The tab's key again: back to the albums from anywhere in Places, Tags or People,
+        // the card of the collection left selected.
+        let card: AlbumRef =
+          albums.showsPeople ? .people : albums.tagPath != nil ? .tag(.all) : .place(.all)
         albums.placePath = nil
         albums.tagPath = nil
+        albums.showsPeople = false
         rebuildAlbumEntries()
         albums.cursor = albums.entries.firstIndex { $0.ref == card } ?? 0
       }
