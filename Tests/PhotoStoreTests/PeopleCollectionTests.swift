@@ -154,6 +154,20 @@ final class PeopleCollectionTests: XCTestCase {
     XCTAssertEqual(card?.count, 2)
     XCTAssertEqual(card?.cover?.id, assets[1].id)
     XCTAssertNil(card?.coverCrop, "Bo has no rectangle there")
+    var rebuilt = store.state
+    rebuilt.rebuildAlbumEntries()
+    XCTAssertEqual(rebuilt.albums.entries, store.state.albums.entries, "as a full rebuild says")
+    // Bo's and Åsa's photo hidden too: the cover is photo 0, cropped to Anna's face there.
+    store.arrange(.showTab(.library), .move(.first), .move(.right))
+    XCTAssertEqual(store.state.selectedAsset?.id, assets[1].id)
+    store.arrange(.edit(.toggleHidden), .showTab(.albums))
+    XCTAssertEqual(
+      store.state.albums.entries.first { $0.ref == .people },
+      AlbumEntry(
+        ref: .people, title: "People", count: 1, cover: assets[0], coverCrop: annaEarlier))
+    rebuilt = store.state
+    rebuilt.rebuildAlbumEntries()
+    XCTAssertEqual(rebuilt.albums.entries, store.state.albums.entries, "as a full rebuild says")
   }
 
   /// Loading the same people again changes nothing; other people rebuild the cards.

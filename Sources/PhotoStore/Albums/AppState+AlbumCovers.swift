@@ -145,8 +145,17 @@ extension AppState {
         entries[e].cover = newestMember(before: cover.id, in: removal) { buffer, i in
           isTagged(buffer[i].id, under: path)
         }
-      case .people, .person:
-        // The card's cover is cropped to a face of its newest photo: counted again.
+      case .people:
+        entries[e].count -= removal.photos.filter { isPictured($0.id, nil) }.count
+        if entries[e].count <= 0 { return rebuildAlbumEntries() }
+        guard let cover = entries[e].cover, left.contains(cover.id) else { continue }
+        let newest = newestMember(before: cover.id, in: removal) { buffer, i in
+          isPictured(buffer[i].id, nil)
+        }
+        entries[e].cover = newest
+        entries[e].coverCrop = newest.flatMap { firstFace(in: $0.id) }
+      case .person:
+        // Listed only among the people, which are counted again (the guard above).
         return rebuildAlbumEntries()
       case .memory:
         continue  // All of them found again below.

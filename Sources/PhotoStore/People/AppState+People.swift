@@ -22,15 +22,19 @@ extension AppState {
   /// the first face named in the newest of them.
   func peopleCollectionEntry() -> AlbumEntry {
     let tally = PeopleTally(library.assets, people: library.people)
-    var entry = AlbumEntry(
-      ref: .people, title: title(of: .people), count: tally.count,
-      cover: tally.cover.map { library.assets[$0] })
-    if let cover = entry.cover, let first = library.people.names(of: cover.id).first,
+    let cover = tally.cover.map { library.assets[$0] }
+    return AlbumEntry(
+      ref: .people, title: title(of: .people), count: tally.count, cover: cover,
+      coverCrop: cover.flatMap { firstFace(in: $0.id) })
+  }
+
+  /// The face of the first person the photo `id` names, nil when it names nobody or gives
+  /// that person no rectangle.
+  func firstFace(in id: AssetID) -> FaceArea? {
+    guard let first = library.people.names(of: id).first,
       let index = library.people.names.firstIndex(of: first)
-    {
-      entry.coverCrop = library.people.face(of: index, in: cover.id)
-    }
-    return entry
+    else { return nil }
+    return library.people.face(of: index, in: id)
   }
 
   /// Enter on the People card: the people, the first one selected.
