@@ -170,6 +170,20 @@ final class PeopleCollectionTests: XCTestCase {
     XCTAssertEqual(rebuilt.albums.entries, store.state.albums.entries, "as a full rebuild says")
   }
 
+  /// One photo's covers cropped around two faces are cancelled in one order, whatever the
+  /// dictionary's: the crop breaks the tie.
+  func testCoversOfOnePhotoAreOrderedByTheirCrop() {
+    let asset = Fixtures.assets(1)[0]
+    let whole = coverKey(asset)
+    let annas = coverKey(asset, crop: anna)
+    let bos = coverKey(asset, crop: bo)
+    XCTAssertTrue(AppState.keyOrder(whole, annas))
+    XCTAssertFalse(AppState.keyOrder(annas, whole))
+    XCTAssertTrue(AppState.keyOrder(annas, bos))
+    XCTAssertFalse(AppState.keyOrder(bos, annas))
+    XCTAssertFalse(AppState.keyOrder(bos, bos))
+  }
+
   /// Loading the same people again changes nothing; other people rebuild the cards.
   func testLoadingPeople() {
     let (store, assets) = prepared()

@@ -253,6 +253,11 @@ extension AppState {
     if a.asset != b.asset { return a.asset < b.asset }
     if a.size.width != b.size.width { return a.size.width < b.size.width }
     if a.size.height != b.size.height { return a.size.height < b.size.height }
-    return a.fit.rawValue < b.fit.rawValue
+    if a.fit != b.fit { return a.fit.rawValue < b.fit.rawValue }
+    // One photo's covers cropped around two people's faces (none first).
+    let faces = [a.crop, b.crop].map { crop in
+      crop.map { [$0.x, $0.y, $0.width, $0.height] } ?? []
+    }
+    return faces[0].lexicographicallyPrecedes(faces[1])
   }
 }
