@@ -59,7 +59,7 @@ extension TagSearchIndex {
     }
     return TagSearchIndex(
       count: assets.count, foldedText: text, pathStarts: textStarts, starts: counts,
-      tagIndices: flat)
+      tagIndices: flat, words: CaptionWords(text: text, textStarts: textStarts))
   }
 
   /// `bytes` (UTF-8) folded as place names are into `out`: ASCII lower-cased byte by byte,

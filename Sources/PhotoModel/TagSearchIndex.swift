@@ -23,17 +23,23 @@ public final class TagSearchIndex: Sendable {
   let starts: [UInt32]
   /// Every photo's tag indices, photo after photo in the library's order.
   let tagIndices: [UInt32]
+  /// The texts' words, sorted, for a word typed from its start (the captions' index only).
+  let words: CaptionWords?
 
   /// An index of other texts than tags (people's names, captions): `foldedText` holds them
   /// one after the other, each ended by a 0 byte and starting at `pathStarts`; `starts` and
   /// `tagIndices` give each photo's texts by its position, as for tags.
-  init(count: Int, foldedText: [UInt8], pathStarts: [Int32], starts: [UInt32], tagIndices: [UInt32])
-  {
+  /// `words`, when given, answers `Match.wordStart` for words typed of letters and digits.
+  init(
+    count: Int, foldedText: [UInt8], pathStarts: [Int32], starts: [UInt32],
+    tagIndices: [UInt32], words: CaptionWords? = nil
+  ) {
     self.count = count
     self.foldedText = foldedText
     self.pathStarts = pathStarts
     self.starts = starts
     self.tagIndices = tagIndices
+    self.words = words
   }
 
   public init(_ assets: [Asset], tags: PhotoTags) {
@@ -48,6 +54,7 @@ public final class TagSearchIndex: Sendable {
     }
     foldedText = text
     self.pathStarts = pathStarts
+    words = nil
     // Each tagged photo's position, by a pass over the library: its ids in one array.
     var positionOfRow = [Int32](repeating: -1, count: tags.photoIDs.count)
     assets.withUnsafeBufferPointer { buffer in
@@ -119,7 +126,14 @@ public final class TagSearchIndex: Sendable {
 
   private func mark(_ needle: [UInt8], match: Match, in hits: inout [Bool]) -> Bool {
     guard !needle.isEmpty, hits.count == count else { return false }
-    let matching = match == .within ? tagsHolding(needle) : textsHolding(needle, match: match)
+    let matching: [Bool]
+    if match == .within {
+      matching = tagsHolding(needle)
+    } else if match == .wordStart, let words, CaptionWords.canFind(needle) {
+      matching = words.texts(startingWith: needle, count: pathStarts.count)
+    } else {
+      matching = textsHolding(needle, match: match)
+    }
     guard matching.contains(true) else { return false }
     starts.withUnsafeBufferPointer { starts in
       tagIndices.withUnsafeBufferPointer { indices in

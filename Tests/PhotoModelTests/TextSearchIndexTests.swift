@@ -50,6 +50,12 @@ final class TextSearchIndexTests: XCTestCase {
       }
       let index = index(texts)
       for word in ["l", "la", "lake", "ana", "house", "an", "e", "1", "na na", "ke,"] {
+        // The sorted words answer for a word of letters and digits, as the scan does.
+        if CaptionWords.canFind(Array(word.utf8)) {
+          XCTAssertEqual(
+            index.words?.texts(startingWith: Array(word.utf8), count: texts.count),
+            expected(texts, word, .wordStart), "round \(round), \(word) by words: \(texts)")
+        }
         for match in [TagSearchIndex.Match.wordStart, .word] {
           XCTAssertEqual(
             index.textsHolding(Array(word.utf8), match: match), expected(texts, word, match),
