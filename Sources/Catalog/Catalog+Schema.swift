@@ -175,6 +175,7 @@ extension Catalog {
     migrator.registerMigration(mergesMigration) { db in try createMerges(db) }
     migrator.registerMigration(tagsMigration) { db in try createTags(db) }
     migrator.registerMigration(mergeTagsMigration) { db in try addMergeSidecars(db) }
+    migrator.registerMigration(peopleMigration) { db in try createPeople(db) }
     return migrator
   }
 

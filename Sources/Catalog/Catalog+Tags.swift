@@ -116,7 +116,7 @@ extension Catalog {
     text.split(separator: tagPartSeparator, omittingEmptySubsequences: false).map(String.init)
   }
 
-  /// Reads again the tags, rating and label of the photos a changed, new or vanished
+  /// Reads again the tags, rating, label, people, title and caption of the photos a changed, new or vanished
   /// sidecar belongs to (`IMG_1.CR3.xmp` is IMG_1.CR3's; `IMG_1.xmp` is every `IMG_1.*`'s
   /// in its folder), except those in `skipping` (just read whole); returns how many were.
   @discardableResult
@@ -174,6 +174,7 @@ extension Catalog {
             date.localSortKey, date.utcOffsetSeconds, date.source.rawValue, owner.id,
           ])
       }
+      var people: [String: Int64] = [:]
       for (owner, xmp) in zip(owners, readings) {
         var entry = CatalogEntry(
           path: owner.path, stamp: FileStamp(size: 0, mtimeNanoseconds: 0), reason: "",
@@ -182,6 +183,8 @@ extension Catalog {
         try Self.storeTags(
           db, id: owner.id, tags: entry.tags, rating: entry.rating, label: entry.label,
           cache: &cache)
+        // Its people, title and caption come from the same packets (v15).
+        try Self.storePeople(db, id: owner.id, entry, cache: &people)
       }
     }
     return owners.count

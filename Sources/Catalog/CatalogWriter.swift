@@ -159,6 +159,7 @@ enum CatalogWriter {
     let rowID = try db.cachedStatement(
       sql: "SELECT id FROM assets WHERE folder_id = ? AND name = ?")
     var tagIDs: [[String]: Int64] = [:]
+    var personIDs: [String: Int64] = [:]
     for (index, entry) in entries.enumerated() {
       let wasPhoto = entry.wasPhoto
       let (folder, name) = FilePlace.split(entry.path.bytes)
@@ -200,11 +201,18 @@ enum CatalogWriter {
           b.int(Int64(entry.rating))
           b.text(entry.label)
         }
-        // Tags: a photo read again may have lost some; a new one without any has none to drop.
-        if !entry.tags.isEmpty || wasPhoto == true {
+        // Tags, people and captions: a photo read again may have lost some; a new one
+        // without any has none to drop.
+        let hasPeople = !entry.people.isEmpty || entry.title != nil || entry.caption != nil
+        if !entry.tags.isEmpty || hasPeople || wasPhoto == true {
           let id = try Int64.fetchOne(
             rowID, arguments: [folderID, Data(name)])
-          if let id { try Catalog.replaceTags(db, id: id, tags: entry.tags, cache: &tagIDs) }
+          if let id, !entry.tags.isEmpty || wasPhoto == true {
+            try Catalog.replaceTags(db, id: id, tags: entry.tags, cache: &tagIDs)
+          }
+          if let id, hasPeople || wasPhoto == true {
+            try Catalog.storePeople(db, id: id, entry, cache: &personIDs)
+          }
         }
         if wasPhoto == false {
           try db.execute(

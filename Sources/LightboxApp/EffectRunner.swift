@@ -183,6 +183,17 @@ final class EffectRunner: Sendable {
         loupe: loupe ?? LoupeSourceCache(), decoder: decoder, preview: preview,
         prefetch: prefetch)
     }
+    if request.key.fit == .fill, let face = request.key.crop, !face.isEmpty, let diskCache,
+      case .success(let source) = ThumbnailSource.forFile(atPath: request.path)
+    {
+      // A person's cover: their face, whatever the card's size.
+      return makeFacePicture(
+        request, face: face, source: source,
+        pipeline: ThumbnailPipeline(cache: diskCache, decoder: decoder),
+        facts: ThumbnailPipeline.PhotoFacts(
+          orientation: request.orientation, storedSize: request.storedSize),
+        format: format, cache: cache)
+    }
     if request.key.fit == .fill, let diskCache,
       let sizeClass = ThumbnailSize.covering(max(request.key.size.width, request.key.size.height)),
       case .success(let source) = ThumbnailSource.forFile(atPath: request.path)

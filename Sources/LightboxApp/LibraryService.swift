@@ -318,11 +318,14 @@ public final class LibraryService: @unchecked Sendable {
     }
   }
 
-  /// Posts every photo's tags and labels as the catalog has them (after a load: the state
+  /// Posts every photo's tags and labels, people, titles and captions as the catalog has them (after a load: the state
   /// keeps only the tags of the photos it has).
   static func postTags(_ catalog: Catalog, _ inbox: ActionInbox) {
     do {
       inbox.post(.library(.tagsLoaded(try catalog.photoTags())))
+      inbox.post(
+        .library(
+          .peopleLoaded(people: try catalog.photoPeople(), captions: try catalog.photoCaptions())))
     } catch {
       LightboxLog.logger("catalog").error("reading the tags failed: \(error)")
     }

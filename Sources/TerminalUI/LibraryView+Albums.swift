@@ -26,6 +26,13 @@ extension LibraryView {
       frame.put(
         "  \(formatCount(count)) \(count == 1 ? "tag" : "tags") · Esc back", row: 1,
         column: used, role: .headerDim)
+    } else if state.albums.showsPeople {
+      // The People collection: how many people it lists.
+      let used = frame.put(" ‹ People", row: 1, column: 0, role: .header)
+      let count = state.albums.entries.count
+      frame.put(
+        "  \(formatCount(count)) \(count == 1 ? "person" : "people") · Esc back", row: 1,
+        column: used, role: .headerDim)
     } else {
       frame.put(" Albums", row: 1, column: 0, role: .header)
       let users = state.library.collections.albums.count
@@ -80,13 +87,17 @@ extension LibraryView {
           text =
             " \(path.trail) · \(formatCount(album.count)) "
             + (album.count == 1 ? "photo" : "photos")
+        } else if case .person(let name) = album.ref {
+          text =
+            " People › \(name) · \(formatCount(album.count)) "
+            + (album.count == 1 ? "photo" : "photos")
         } else if album.ref.isBuiltIn {
           text += " · built in"
         }
       }
     }
     let hints =
-      state.albums.placePath == nil && state.albums.tagPath == nil
+      state.albums.placePath == nil && state.albums.tagPath == nil && !state.albums.showsPeople
       ? "Enter open  n new album  ? help" : "Enter open  Esc back"
     renderStatus(text, state, hints: hints, into: &frame)
   }
@@ -124,12 +135,15 @@ extension LibraryView {
     var title = " ‹ " + state.title(of: ref)
     if case .place(let path) = ref { title = " ‹ " + path.trail }
     if case .tag(let path) = ref, path.level > 0 { title = " ‹ " + path.trail }
+    if case .person(let name) = ref { title = " ‹ People › " + name }
     let used = frame.put(title, row: 1, column: 0, role: .header)
     var context = "  \(AppState.photoCount(state.assets.count))"
     if case .place = ref {
       // A town of the Places collection: its trail says what it is.
     } else if case .tag = ref {
       // A tag: its trail says what it is.
+    } else if case .person = ref {
+      // A person: the trail says what it is.
     } else if ref == .recentlyDeleted {
       context +=
         " · erased \(state.library.collections.retentionDays) days after deletion · r restore  d delete for good"
@@ -170,6 +184,8 @@ extension LibraryView {
     case .memory: return "Photos from this week in earlier years appear here"
     case .place, .mapCluster: return "Photos with a position taken here appear here"
     case .tag: return "Photos with this tag (t adds one) appear here"
+    case .people, .person:
+      return "Photos whose XMP names a face (digiKam, Lightroom, Picasa) appear here"
     case .duplicates:
       return "Copies of a photo (the same picture, resized or re-encoded) appear here"
     case .bursts: return "One camera's shots seconds apart appear here"

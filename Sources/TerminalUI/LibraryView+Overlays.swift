@@ -118,14 +118,19 @@ extension LibraryView {
       lines.append(("Rating", rating < 0 ? "rejected" : rating == 1 ? "1 star" : "\(rating) stars"))
     }
     if let label = state.library.tags.label(of: asset.id) { lines.append(("Label", label)) }
+    let people = state.library.people.names(of: asset.id)
+    if !people.isEmpty { lines.append(("People", people.joined(separator: ", "))) }
+    let captions = state.library.captions.entry(of: asset.id)
+    if let title = captions.title { lines.append(("Title", title)) }
+    // The caption as last read or written (C) while the catalog catches up, else the
+    // catalog's; on one line.
+    if let caption = state.library.captionsRead[asset.id] ?? captions.caption {
+      lines.append(("Caption", AppState.oneLine(caption)))
+    }
     let tags = state.library.tags.tags(of: asset.id).map { $0.joined(separator: "/") }
     if !tags.isEmpty {
       lines.append(
         ("Tags", tags.sorted { $0.lowercased() < $1.lowercased() }.joined(separator: ", ")))
-    }
-    // The caption as last read or written (C), on one line.
-    if let caption = state.library.captions[asset.id] {
-      lines.append(("Caption", AppState.oneLine(caption)))
     }
     var flags: [String] = []
     if asset.isFavorite { flags.append("\(Glyphs.favorite) Favorite") }

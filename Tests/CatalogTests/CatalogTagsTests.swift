@@ -180,6 +180,7 @@ final class CatalogTagsTests: XCTestCase {
     }
     let catalog = try Catalog(path: library.catalogPath)
     XCTAssertTrue(try catalog.appliedMigrations().contains(Catalog.tagsMigration))
+    XCTAssertTrue(try catalog.appliedMigrations().contains(Catalog.peopleMigration))
     try catalog.read { db in
       XCTAssertTrue(try db.tableExists("tags"))
       XCTAssertTrue(try db.tableExists("asset_tags"))

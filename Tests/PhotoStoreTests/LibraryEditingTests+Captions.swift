@@ -15,7 +15,7 @@ extension LibraryEditingTests {
     }
     // The files' caption fills the untouched field, its line break a space.
     store.send(.library(.captionRead(photo.id, caption: "Kyoto\nat dusk"))) {
-      $0.library.captions[photo.id] = "Kyoto\nat dusk"
+      $0.library.captionsRead[photo.id] = "Kyoto\nat dusk"
       $0.overlay = .prompt(NamePrompt(purpose: .caption([photo.id]), text: "Kyoto at dusk"))
     }
     store.send(.field(.deleteWordBackward)) {
@@ -37,7 +37,7 @@ extension LibraryEditingTests {
         PhotoTagValues(id: photo.id, tags: [], rating: 0, label: nil, caption: "Kyoto at night")
       ], before: before, failures: [])
     store.send(.library(.tagsEdited(written))) {
-      $0.library.captions[photo.id] = "Kyoto at night"
+      $0.library.captionsRead[photo.id] = "Kyoto at night"
       $0.library.undoableTagEdit = before
       $0.message = "Caption written · 1 photo · u undo"
     }
@@ -50,7 +50,7 @@ extension LibraryEditingTests {
       photos: [PhotoTagValues(id: photo.id, tags: [], rating: 0, label: nil, caption: nil)],
       before: [], failures: [])
     store.send(.library(.tagsEdited(back))) {
-      $0.library.captions[photo.id] = nil
+      $0.library.captionsRead[photo.id] = nil
       $0.message = "Tags of 1 photo put back"
     }
   }
@@ -67,7 +67,7 @@ extension LibraryEditingTests {
     }
     // Another program wrote "New" meanwhile: kept for the panel, the typing left alone.
     store.send(.library(.captionRead(photo.id, caption: "New"))) {
-      $0.library.captions[photo.id] = "New"
+      $0.library.captionsRead[photo.id] = "New"
     }
     store.send(.back) { $0.overlay = nil }
   }

@@ -10,7 +10,7 @@ struct LightboxBench: ParsableCommand {
       BenchUI.self, BenchStartup.self, BenchPictures.self, BenchLoupe.self, BenchPlayback.self,
       ThumbnailsBench.self, CardsBench.self,
       WorkerBench.self, PlacesBench.self, BenchPlacesUI.self, BenchDuplicatesUI.self,
-      BenchMap.self, BenchTagsUI.self, SimilarityBench.self,
+      BenchMap.self, BenchTagsUI.self, BenchPeopleUI.self, SimilarityBench.self,
       DecodeWorkerCommandLine.self,
     ])
 }

@@ -17,6 +17,10 @@ public enum AlbumRef: Hashable, Sendable {
   case place(PlacePath)
   /// A node of the Tags collection (`TagPath.all`: its card among the albums).
   case tag(TagPath)
+  /// The People collection's card among the albums (Enter lists the people).
+  case people
+  /// The photos of one person named in XMP face regions.
+  case person(String)
   /// Copies of one picture (exact and similar), a group to a row (`DuplicatesState`).
   case duplicates
   /// One camera's near-identical frames seconds apart, listed apart from the duplicates.
@@ -43,6 +47,7 @@ public enum AlbumRef: Hashable, Sendable {
       return [.places, .countries, .regions, .towns][min(path.level, 3)]
     case .worldMap, .mapCluster: return .places
     case .tag: return .tags
+    case .people, .person: return .people
     }
   }
 
@@ -55,7 +60,7 @@ public enum AlbumRef: Hashable, Sendable {
 /// The sections of the Albums tab (Memories only on a day that has some), and of the Places
 /// collection's levels.
 public enum AlbumSection: Int, Hashable, Sendable, CaseIterable {
-  case memories, myAlbums, places, mediaTypes, utilities, countries, regions, towns, tags
+  case memories, myAlbums, places, mediaTypes, utilities, countries, regions, towns, tags, people
 
   /// The section header.
   public var title: String {
@@ -69,6 +74,7 @@ public enum AlbumSection: Int, Hashable, Sendable, CaseIterable {
     case .regions: return "Regions"
     case .towns: return "Towns"
     case .tags: return "Tags"
+    case .people: return "People"
     }
   }
 }
@@ -80,11 +86,16 @@ public struct AlbumEntry: Hashable, Sendable {
   public var count: Int
   /// The newest photo, drawn as the cover.
   public var cover: Asset?
+  /// The part of the cover drawn (a person's face), nil for the whole photo.
+  public var coverCrop: FaceArea?
 
-  public init(ref: AlbumRef, title: String, count: Int, cover: Asset?) {
+  public init(
+    ref: AlbumRef, title: String, count: Int, cover: Asset?, coverCrop: FaceArea? = nil
+  ) {
     self.ref = ref
     self.title = title
     self.count = count
     self.cover = cover
+    self.coverCrop = coverCrop
   }
 }

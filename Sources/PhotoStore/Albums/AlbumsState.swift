@@ -20,6 +20,8 @@ public struct AlbumsState: Hashable, Sendable {
   /// The level of the Tags collection the list shows (its tags as cards), or nil: the
   /// albums.
   public var tagPath: TagPath?
+  /// True while the list shows the People collection's people as cards.
+  public var showsPeople = false
 
   /// No albums yet, the list shown.
   public init() {

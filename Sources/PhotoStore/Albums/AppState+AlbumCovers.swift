@@ -7,7 +7,9 @@ extension AppState {
   /// photo of the library; it still runs when a media type's card comes or goes.
   mutating func albumEntriesChanged(_ changes: [PhotoChange], hidden: [Asset]) {
     // A level of the Places collection may gain or lose a place: listed again.
-    guard !albums.entries.isEmpty, albums.placePath == nil, albums.tagPath == nil else {
+    guard !albums.entries.isEmpty, albums.placePath == nil, albums.tagPath == nil,
+      !albums.showsPeople
+    else {
       return rebuildAlbumEntries()
     }
     let since = importsSince
@@ -97,7 +99,7 @@ extension AppState {
   /// rebuild still runs when a media type's card goes.
   mutating func albumEntriesAfterRemoval(_ removal: LibraryRemoval) {
     guard !albums.entries.isEmpty, !removal.photos.isEmpty, albums.placePath == nil,
-      albums.tagPath == nil
+      albums.tagPath == nil, !albums.showsPeople
     else {
       return rebuildAlbumEntries()
     }
@@ -143,6 +145,18 @@ extension AppState {
         entries[e].cover = newestMember(before: cover.id, in: removal) { buffer, i in
           isTagged(buffer[i].id, under: path)
         }
+      case .people:
+        entries[e].count -= removal.photos.filter { isPictured($0.id, nil) }.count
+        if entries[e].count <= 0 { return rebuildAlbumEntries() }
+        guard let cover = entries[e].cover, left.contains(cover.id) else { continue }
+        let newest = newestMember(before: cover.id, in: removal) { buffer, i in
+          isPictured(buffer[i].id, nil)
+        }
+        entries[e].cover = newest
+        entries[e].coverCrop = newest.flatMap { firstFace(in: $0.id) }
+      case .person:
+        // Listed only among the people, which are counted again (the guard above).
+        return rebuildAlbumEntries()
       case .memory:
         continue  // All of them found again below.
       case .duplicates, .bursts:

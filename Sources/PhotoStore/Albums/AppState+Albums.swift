@@ -18,6 +18,8 @@ extension AppState {
     case .memory(let year): return memory(year).map(memoryMembers) ?? []
     case .duplicates, .bursts: return groupMembers(of: ref).assets
     case .tag(let path): return taggedMembers(path)
+    case .people: return peopleMembers(nil)
+    case .person(let name): return peopleMembers(name)
     case .place(let path):
       // Each place looked up once, not once a photo.
       var inside: [UInt32: Bool] = [0: false]
@@ -60,6 +62,8 @@ extension AppState {
       return memory(year).map { "\($0.agoText) · \($0.daysText)" } ?? "On This Day"
     case .place(let path): return path.title
     case .tag(let path): return path.title
+    case .people: return "People"
+    case .person(let name): return name
     case .duplicates: return "Duplicates"
     case .bursts: return "Bursts"
     case .worldMap: return "Map"
@@ -83,6 +87,9 @@ extension AppState {
     }
     if let path = albums.tagPath {
       return setAlbumEntries(tagEntries(under: path), keeping: selected)
+    }
+    if albums.showsPeople {
+      return setAlbumEntries(peopleEntries(), keeping: selected)
     }
     func add(_ ref: AlbumRef, _ members: [Asset]) {
       entries.append(
@@ -112,6 +119,11 @@ extension AppState {
     // The Places collection, when a photo has a place.
     let places = tally.entry(.place(.all), title: title(of: .place(.all)))
     if places.count > 0 { entries.append(places) }
+    // The People collection, when a photo names someone.
+    if !library.people.isEmpty {
+      let people = peopleCollectionEntry()
+      if people.count > 0 { entries.append(people) }
+    }
     // The Tags collection, when a photo has a tag.
     if !library.tags.photoIDs.isEmpty {
       let tags = tagsCollectionEntry()

@@ -72,7 +72,8 @@ struct SmartAlbumTally {
   static func counts(_ ref: AlbumRef) -> Bool {
     switch ref {
     case .favorites, .imports, .mediaType, .place, .worldMap, .mapCluster: return true
-    case .recents, .user, .hidden, .recentlyDeleted, .memory, .duplicates, .bursts, .tag:
+    case .recents, .user, .hidden, .recentlyDeleted, .memory, .duplicates, .bursts, .tag,
+      .people, .person:
       return false
     }
   }
@@ -92,7 +93,8 @@ struct SmartAlbumTally {
     case .mapCluster(let selection):
       let slot = buffer[index].placeSlot
       return slot != 0 && selection.slots.contains(slot)
-    case .recents, .user, .hidden, .recentlyDeleted, .memory, .duplicates, .bursts, .tag:
+    case .recents, .user, .hidden, .recentlyDeleted, .memory, .duplicates, .bursts, .tag,
+      .people, .person:
       return false
     }
   }

@@ -31,12 +31,14 @@ extension AppState {
     saveContext()
     if newTab == tab && newTab == .albums {
       albums.open = nil
-      if albums.placePath != nil || albums.tagPath != nil {
-        // The tab's key again: back to the albums from anywhere in Places or Tags, the card
-        // of the collection left selected.
-        let card: AlbumRef = albums.tagPath != nil ? .tag(.all) : .place(.all)
+      if albums.placePath != nil || albums.tagPath != nil || albums.showsPeople {
+        // The tab's key again: back to the albums from anywhere in Places, Tags or People,
+        // the card of the collection left selected.
+        let card: AlbumRef =
+          albums.showsPeople ? .people : albums.tagPath != nil ? .tag(.all) : .place(.all)
         albums.placePath = nil
         albums.tagPath = nil
+        albums.showsPeople = false
         rebuildAlbumEntries()
         albums.cursor = albums.entries.firstIndex { $0.ref == card } ?? 0
       }
@@ -45,6 +47,10 @@ extension AppState {
     // on the way in, so the first key typed does not wait for it.
     if newTab == .search {
       _ = library.searchIndex.index(of: library.assets)
+      // The captions are folded on the way in too (a second or so for a million of them).
+      if !library.captions.isEmpty {
+        _ = library.searchIndex.captionIndex(of: library.assets, captions: library.captions)
+      }
     } else {
       library.searchIndex.drop()
     }
@@ -122,11 +128,20 @@ extension AppState {
     let tags =
       query.readsTags
       ? library.searchIndex.tagIndex(of: library.assets, tags: library.tags) : nil
+    // People and captions likewise (a word, person:), and only when some photo has them.
+    var texts = SearchQuery.TextIndexes(tags: tags)
+    if query.readsTags, !library.people.isEmpty {
+      texts.people = library.searchIndex.peopleIndex(of: library.assets, people: library.people)
+    }
+    if query.readsTags, !library.captions.isEmpty {
+      texts.captions = library.searchIndex.captionIndex(
+        of: library.assets, captions: library.captions)
+    }
     let found =
       if let index = library.searchIndex.index(of: library.assets) {
-        query.matchingIndices(in: library.assets, index: index, albums: albums, tags: tags)
+        query.matchingIndices(in: library.assets, index: index, albums: albums, texts: texts)
       } else {
-        query.matchingIndices(in: library.assets, albums: albums, tags: tags)
+        query.matchingIndices(in: library.assets, albums: albums, texts: texts)
       }
     return PhotoList(library.assets, positions: found)
   }

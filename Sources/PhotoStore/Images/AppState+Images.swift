@@ -154,13 +154,13 @@ extension AppState {
   private func albumCoverRequests() -> [ImageRequest] {
     let geometry = albumsGrid
     guard geometry.tilesPerPage > 0 else { return [] }
-    let size = pixelSize(of: geometry.tile)
     var requests: [ImageRequest] = []
     for entry in albums.layout.visibleEntries(from: albums.topEntry, height: geometry.area.height) {
       guard case .cards(let first, let count) = albums.layout.entries[entry] else { continue }
       for card in first..<(first + count) {
-        guard let cover = albums.entries[card].cover else { continue }
-        let request = request(for: cover, size: size, fit: .fill, priority: .visible)
+        let entry = albums.entries[card]
+        guard let cover = entry.cover, let key = coverKey(for: entry) else { continue }
+        let request = request(for: cover, key: key, priority: .visible)
         if !requests.contains(where: { $0.key == request.key }) { requests.append(request) }
       }
     }
@@ -172,7 +172,7 @@ extension AppState {
     guard let cover = entry.cover, albumsGrid.tilesPerPage > 0 else { return nil }
     return ImageKey(
       asset: cover.id, size: pixelSize(of: albumsGrid.tile), fit: .fill,
-      rotation: cover.userRotation)
+      rotation: cover.userRotation, crop: entry.coverCrop)
   }
 
   private func request(for asset: Asset, size: PixelSize, fit: ImageFit, priority: ImagePriority)
@@ -253,6 +253,11 @@ extension AppState {
     if a.asset != b.asset { return a.asset < b.asset }
     if a.size.width != b.size.width { return a.size.width < b.size.width }
     if a.size.height != b.size.height { return a.size.height < b.size.height }
-    return a.fit.rawValue < b.fit.rawValue
+    if a.fit != b.fit { return a.fit.rawValue < b.fit.rawValue }
+    // One photo's covers cropped around two people's faces (none first).
+    let faces = [a.crop, b.crop].map { crop in
+      crop.map { [$0.x, $0.y, $0.width, $0.height] } ?? []
+    }
+    return faces[0].lexicographicallyPrecedes(faces[1])
   }
 }

@@ -27,10 +27,14 @@ public struct ImageKey: Hashable, Sendable, CustomStringConvertible {
   /// The world map's picture: `region` of the base map with these clusters drawn in
   /// (`AppState.mapPictureRequest`); nil for every photo.
   public var markers: [MapMarker]?
+  /// A person's face (fractions of the upright photo) a card's cover is cropped around;
+  /// nil for the whole photo.
+  public var crop: FaceArea?
 
   public init(
     asset: AssetID, size: PixelSize, fit: ImageFit, region: ImageRegion? = nil,
-    outline: ImageRegion? = nil, rotation: Int = 0, frame: Int? = nil, markers: [MapMarker]? = nil
+    outline: ImageRegion? = nil, rotation: Int = 0, frame: Int? = nil, markers: [MapMarker]? = nil,
+    crop: FaceArea? = nil
   ) {
     self.asset = asset
     self.size = size
@@ -40,6 +44,7 @@ public struct ImageKey: Hashable, Sendable, CustomStringConvertible {
     self.rotation = rotation
     self.frame = frame
     self.markers = markers
+    self.crop = crop
   }
 
   public var description: String {
@@ -48,6 +53,10 @@ public struct ImageKey: Hashable, Sendable, CustomStringConvertible {
     if let outline { text += " outline \(outline)" }
     if rotation != 0 { text += " turned \(rotation * 90)°" }
     if let frame { text += " frame \(frame)" }
+    if let crop {
+      let parts = [crop.x, crop.y, crop.width, crop.height].map { Int(($0 * 1000).rounded()) }
+      text += " face \(parts.map(String.init).joined(separator: ","))‰"
+    }
     if let markers { text += " map \(markers.map(\.description).joined(separator: " "))" }
     return text
   }

@@ -13,6 +13,9 @@ public enum LibraryEvent: Hashable, Sendable {
   case captionRead(AssetID, caption: String?)
   /// Every photo's tags and labels as the catalog has them now (after each load).
   case tagsLoaded(PhotoTags)
+  /// Every photo's people (named faces), titles and captions as the catalog has them now
+  /// (after each load, with the tags).
+  case peopleLoaded(people: PhotoPeople, captions: PhotoCaptions)
   /// Indexing finished.
   case indexFinished
   /// Albums, hidden and trashed photos as the catalog has them now, with the clock.

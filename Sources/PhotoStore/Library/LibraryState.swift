@@ -23,10 +23,19 @@ public struct LibraryState: Hashable, Sendable {
   public var tags = PhotoTags() {
     didSet { searchIndex.dropTags() }
   }
+  /// Every photo's people (named XMP faces), as last loaded.
+  public var people = PhotoPeople() {
+    didSet { searchIndex.dropTags() }
+  }
+  /// The titles and captions of the photos that have one, as last loaded (not in the
+  /// assets: most photos have none).
+  public var captions = PhotoCaptions() {
+    didSet { searchIndex.dropTags() }
+  }
   /// The captions (`dc:description`) read or written while the browser runs, by photo: the
-  /// caption editor starts from them and the info panel shows them. Not loaded from the
-  /// catalog (DECISIONS.md, 2026-11-28, the caption editor).
-  public var captions: [AssetID: String] = [:]
+  /// caption editor starts from them and the info panel shows them. Fresher than
+  /// `captions` (the catalog's, loaded again after a write) (DECISIONS.md, 2026-11-28, the caption editor).
+  public var captionsRead: [AssetID: String] = [:]
   /// Indexing progress, or ready.
   public var status: LibraryStatus
   /// One line per file or folder that could not be read during the scan.

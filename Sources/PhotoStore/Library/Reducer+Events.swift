@@ -41,6 +41,12 @@ extension Reducer {
       state.library.tags = tags
       state.libraryChanged(timelineToo: false)
 
+    case .peopleLoaded(let people, let captions):
+      guard people != state.library.people || captions != state.library.captions else { return }
+      state.library.people = people
+      state.library.captions = captions
+      state.libraryChanged(timelineToo: false)
+
     case .indexFinished:
       state.library.status = .ready
 

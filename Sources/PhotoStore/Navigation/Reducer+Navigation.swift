@@ -46,6 +46,11 @@ extension Reducer {
         state.openPlaceLevel(path)
         return []
       }
+      if entry.ref == .people {
+        // The People card: its people, in the same list.
+        state.openPeople()
+        return []
+      }
       if case .tag(let path) = entry.ref, state.tagOpensLevel(path) {
         // Every tag, or a tag with tags under it: its tags, in the same list.
         state.openTagLevel(path)
@@ -89,6 +94,10 @@ extension Reducer {
     }
     if state.focus == .albumList, let path = state.albums.placePath {
       state.leavePlaceLevel(path)
+      return []
+    }
+    if state.focus == .albumList, state.albums.showsPeople {
+      state.leavePeople()
       return []
     }
     if state.focus == .albumList, let path = state.albums.tagPath {

@@ -9,6 +9,11 @@ public struct SearchIndexCache: Hashable, Sendable {
   /// The index of the photos' tags (`LibraryState.tags` over `assets`); nil until a search
   /// needs it and after the photos or their tags change.
   public private(set) var tagIndex: TagSearchIndex?
+  /// The index of the photos' people's names (`LibraryState.people`); nil until a search
+  /// needs it and after the photos or their people change.
+  public private(set) var peopleIndex: TagSearchIndex?
+  /// The index of the photos' titles and captions (`LibraryState.captions`), the same way.
+  public private(set) var captionIndex: TagSearchIndex?
 
   /// No index.
   public init() {}
@@ -29,14 +34,34 @@ public struct SearchIndexCache: Hashable, Sendable {
     return built
   }
 
+  /// The people's index of `assets` and `people`, built when there is none.
+  mutating func peopleIndex(of assets: [Asset], people: PhotoPeople) -> TagSearchIndex {
+    if let peopleIndex, peopleIndex.count == assets.count { return peopleIndex }
+    let built = TagSearchIndex.people(assets, people: people)
+    peopleIndex = built
+    return built
+  }
+
+  /// The captions' index of `assets` and `captions`, built when there is none.
+  mutating func captionIndex(of assets: [Asset], captions: PhotoCaptions) -> TagSearchIndex {
+    if let captionIndex, captionIndex.count == assets.count { return captionIndex }
+    let built = TagSearchIndex.captions(assets, captions: captions)
+    captionIndex = built
+    return built
+  }
+
   /// Forgets the indexes (the assets changed, or the Search tab was left).
   mutating func drop() {
     index = nil
-    tagIndex = nil
+    dropTags()
   }
 
-  /// Forgets the tag index alone (the tags changed).
-  mutating func dropTags() { tagIndex = nil }
+  /// Forgets the indexes of tags, people and captions (one of them changed).
+  mutating func dropTags() {
+    tagIndex = nil
+    peopleIndex = nil
+    captionIndex = nil
+  }
 
   public static func == (lhs: SearchIndexCache, rhs: SearchIndexCache) -> Bool { true }
   public func hash(into hasher: inout Hasher) {}

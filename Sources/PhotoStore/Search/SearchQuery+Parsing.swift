@@ -53,9 +53,14 @@ extension SearchQuery {
   }
 
   /// "#kyoto" and "tag:kyoto" (a level of a tag's path; "tag:japan/kyoto" two levels in a
-  /// row), "rating:4" (4 stars or more), "rejected"; nil for any other word.
+  /// row), "rating:4" (4 stars or more), "rejected", "person:anna" (a whole word of a
+  /// person's name); nil for any other word.
   static func tagTerm(_ word: String) -> Term? {
     if word == "rejected" { return .rejected }
+    if word.hasPrefix("person:"), word.count > 7 {
+      let name = PlaceFolding.folded(String(word.dropFirst(7)))
+      return name.isEmpty ? nil : .person(name)
+    }
     if word.hasPrefix("rating:"), let stars = Int(word.dropFirst(7)), (0...5).contains(stars) {
       return .rating(stars)
     }

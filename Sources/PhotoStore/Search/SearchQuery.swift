@@ -32,6 +32,9 @@ public struct SearchQuery: Hashable, Sendable {
     case rating(Int)
     /// Rejected (rating −1).
     case rejected
+    /// Naming a person one of whose name's whole words is the folded word ("person:anna"
+    /// finds Anna Weiß and Anna, not Annabel).
+    case person(String)
   }
 
   /// The text as typed.
@@ -58,10 +61,17 @@ public struct SearchQuery: Hashable, Sendable {
   /// True when the query has no terms (nothing typed but spaces): it matches every photo.
   public var isEmpty: Bool { terms.isEmpty }
 
-  /// True when matching reads the photos' tags: a `#tag` term, or a word (found in tags as
-  /// in names).
+  /// True when matching reads the photos' tags, people or captions: a `#tag` or `person:`
+  /// term, or a word (found in tags, names and captions as in file names).
   public var readsTags: Bool {
-    !tagWords.isEmpty || needles.contains { !$0.lensOnly }
+    !tagWords.isEmpty || !personWords.isEmpty || needles.contains { !$0.lensOnly }
+  }
+
+  /// The folded words of the `person:` terms.
+  private var personWords: [String] {
+    terms.compactMap { term in
+      if case .person(let word) = term { return word } else { return nil }
+    }
   }
 
   /// The folded words of the `#tag` terms.
@@ -72,14 +82,20 @@ public struct SearchQuery: Hashable, Sendable {
   }
 
   /// The photos (by position) that pass every `#tag` term, or nil when there is none.
-  private func taggedPhotos(count: Int, tags: TagSearchIndex?) -> [Bool]? {
+  private func taggedPhotos(count: Int, texts: TextIndexes) -> [Bool]? {
     let words = tagWords
-    guard !words.isEmpty else { return nil }
-    guard let tags, tags.count == count else { return [Bool](repeating: false, count: count) }
+    let people = personWords
+    guard !words.isEmpty || !people.isEmpty else { return nil }
     var kept = [Bool](repeating: true, count: count)
-    for word in words {
+    for (word, isPerson) in words.map({ ($0, false) }) + people.map({ ($0, true) }) {
       var hits = [Bool](repeating: false, count: count)
-      tags.mark(tagged: word, wholeLevel: true, in: &hits)
+      if isPerson {
+        if let index = texts.people, index.count == count {
+          index.mark(word, match: .word, in: &hits)
+        }
+      } else if let index = texts.tags, index.count == count {
+        index.mark(tagged: word, wholeLevel: true, in: &hits)
+      }
       for photo in kept.indices where !hits[photo] { kept[photo] = false }
     }
     return kept
@@ -101,7 +117,7 @@ public struct SearchQuery: Hashable, Sendable {
   /// (`#tag` terms need the library's tags: `matchingIndices` reads them.)
   public func matches(_ asset: Asset, albumNames: [String]) -> Bool {
     // The cheap date tests first.
-    guard matchesDate(asset), tagWords.isEmpty else { return false }
+    guard matchesDate(asset), tagWords.isEmpty, personWords.isEmpty else { return false }
     for needle in needles {
       if !needle.found(inAnyOf: asset, albumNames: albumNames) { return false }
     }
@@ -113,15 +129,21 @@ public struct SearchQuery: Hashable, Sendable {
   public func matchingIndices(
     in assets: [Asset], albums: [Album], tags: TagSearchIndex? = nil
   ) -> [Int] {
+    matchingIndices(in: assets, albums: albums, texts: TextIndexes(tags: tags))
+  }
+
+  /// The same, with the people's and captions' indexes too.
+  public func matchingIndices(in assets: [Asset], albums: [Album], texts: TextIndexes) -> [Int] {
     if isEmpty { return Array(assets.indices) }
-    // Per word, the photos in an album whose name holds it, and those with a tag holding it.
+    // Per word, the photos in an album whose name holds it, and those with a tag, a person
+    // or a caption holding it.
     let inNamedAlbum = needles.map { $0.members(ofAlbumsNamedWithIt: albums) }
     let inTag = needles.map { needle -> [Bool] in
       var hits = [Bool](repeating: false, count: assets.count)
-      if !needle.lensOnly { tags?.mark(tagged: needle.placeWord, wholeLevel: false, in: &hits) }
+      if !needle.lensOnly { texts.mark(word: needle.placeWord, in: &hits) }
       return hits
     }
-    let tagged = taggedPhotos(count: assets.count, tags: tags)
+    let tagged = taggedPhotos(count: assets.count, texts: texts)
     var result: [Int] = []
     for (index, asset) in assets.enumerated() where matchesDate(asset) {
       if let tagged, !tagged[index] { continue }
@@ -144,10 +166,17 @@ public struct SearchQuery: Hashable, Sendable {
   public func matchingIndices(
     in assets: [Asset], index: SearchIndex, albums: [Album], tags: TagSearchIndex? = nil
   ) -> [Int] {
+    matchingIndices(in: assets, index: index, albums: albums, texts: TextIndexes(tags: tags))
+  }
+
+  /// The same, with the people's and captions' indexes too.
+  public func matchingIndices(
+    in assets: [Asset], index: SearchIndex, albums: [Album], texts: TextIndexes
+  ) -> [Int] {
     precondition(index.count == assets.count, "the search index is of another library")
     if isEmpty { return Array(assets.indices) }
     let dated = photosPassingDates(index, assets)
-    let tagged = taggedPhotos(count: assets.count, tags: tags)
+    let tagged = taggedPhotos(count: assets.count, texts: texts)
     if needles.isEmpty && tagged == nil { return dated ?? Array(assets.indices) }
     // Per photo: every word and tag found so far.
     var kept = tagged ?? [Bool](repeating: true, count: index.count)
@@ -157,7 +186,7 @@ public struct SearchQuery: Hashable, Sendable {
       }
       if !needle.lensOnly {
         index.markPlaces(holding: needle.placeWord, in: &hits)
-        tags?.mark(tagged: needle.placeWord, wholeLevel: false, in: &hits)
+        texts.mark(word: needle.placeWord, in: &hits)
       }
       let inNamedAlbum = needle.lensOnly ? [] : needle.members(ofAlbumsNamedWithIt: albums)
       if !inNamedAlbum.isEmpty {
@@ -227,7 +256,7 @@ public struct SearchQuery: Hashable, Sendable {
         (leastRating, tested) = (max(leastRating, stars), true)
       case .rejected:
         (rejected, tested) = (true, true)
-      case .text, .lens, .tag:
+      case .text, .lens, .tag, .person:
         break
       }
     }
@@ -284,7 +313,7 @@ public struct SearchQuery: Hashable, Sendable {
         }
       case .rating, .rejected:
         if !passesRating(asset.rating) { return false }
-      case .text, .lens, .tag:
+      case .text, .lens, .tag, .person:
         break
       }
     }

@@ -14,7 +14,7 @@ extension AppState {
       overlay = .prompt(NamePrompt(purpose: .caption(ids)))
       return []
     }
-    let known = library.captions[photo.id] ?? ""
+    let known = library.captionsRead[photo.id] ?? ""
     overlay = .prompt(NamePrompt(purpose: .caption(ids), text: Self.oneLine(known)))
     return [.readCaption(photo.id, path: photo.path)]
   }
@@ -41,8 +41,8 @@ extension AppState {
   /// The caption of the photo `id` as its files say now: kept for the info panel, and put
   /// in the editor still open on that photo when nothing was typed there yet.
   mutating func captionRead(_ id: AssetID, caption: String?) {
-    let before = library.captions[id] ?? ""
-    library.captions[id] = caption.flatMap { $0.isEmpty ? nil : $0 }
+    let before = library.captionsRead[id] ?? ""
+    library.captionsRead[id] = caption.flatMap { $0.isEmpty ? nil : $0 }
     guard case .prompt(var prompt)? = overlay, prompt.purpose == .caption([id]),
       prompt.text == Self.oneLine(before)
     else { return }

@@ -164,7 +164,7 @@ extension AppState {
         changes[photo.id] = photo.tags
         ratings[photo.id] = photo.rating
         tags.setLabel(photo.label, for: photo.id)
-        library.captions[photo.id] = photo.caption
+        library.captionsRead[photo.id] = photo.caption
       }
       tags.set(changes)
       library.tags = tags
