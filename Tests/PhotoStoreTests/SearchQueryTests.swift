@@ -246,10 +246,12 @@ final class SearchQueryTests: XCTestCase {
   }
 
   /// 100,000 photos per keystroke: the time is reported, not asserted.
-  func testFiltersOneHundredThousandPhotos() {
+  func testFiltersTwentyThousandPhotosAsTheSlowReadingDoes() {
     let makes = ["Apple", "Canon", "FUJIFILM", "NIKON CORPORATION", "SONY"]
-    let library = (0..<100_000).map { i -> Asset in
-      let civil = CaptureDate.civilFromDays(17_000 + i / 30)
+    // Nine years of photos, six a day: every query below finds some and misses some. (The
+    // speed at scale is the benchmark's; 100,000 photos here took 16 s of the fast tier.)
+    let library = (0..<20_000).map { i -> Asset in
+      let civil = CaptureDate.civilFromDays(17_000 + i / 6)
       return asset(
         id: i, name: "IMG_\(20_000 + i).JPG", date: (civil.year, civil.month, civil.day),
         make: makes[i % makes.count], model: "Model \(i % 17)", lens: "Lens \(i % 5)",
