@@ -12,26 +12,8 @@ extension TagSearchIndex {
       text.append(0)
     }
     let positionOfRow = positions(of: people.photoIDs, in: assets)
-    var counts = [UInt32](repeating: 0, count: assets.count + 1)
-    var row = 0
-    people.forEachPhoto { _, indices in
-      let position = positionOfRow[row]
-      row += 1
-      if position >= 0 { counts[Int(position) + 1] = UInt32(indices.count) }
-    }
-    for i in 1..<counts.count { counts[i] += counts[i - 1] }
-    var flat = [UInt32](repeating: 0, count: Int(counts.last ?? 0))
-    row = 0
-    people.forEachPhoto { _, indices in
-      let position = positionOfRow[row]
-      row += 1
-      guard position >= 0 else { return }
-      var at = Int(counts[Int(position)])
-      for p in indices {
-        flat[at] = p
-        at += 1
-      }
-    }
+    let (counts, flat) = byPosition(
+      count: assets.count, positionOfRow: positionOfRow, forEachRow: people.forEachPhoto)
     return TagSearchIndex(
       count: assets.count, foldedText: text, pathStarts: textStarts, starts: counts,
       tagIndices: flat)

@@ -73,9 +73,21 @@ public final class TagSearchIndex: Sendable {
         }
       }
     }
-    var counts = [UInt32](repeating: 0, count: assets.count + 1)
+    (starts, tagIndices) = Self.byPosition(
+      count: assets.count, positionOfRow: positionOfRow, forEachRow: tags.forEachPhoto)
+  }
+
+  /// Each photo's text indices laid out by the photo's position (its first at
+  /// `starts[position]`, the next photo's first at `starts[position + 1]`), from a side
+  /// table's rows in id order; `positionOfRow` gives each row's position, -1 when the photo
+  /// is not in the library.
+  static func byPosition(
+    count: Int, positionOfRow: [Int32],
+    forEachRow: ((AssetID, ArraySlice<UInt32>) -> Void) -> Void
+  ) -> (starts: [UInt32], indices: [UInt32]) {
+    var counts = [UInt32](repeating: 0, count: count + 1)
     var row = 0
-    tags.forEachPhoto { _, indices in
+    forEachRow { _, indices in
       let position = positionOfRow[row]
       row += 1
       if position >= 0 { counts[Int(position) + 1] = UInt32(indices.count) }
@@ -83,18 +95,17 @@ public final class TagSearchIndex: Sendable {
     for i in 1..<counts.count { counts[i] += counts[i - 1] }
     var flat = [UInt32](repeating: 0, count: Int(counts.last ?? 0))
     row = 0
-    tags.forEachPhoto { _, indices in
+    forEachRow { _, indices in
       let position = positionOfRow[row]
       row += 1
       guard position >= 0 else { return }
       var at = Int(counts[Int(position)])
-      for t in indices {
-        flat[at] = t
+      for index in indices {
+        flat[at] = index
         at += 1
       }
     }
-    starts = counts
-    tagIndices = flat
+    return (counts, flat)
   }
 
   /// Where in a text a word must be found.
