@@ -52,15 +52,7 @@ public struct ImageHashTable: Sendable {
   public var count: Int { ids.count }
 
   /// The row of `id`, by binary search.
-  public func row(of id: AssetID) -> Int? {
-    var low = 0
-    var high = ids.count
-    while low < high {
-      let middle = (low + high) / 2
-      if ids[middle].rawValue < id.rawValue { low = middle + 1 } else { high = middle }
-    }
-    return low < ids.count && ids[low] == id ? low : nil
-  }
+  public func row(of id: AssetID) -> Int? { ids.indexInSorted(id) }
 
   /// Row `row`'s digest bytes, nil when it has none.
   public func digest(_ row: Int) -> ArraySlice<UInt8>? {

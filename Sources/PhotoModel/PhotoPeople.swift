@@ -96,13 +96,5 @@ public struct PhotoPeople: Hashable, Sendable {
   }
 
   /// The row of the photo `id` in `photoIDs`, by binary search.
-  private func row(of id: AssetID) -> Int? {
-    var low = 0
-    var high = photoIDs.count
-    while low < high {
-      let mid = (low + high) / 2
-      if photoIDs[mid] < id { low = mid + 1 } else { high = mid }
-    }
-    return low < photoIDs.count && photoIDs[low] == id ? low : nil
-  }
+  private func row(of id: AssetID) -> Int? { photoIDs.indexInSorted(id) }
 }

@@ -55,24 +55,8 @@ public final class TagSearchIndex: Sendable {
     foldedText = text
     self.pathStarts = pathStarts
     words = nil
-    // Each tagged photo's position, by a pass over the library: its ids in one array.
-    var positionOfRow = [Int32](repeating: -1, count: tags.photoIDs.count)
-    assets.withUnsafeBufferPointer { buffer in
-      tags.photoIDs.withUnsafeBufferPointer { ids in
-        guard !ids.isEmpty else { return }
-        for i in buffer.indices {
-          // The tagged photos' ids are sorted: a binary search finds the row.
-          let id = buffer[i].id
-          var low = 0
-          var high = ids.count
-          while low < high {
-            let mid = (low + high) / 2
-            if ids[mid] < id { low = mid + 1 } else { high = mid }
-          }
-          if low < ids.count, ids[low] == id { positionOfRow[low] = Int32(i) }
-        }
-      }
-    }
+    // Each tagged photo's position, by a pass over the library.
+    let positionOfRow = Self.positions(of: tags.photoIDs, in: assets)
     (starts, tagIndices) = Self.byPosition(
       count: assets.count, positionOfRow: positionOfRow, forEachRow: tags.forEachPhoto)
   }
