@@ -2,6 +2,9 @@ extension HEIFXMPItem {
   /// What opens an undo record, telling it from a packet.
   static let undoSignature = Array("LightboxHEIFundo".utf8)
 
+  /// True when `bytes` are an undo record `writing` made (not a packet).
+  public static func isUndoRecord(_ bytes: [UInt8]) -> Bool { bytes.starts(with: undoSignature) }
+
   /// Writes `packet` into the HEIF `bytes` (`replacingPacket`) and gives, with the new file,
   /// the record `restoring` takes to give the old one back byte for byte: the old `meta` box,
   /// where it was, the old file's length and where the new `mdat` went. A few kilobytes,

@@ -16,13 +16,17 @@ public enum HEIFXMPItem {
   /// The XMP content type.
   static let contentType = "application/rdf+xml"
 
-  /// The XMP packet of the HEIF `bytes`: nil when it has no XMP item, or why it cannot be
-  /// read for writing.
+  /// The XMP packet of the HEIF `bytes`, without the NULs Apple and others end it with (a C
+  /// string's): nil when it has no XMP item, or why it cannot be read for writing.
   public static func packet(in bytes: [UInt8]) -> Result<[UInt8]?, XMPWriteError> {
     HEIFMetaLayout.read(bytes).flatMap { layout in
       xmpItem(layout).flatMap { item -> Result<[UInt8]?, XMPWriteError> in
         guard let item else { return .success(nil) }
-        return data(of: item.id, layout).map { $0 }
+        return data(of: item.id, layout).map { data in
+          var packet = data
+          while packet.last == 0 { packet.removeLast() }
+          return packet
+        }
       }
     }
   }
