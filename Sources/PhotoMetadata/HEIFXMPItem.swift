@@ -117,7 +117,10 @@ public enum HEIFXMPItem {
       return refuse("its XMP item describes another image than the primary")
     }
     if let item = found.first, !item.contentEncoding.isEmpty {
-      return refuse("its XMP item is encoded (\(item.contentEncoding.prefix(20)))")
+      // The encoding's name comes from the file: printable ASCII only reaches the note.
+      let encoding = item.contentEncoding.unicodeScalars.prefix(20)
+        .filter { $0.value >= 0x20 && $0.value < 0x7F }
+      return refuse("its XMP item is encoded (\(String(String.UnicodeScalarView(encoding))))")
     }
     return .success(found.first)
   }

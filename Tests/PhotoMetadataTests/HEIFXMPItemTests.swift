@@ -35,7 +35,9 @@ final class HEIFXMPItemTests: XCTestCase {
   /// primary picture (two extents when the shape has offsets), 2 its Exif, 3 the XMP when
   /// `xmp` is given, 4 a grid in `idat` (versions 1 and 2). With `metaLast`, mdat comes
   /// before meta and a trailer box after it, as Samsung writes them.
-  func heif(_ shape: Shape, xmp: [UInt8]?, metaLast: Bool = false) -> [UInt8] {
+  func heif(_ shape: Shape, xmp: [UInt8]?, metaLast: Bool = false, encoding: String = "")
+    -> [UInt8]
+  {
     let ftyp = box("ftyp", Array("heic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8))
     var mdatData = primaryData + secondPart + exifData
     if let xmp { mdatData += xmp }
@@ -43,7 +45,10 @@ final class HEIFXMPItemTests: XCTestCase {
       var infe = [infeBox(1, "hvc1"), infeBox(2, "Exif")]
       if xmp != nil {
         infe.append(
-          box("infe", [2, 0, 0, 1, 0, 3, 0, 0] + Array("mime\0application/rdf+xml\0".utf8)))
+          box(
+            "infe",
+            [2, 0, 0, 1, 0, 3, 0, 0] + Array("mime\0application/rdf+xml\0".utf8)
+              + (encoding.isEmpty ? [] : Array(encoding.utf8) + [0])))
       }
       if shape.version >= 1 { infe.append(infeBox(4, "grid")) }
       let iinf = box("iinf", [0, 0, 0, 0] + be(infe.count, 2) + infe.flatMap { $0 })
@@ -211,7 +216,17 @@ final class HEIFXMPItemTests: XCTestCase {
       layout.meta.start..<(layout.meta.start + 4),
       with: be(layout.meta.end - layout.meta.start + growth, 4))
     XCTAssertEqual(reason(bytes), "it has two XMP items")
-    // A 64-bit meta size, and an offset past what a 32-bit field holds.
+    // A compressed packet, its encoding's name shown without the escape it holds.
+    XCTAssertEqual(
+      reason(heif(shapes[1], xmp: first, encoding: "\u{1B}[31mdeflate")),
+      "its XMP item is encoded ([31mdeflate)")
+    // A 64-bit meta size (its offsets no longer matter: it is refused before them).
+    let meta = layout.meta
+    let large =
+      Array(withXMP[..<meta.start]) + [0, 0, 0, 1] + Array("meta".utf8)
+      + be(meta.end - meta.start + 8, 8) + Array(withXMP[(meta.start + 8)...])
+    XCTAssertEqual(reason(large), "its meta box has a 64-bit size")
+    // An offset past what a 32-bit field holds.
     XCTAssertThrowsError(
       try HEIFXMPItem.Plan.field(Int(UInt32.max) + 1, 4, "offsets").count)
     XCTAssertEqual(try HEIFXMPItem.Plan.field(Int(UInt32.max), 4, "offsets"), [255, 255, 255, 255])
