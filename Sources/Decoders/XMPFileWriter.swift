@@ -9,14 +9,17 @@ import Pixels
 #endif
 
 /// Writes an `XMPEdit` where `xmp-write` says: the photo's sidecar (`XMPSidecarWriter`), or
-/// the JPEG's own XMP packet, and puts either back as it was (u).
+/// the JPEG's, HEIF's or AVIF's own XMP packet, and puts either back as it was (u).
 ///
 /// Into a JPEG, the packet is edited as text (`XMPSidecarWriter.edited`, so what Lightbox does
 /// not understand stays), its APP1 segment replaced or a new one inserted
 /// (`JPEGXMPSegment`), and the file replaced atomically (`AtomicFile.replace`: a temporary
 /// file in the same folder, fsync, rename; permissions, owner and access time kept, the
 /// modification time one second on as for a turned photo): every byte outside the segment
-/// stays. Another format, and a photo that already has a sidecar (readers take the sidecar
+/// stays. Into a HEIF or AVIF still, the packet edited the same way goes into its XMP item
+/// (`HEIFXMPItem`: a new `mdat`, the `meta` box rewritten, the image data unchanged), the
+/// file replaced the same way. Another format, an image sequence, a HEIF whose boxes
+/// `HEIFXMPItem` refuses, and a photo that already has a sidecar (readers take the sidecar
 /// over the embedded packet, so an embedded edit would not show), go to the sidecar with a
 /// one-line note (docs/DECISIONS.md, 2026-11-28).
 public enum XMPFileWriter {
@@ -30,8 +33,9 @@ public enum XMPFileWriter {
     public var created = false
     /// False when the file already said what the edit asks (nothing was written).
     public var changed = false
-    /// The sidecar's bytes, or the JPEG's packet, before the write (nil: there was none):
-    /// what `restore` puts back.
+    /// The sidecar's bytes, or the JPEG's packet, before the write (nil: there was none), or
+    /// a HEIF's undo record (`HEIFXMPItem.writing`: its old `meta` box and length, not the
+    /// whole file): what `restore` puts back.
     public var before: [UInt8]?
     /// The photo's fields read back after the write (sidecars over embedded).
     public var metadata = XMPMetadata()
@@ -52,18 +56,17 @@ public enum XMPFileWriter {
     guard case .success(let head) = MetadataReader.readHead(ofFile: path, maxBytes: 4096),
       let format = FormatSniffer.format(of: head)
     else { return intoSidecar(edit, path, note: nil) }
-    guard format == .jpeg else {
+    guard [.jpeg, .heic, .avif].contains(format) else {
       return intoSidecar(
         edit, path,
-        note:
-          "\("\(format)".uppercased()): written to the sidecar (embedded XMP is written into JPEGs)"
-      )
+        note: "\(name(format)): written to the sidecar (embedded XMP is written into JPEG, "
+          + "HEIF and AVIF stills)")
     }
     if let sidecar = XMPReader.sidecarPaths(for: path).first(where: isRegularFile) {
       return intoSidecar(
         edit, path, note: "written to its sidecar \(fileName(sidecar)), which readers prefer")
     }
-    return intoJPEG(edit, path)
+    return format == .jpeg ? intoJPEG(edit, path) : intoHEIF(edit, path, format)
   }
 
   /// Puts back what `apply` replaced: the sidecar's bytes (`isEmbedded` false; nil removes
@@ -74,9 +77,15 @@ public enum XMPFileWriter {
   {
     guard isEmbedded else { return XMPSidecarWriter.restore(before, toSidecar: file) }
     let read: (path: String, status: stat, bytes: [UInt8])
-    switch readJPEG(file) {
+    switch readPhoto(file) {
     case .success(let found): read = found
     case .failure(let error): return error
+    }
+    if let before, HEIFXMPItem.isUndoRecord(before) {
+      switch HEIFXMPItem.restoring(before, in: read.bytes) {
+      case .success(let bytes): return bytes == read.bytes ? nil : replace(read, with: bytes)
+      case .failure(let error): return error
+      }
     }
     if JPEGXMPSegment.packet(in: read.bytes) == before { return nil }
     switch JPEGXMPSegment.replacingPacket(in: read.bytes, with: before) {
@@ -85,7 +94,7 @@ public enum XMPFileWriter {
     }
   }
 
-  private static func intoSidecar(_ edit: XMPEdit, _ path: String, note: String?)
+  static func intoSidecar(_ edit: XMPEdit, _ path: String, note: String?)
     -> Result<Outcome, XMPWriteError>
   {
     let sidecar = XMPSidecarWriter.sidecarPath(for: path)
@@ -107,7 +116,7 @@ public enum XMPFileWriter {
 
   private static func intoJPEG(_ edit: XMPEdit, _ path: String) -> Result<Outcome, XMPWriteError> {
     let read: (path: String, status: stat, bytes: [UInt8])
-    switch readJPEG(path) {
+    switch readPhoto(path) {
     case .success(let found): read = found
     case .failure(let error): return .failure(error)
     }
@@ -144,8 +153,8 @@ public enum XMPFileWriter {
     return .success(outcome)
   }
 
-  /// The JPEG at `path` (its real path, status and bytes), when it may be written.
-  private static func readJPEG(_ path: String)
+  /// The photo at `path` (its real path, status and bytes), when it may be written.
+  static func readPhoto(_ path: String)
     -> Result<(path: String, status: stat, bytes: [UInt8]), XMPWriteError>
   {
     guard let resolved = realpath(path, nil) else {
@@ -167,7 +176,7 @@ public enum XMPFileWriter {
   }
 
   /// Replaces the file read as `read` by `bytes`, unless it changed since it was read.
-  private static func replace(
+  static func replace(
     _ read: (path: String, status: stat, bytes: [UInt8]), with bytes: [UInt8]
   ) -> XMPWriteError? {
     var now = stat()
@@ -180,6 +189,11 @@ public enum XMPFileWriter {
     return AtomicFile.replace(read.path, with: bytes, like: read.status).map {
       XMPWriteError($0.reason)
     }
+  }
+
+  /// "HEIC", "AVIF", "AVIF sequence", "PNG": a format as a note names it.
+  private static func name(_ format: MediaFormat) -> String {
+    format == .avifSequence ? "AVIF sequence" : "\(format)".uppercased()
   }
 
   private static func isRegularFile(_ path: String) -> Bool {

@@ -148,21 +148,23 @@ final class EmbeddedXMPWriteTests: XCTestCase {
     else { return XCTFail("Extended XMP written") }
     XCTAssertTrue(why.reason.contains("Extended XMP"), why.reason)
     XCTAssertEqual(try bytes(extended), extendedBytes)
-    // A HEIC goes to its sidecar, with a note; the photo is not touched.
-    let heic = try copy("heif/IMG_5195.HEIC")
-    let heicBytes = try bytes(heic)
-    let toSidecar = try XMPFileWriter.apply(edit, toPhotoAt: heic, mode: .embedded).get()
+    // A PNG goes to its sidecar, with a note; the photo is not touched (HEIF and AVIF
+    // stills are written: EmbeddedHEIFXMPWriteTests).
+    let png = try copy("png-suite/basn6a08.png")
+    let pngBytes = try bytes(png)
+    let toSidecar = try XMPFileWriter.apply(edit, toPhotoAt: png, mode: .embedded).get()
     XCTAssertFalse(toSidecar.isEmbedded)
-    XCTAssertEqual(toSidecar.file, heic + ".xmp")
+    XCTAssertEqual(toSidecar.file, png + ".xmp")
     XCTAssertEqual(
-      toSidecar.note, "HEIC: written to the sidecar (embedded XMP is written into JPEGs)")
-    XCTAssertEqual(try bytes(heic), heicBytes)
-    XCTAssertEqual(XMPReader.read(contentsOf: heic).metadata.rating, 4)
+      toSidecar.note,
+      "PNG: written to the sidecar (embedded XMP is written into JPEG, HEIF and AVIF stills)")
+    XCTAssertEqual(try bytes(png), pngBytes)
+    XCTAssertEqual(XMPReader.read(contentsOf: png).metadata.rating, 4)
     // The sidecar given itself is edited as it is, with no note.
     let itself = try XMPFileWriter.apply(
-      XMPEdit(rating: 2), toPhotoAt: heic + ".xmp", mode: .embedded
+      XMPEdit(rating: 2), toPhotoAt: png + ".xmp", mode: .embedded
     ).get()
-    XCTAssertEqual(itself.file, heic + ".xmp")
+    XCTAssertEqual(itself.file, png + ".xmp")
     XCTAssertNil(itself.note)
     // A JPEG with a sidecar: the sidecar, which readers prefer, with a note.
     let jpeg = try copy("jpeg-exif/Nikon_D70.jpg")

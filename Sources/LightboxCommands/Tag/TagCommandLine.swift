@@ -18,9 +18,10 @@ struct TagCommandLine: ParsableCommand {
       Places/Japan/Kyoto. Everything else in an existing sidecar is kept as it is written; \
       one that cannot be parsed is not written. Each sidecar is replaced atomically and \
       keeps its permissions. With --xmp-write embedded (or xmp-write = "embedded" in \
-      config.toml) a JPEG's own XMP packet is edited instead, the file replaced atomically \
-      and every byte outside its XMP segment kept; other formats, and photos that already \
-      have a sidecar, still go to the sidecar. One line per file; a file that fails gets an \
+      config.toml) a JPEG's own XMP packet, or a HEIF or AVIF still's XMP item, is edited \
+      instead, the file replaced atomically and its image data kept byte for byte; other \
+      formats, image sequences, and photos that already have a sidecar, still go to the \
+      sidecar. One line per file; a file that fails gets an \
       error line and the others are still written.
       """)
 
@@ -55,8 +56,8 @@ struct TagCommandLine: ParsableCommand {
   @Option(
     name: .customLong("xmp-write"),
     help: ArgumentHelp(
-      "Where to write: sidecar, or embedded (into a JPEG's own XMP); default: the config's "
-        + "xmp-write.", valueName: "where"))
+      "Where to write: sidecar, or embedded (into a JPEG's, HEIF's or AVIF's own XMP); "
+        + "default: the config's xmp-write.", valueName: "where"))
   var xmpWrite: String?
 
   @Flag(help: "One JSON object per line per file.")

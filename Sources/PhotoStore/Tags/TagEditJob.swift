@@ -41,7 +41,8 @@ public struct SidecarSnapshot: Hashable, Sendable {
   /// Its bytes before the write; nil when the write created it (u removes it).
   public var bytes: [UInt8]?
   /// True when the write went into the photo's own XMP (`xmp-write = embedded`): `sidecar`
-  /// is then the photo and `bytes` its XMP packet before (nil: u removes the segment).
+  /// is then the photo and `bytes` a JPEG's XMP packet before (nil: u removes the segment)
+  /// or a HEIF's undo record (its old `meta` box and length).
   public var isEmbedded: Bool
 
   public init(
@@ -85,7 +86,7 @@ public struct TagEditOutcome: Hashable, Sendable {
   public var photos: [PhotoTagValues]
   public var before: [SidecarSnapshot]
   public var failures: [String]
-  /// Lines about photos written elsewhere than asked (`xmp-write = embedded` and a HEIC:
+  /// Lines about photos written elsewhere than asked (`xmp-write = embedded` and a PNG:
   /// its sidecar), for the status line.
   public var notes: [String]
 
