@@ -104,5 +104,7 @@ let package = Package(
     .executableTarget(
       name: "FuzzExifDates", dependencies: ["CFuzzDriver", "PhotoMetadata", "PhotoModel"]),
     .executableTarget(name: "FuzzXMPWrite", dependencies: ["CFuzzDriver", "PhotoMetadata"]),
+    .executableTarget(
+      name: "FuzzHEIFXMPWrite", dependencies: ["CFuzzDriver", "PhotoMetadata"]),
   ]
 )
