@@ -23,21 +23,11 @@ final class DateShiftTests: XCTestCase {
 
   /// A writable copy of the corpus file `relative`.
   func copy(_ relative: String) throws -> String {
-    guard let corpus = CorpusLocator.corpus else { throw XCTSkip(CorpusLocator.missingMessage) }
-    let target = work.appendingPathComponent((relative as NSString).lastPathComponent).path
-    try FileManager.default.copyItem(
-      atPath: corpus.appendingPathComponent(relative).path, toPath: target)
-    chmod(target, 0o644)
+    let target = try CorpusLocator.writableCopy(relative, into: work, mode: 0o644)
     return target
   }
 
-  func exiftool() throws -> String {
-    for path in ["/usr/bin/exiftool", "/usr/local/bin/exiftool"]
-    where FileManager.default.isExecutableFile(atPath: path) {
-      return path
-    }
-    throw XCTSkip("exiftool is not installed (apt-get install libimage-exiftool-perl)")
-  }
+  func exiftool() throws -> String { try CorpusLocator.exiftool() }
 
   /// exiftool's DateTimeOriginal, CreateDate and ModifyDate of `path`.
   func dates(_ path: String) throws -> [String] {

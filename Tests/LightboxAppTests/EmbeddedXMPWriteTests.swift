@@ -26,21 +26,11 @@ final class EmbeddedXMPWriteTests: XCTestCase {
 
   /// A writable copy of the corpus file `relative`.
   func copy(_ relative: String) throws -> String {
-    guard let corpus = CorpusLocator.corpus else { throw XCTSkip(CorpusLocator.missingMessage) }
-    let target = work.appendingPathComponent((relative as NSString).lastPathComponent).path
-    try FileManager.default.copyItem(
-      atPath: corpus.appendingPathComponent(relative).path, toPath: target)
-    chmod(target, 0o640)
+    let target = try CorpusLocator.writableCopy(relative, into: work, mode: 0o640)
     return target
   }
 
-  func exiftool() throws -> String {
-    for path in ["/usr/bin/exiftool", "/usr/local/bin/exiftool"]
-    where FileManager.default.isExecutableFile(atPath: path) {
-      return path
-    }
-    throw XCTSkip("exiftool is not installed (apt-get install libimage-exiftool-perl)")
-  }
+  func exiftool() throws -> String { try CorpusLocator.exiftool() }
 
   func bytes(_ path: String) throws -> [UInt8] {
     [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))

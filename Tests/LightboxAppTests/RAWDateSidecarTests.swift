@@ -27,11 +27,7 @@ final class RAWDateSidecarTests: XCTestCase {
   /// A writable copy of the corpus file `relative`, its mtime set (CR3 and RAF are dated by
   /// it: Lightbox reads no EXIF date from them).
   func copy(_ relative: String) throws -> String {
-    guard let corpus = CorpusLocator.corpus else { throw XCTSkip(CorpusLocator.missingMessage) }
-    let target = work.appendingPathComponent((relative as NSString).lastPathComponent).path
-    try FileManager.default.copyItem(
-      atPath: corpus.appendingPathComponent(relative).path, toPath: target)
-    chmod(target, 0o644)
+    let target = try CorpusLocator.writableCopy(relative, into: work, mode: 0o644)
     var times = [
       timespec(tv_sec: 1_600_000_000, tv_nsec: 0), timespec(tv_sec: 1_600_000_000, tv_nsec: 0),
     ]
@@ -39,13 +35,7 @@ final class RAWDateSidecarTests: XCTestCase {
     return target
   }
 
-  func exiftool() throws -> String {
-    for path in ["/usr/bin/exiftool", "/usr/local/bin/exiftool"]
-    where FileManager.default.isExecutableFile(atPath: path) {
-      return path
-    }
-    throw XCTSkip("exiftool is not installed (apt-get install libimage-exiftool-perl)")
-  }
+  func exiftool() throws -> String { try CorpusLocator.exiftool() }
 
   /// exiftool's XMP dates of the sidecar at `path`.
   func sidecarDates(_ path: String) throws -> [String] {
