@@ -158,12 +158,16 @@ final class PlacesEndToEndTests: XCTestCase {
     let grid = tmux.waitFor("Tab view")
     XCTAssertNotNil(grid, tmux.capture())
     XCTAssertFalse(grid?.contains("Map · zoom") ?? true, grid ?? "")
-    // The Map card leads Places.
+    // The Map card leads Places. Each arrow waits for the screen it moves on: an arrow sent
+    // before the Albums tab's collections are in moves nothing (seen under a loaded CI, where
+    // the cursor stayed on Recents).
     tmux.send("2")
+    XCTAssertNotNil(tmux.waitFor("My Albums"), tmux.capture())
     tmux.send("Right")
     tmux.send("Right")
     XCTAssertNotNil(tmux.waitFor("Places · 3 photos"), tmux.capture())
     tmux.send("Enter")
+    XCTAssertNotNil(tmux.waitFor("‹ Places +3 countries"), tmux.capture())
     tmux.send("Left")
     XCTAssertNotNil(tmux.waitFor("Map · 3 photos"), tmux.capture())
     tmux.send("Enter")

@@ -203,6 +203,22 @@ final class MapTests: XCTestCase {
     }
   }
 
+  /// The albums' list made again while a cluster is open (the collections counted anew,
+  /// as they are after every change of the library) leaves the cluster open: it is no card
+  /// of the list. Before, it was taken for an album that went away and the grid gave way to
+  /// the albums' list (seen in the end-to-end map test under a loaded CI).
+  func testACountOfTheCollectionsLeavesAnOpenClusterOpen() {
+    let (store, assets) = prepared()
+    store.arrange(.map(.show), .open)
+    let cluster = store.state.albums.open
+    XCTAssertNotNil(cluster)
+    drawn(store)
+    store.send(.library(.collectionsLoaded(LibraryCollections(albums: [], now: 0))))
+    XCTAssertEqual(store.state.albums.open, cluster)
+    XCTAssertEqual(store.state.assets.count, 5)
+    XCTAssertEqual(store.state.assets.last?.id, assets[6].id)
+  }
+
   func testTheMapCardLeadsPlacesAndEscGoesBackToIt() {
     let (store, _) = prepared()
     store.arrange(.showTab(.albums))

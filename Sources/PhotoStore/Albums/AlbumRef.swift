@@ -36,6 +36,13 @@ public enum AlbumRef: Hashable, Sendable {
     return true
   }
 
+  /// False for a grid opened from outside the albums' cards (a cluster of the world map):
+  /// the albums' list never holds it, so its absence there does not mean it went away.
+  public var isListed: Bool {
+    if case .mapCluster = self { return false }
+    return true
+  }
+
   /// The section of the Albums tab it is listed in.
   public var section: AlbumSection {
     switch self {

@@ -149,7 +149,9 @@ extension AppState {
     } else {
       albums.cursor = min(albums.cursor, max(0, entries.count - 1))
     }
-    if case .album(let ref)? = Optional(context), !entries.contains(where: { $0.ref == ref }) {
+    if case .album(let ref)? = Optional(context), ref.isListed,
+      !entries.contains(where: { $0.ref == ref })
+    {
       // The open album went away (deleted, or a media type emptied): back to the list.
       albums.open = nil
       screen = .grid
