@@ -27,12 +27,13 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
     return String(decoding: out, as: UTF8.self)
   }
 
-  /// The hash spelled by 64 hex digits, or nil.
-  public init?(hex: some StringProtocol) {
+  /// The hash spelled by 64 hex digits (or `digits` of them, for another digest's bytes), or
+  /// nil.
+  public init?(hex: some StringProtocol, digits: Int = 64) {
     let text = Array(hex.utf8)
-    guard text.count == 64 else { return nil }
+    guard text.count == digits, digits % 2 == 0 else { return nil }
     var out = [UInt8]()
-    for i in stride(from: 0, to: 64, by: 2) {
+    for i in stride(from: 0, to: digits, by: 2) {
       guard let high = Self.nibble(text[i]), let low = Self.nibble(text[i + 1]) else { return nil }
       out.append(high << 4 | low)
     }

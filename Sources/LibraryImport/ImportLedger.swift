@@ -7,7 +7,9 @@ import Foundation
 
 /// What was imported before, so a photo the user has since moved or deleted from the library
 /// is not brought back by the next import of the same card: one line per imported file with
-/// the library, the source name, its size, its capture time and its content hash.
+/// the library, the source name, its size, its capture time and a checksum of its bytes
+/// (`v2`: the XXH3-128 its verified copy matched; `v1` lines, written before 2026-11-28's
+/// change, hold the SHA-256). Only the first four identify a file: the checksum is a record.
 ///
 /// The file (`$XDG_STATE_HOME/lightbox/imported.tsv`) only grows, one whole line per
 /// `write(2)` with `O_APPEND`, written after the photo landed; a line cut short by a crash (no
@@ -54,11 +56,11 @@ public final class ImportLedger: @unchecked Sendable {
 
   /// Appends one record (one write); the file and its folder are created on first use.
   /// Throws the errno when it cannot be written: the photo itself is in place already.
-  func append(_ key: Key, hash: ContentHash) throws(Errno) {
+  func append(_ key: Key, checksum: [UInt8]) throws(Errno) {
     let line =
       [
-        "v1", Self.escape(key.library), Self.escape(key.name), String(key.size),
-        String(key.captureTime), hash.description,
+        "v2", Self.escape(key.library), Self.escape(key.name), String(key.size),
+        String(key.captureTime), ContentHash(bytes: checksum).description,
       ].joined(separator: "\t") + "\n"
     lock.lock()
     defer { lock.unlock() }
@@ -83,8 +85,10 @@ public final class ImportLedger: @unchecked Sendable {
 
   static func parse(_ line: Substring) -> Key? {
     let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-    guard fields.count == 6, fields[0] == "v1", let size = Int64(fields[3]),
-      let time = Int64(fields[4]), ContentHash(hex: fields[5]) != nil,
+    // v1: a SHA-256 (64 hex digits); v2: an XXH3-128 (32).
+    let digits = fields.count == 6 ? [Substring("v1"): 64, "v2": 32][fields[0]] : nil
+    guard let digits, let size = Int64(fields[3]),
+      let time = Int64(fields[4]), ContentHash(hex: fields[5], digits: digits) != nil,
       let library = unescape(fields[1]), let name = unescape(fields[2])
     else { return nil }
     return Key(library: library, name: name, size: size, captureTime: time)

@@ -114,7 +114,7 @@ extension Importer {
               library: options.library, name: file.sourceName, size: file.size,
               captureTime: group.captureDate.localSortKey)
             do {
-              try ledger.append(key, hash: landed.hash)
+              try ledger.append(key, checksum: landed.checksum)
             } catch {
               problem("cannot record the import in \(ledger.path) (\(error))")
             }

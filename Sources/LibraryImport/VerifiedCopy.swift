@@ -8,7 +8,7 @@ import Digests
 
 /// One file copied so that nothing is lost: written under a hidden temporary name in its
 /// destination folder, synced, read back from the disk and checked against the bytes read from
-/// the source (XXH3-128; the source's SHA-256 is what the ledger keeps), then
+/// the source (XXH3-128, which the ledger keeps too), then
 /// renamed into place without replacing anything. A kill at any moment leaves at most a
 /// temporary file (the next import deletes it), never a half file under a photo's name.
 struct VerifiedCopy {
@@ -21,7 +21,8 @@ struct VerifiedCopy {
 
   /// What a landed copy is.
   struct Landed {
-    var hash: ContentHash
+    /// The XXH3-128 of the bytes read from the source, which the copy read back matched.
+    var checksum: [UInt8]
     /// The name it got (the planned one, or the next free suffix if another appeared).
     var name: String
   }
@@ -68,8 +69,8 @@ struct VerifiedCopy {
       return .failure(destinationFailure(displayName, Errno(reserved)))
     }
 
-    // SHA-256 for the ledger (what the photo is); XXH3 for the read-back (did the disk keep it).
-    let hasher = SHA256Stream()
+    // XXH3 for the read-back (did the disk keep it) and the ledger's record; no SHA-256 here:
+    // "already in the library" hashes both sides in the plan (DECISIONS, 2026-11-28).
     let checksum = XXH128Stream()
     var offset: Int64 = 0
     while true {
@@ -81,7 +82,6 @@ struct VerifiedCopy {
       }
       if n == 0 { break }
       let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<n])
-      hasher.update(chunk)
       checksum.update(chunk)
       if let error = writeAll(output, chunk, at: offset) {
         return .failure(destinationFailure(displayName, error))
@@ -90,7 +90,6 @@ struct VerifiedCopy {
       written(n)
       if offset == Int64(n) { hooks.checkpoint() }
     }
-    let sourceHash = ContentHash(bytes: hasher.finish())
     let sourceChecksum = checksum.finish()
     var after = stat()
     if fstat(input, &after) != 0 || after.st_size != before.st_size || offset != after.st_size
@@ -135,7 +134,7 @@ struct VerifiedCopy {
           return .failure(destinationFailure(displayName, Errno(errno)))
         }
         hooks.checkpoint()
-        return .success(Landed(hash: sourceHash, name: target))
+        return .success(Landed(checksum: sourceChecksum, name: target))
       }
       guard result == EEXIST, attempt < 100_000 else {
         return .failure(destinationFailure(displayName, Errno(result)))

@@ -1,4 +1,5 @@
 import Catalog
+import Digests
 import Foundation
 import LibraryImport
 import PhotoModel
@@ -219,6 +220,31 @@ final class ImporterTests: XCTestCase {
     XCTAssertEqual(
       ImportFixtures.files(under: fixtures.library),
       [".lightbox-import.lock", "2024/2024-08-13/a.jpg"])
+  }
+
+  /// A record says v2 and holds the XXH3-128 of the bytes the copy matched; a v1 record
+  /// (a SHA-256, as written before) still reads, and a v2 one with a SHA-256's length does not.
+  func testTheLedgerRecordsTheVerifiedChecksumAndReadsOlderRecords() throws {
+    try fixtures.writeJPEG("a.jpg", date: "2024:08:13 10:22:01")
+    XCTAssertEqual(try runImport().imported, 1)
+    let text = try String(contentsOfFile: fixtures.ledger, encoding: .utf8)
+    let fields = try XCTUnwrap(text.split(separator: "\n").first).split(separator: "\t")
+    XCTAssertEqual(fields.count, 6)
+    XCTAssertEqual(fields.first, "v2")
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: fixtures.source + "/a.jpg"))
+    let checksum = XXH128Stream()
+    bytes.withUnsafeBytes { checksum.update($0) }
+    let hex = checksum.finish().map { String(format: "%02x", $0) }.joined()
+    XCTAssertEqual(String(fields[5]), hex)
+
+    let sha = String(repeating: "ab", count: 32)
+    let handle = try XCTUnwrap(FileHandle(forWritingAtPath: fixtures.ledger))
+    handle.seekToEndOfFile()
+    handle.write(Data("v1\t/x\told.jpg\t12\t0\t\(sha)\nv2\t/x\tbad.jpg\t12\t0\t\(sha)\n".utf8))
+    try handle.close()
+    let ledger = ImportLedger(path: fixtures.ledger)
+    XCTAssertTrue(ledger.contains(.init(library: "/x", name: "old.jpg", size: 12, captureTime: 0)))
+    XCTAssertFalse(ledger.contains(.init(library: "/x", name: "bad.jpg", size: 12, captureTime: 0)))
   }
 
   func testTheLedgerIgnoresATornLastLine() throws {
