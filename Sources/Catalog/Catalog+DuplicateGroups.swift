@@ -7,8 +7,8 @@ import PhotoModel
 /// takes seconds and hundreds of megabytes, so a browser started on a library whose hashes
 /// have not changed reads the groups it found last time instead of grouping again.
 extension Catalog {
-  /// The `catalog_keys` key of the stored groups. Storing hashes deletes it (in the same
-  /// transaction), so stored groups are always those of the current hashes.
+  /// The `similarity_keys` key of the stored groups. Storing hashes deletes it (in the same
+  /// transaction, the same file), so stored groups are always those of the current hashes.
   static let duplicateGroupsKey = "duplicate-groups"
 
   /// Every current stored hash (rows of files changed since they were hashed left out), read
@@ -91,7 +91,7 @@ extension Catalog {
   public func storedDuplicateGroups(roots: [String]) throws -> [StoredPhotoGroup]? {
     let text = try read { db in
       try String.fetchOne(
-        db, sql: "SELECT value FROM catalog_keys WHERE key = ?",
+        db, sql: "SELECT value FROM similarity_keys WHERE key = ?",
         arguments: [Self.duplicateGroupsKey])
     }
     guard let text else { return nil }
@@ -128,7 +128,7 @@ extension Catalog {
     }
     try write { db in
       try db.execute(
-        sql: "INSERT OR REPLACE INTO catalog_keys (key, value) VALUES (?, ?)",
+        sql: "INSERT OR REPLACE INTO similarity_keys (key, value) VALUES (?, ?)",
         arguments: [Self.duplicateGroupsKey, text])
     }
   }

@@ -35,7 +35,8 @@ public struct StoredImageHashes: Sendable, Equatable {
 extension Catalog {
   /// Migration v12 (issue 35): a table of its own, so the assets' rows stay as compact as
   /// they are (60 bytes a hashed photo live only here), and a photo's hashes go with it when
-  /// its row is deleted.
+  /// its row is deleted. v16 moves it into the similarity database
+  /// (`Catalog+SimilarityDatabase`), where the same unqualified name finds it.
   static let imageHashesMigration = "v12-duplicates: image and perceptual hashes"
 
   static func createImageHashes(_ db: Database) throws {
@@ -54,12 +55,12 @@ extension Catalog {
   }
 
   /// Stores (or replaces) the hashes of photos in the catalog; rows of photos that are not
-  /// in it are refused by the foreign key, the others kept.
+  /// in it are left out, the others kept.
   public func storeImageHashes(_ rows: [StoredImageHashes]) throws {
     try write { db in
       // New hashes, new groups: the stored ones are not read again.
       try db.execute(
-        sql: "DELETE FROM catalog_keys WHERE key = ?", arguments: [Self.duplicateGroupsKey])
+        sql: "DELETE FROM similarity_keys WHERE key = ?", arguments: [Self.duplicateGroupsKey])
       let statement = try db.makeStatement(
         sql: """
           INSERT OR REPLACE INTO image_hashes

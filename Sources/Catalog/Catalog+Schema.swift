@@ -176,6 +176,7 @@ extension Catalog {
     migrator.registerMigration(tagsMigration) { db in try createTags(db) }
     migrator.registerMigration(mergeTagsMigration) { db in try addMergeSidecars(db) }
     migrator.registerMigration(peopleMigration) { db in try createPeople(db) }
+    migrator.registerMigration(similarityMigration) { db in try moveSimilarityApart(db) }
     return migrator
   }
 

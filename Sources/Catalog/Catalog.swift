@@ -13,6 +13,8 @@ import Synchronization
 public final class Catalog: Sendable {
   /// The database file.
   public let path: String
+  /// The duplicate finder's database beside it (`Catalog+SimilarityDatabase`).
+  public let similarityPath: String
   let pool: DatabasePool
   /// The place table the photos' places are looked up in and named from; nil: no places
   /// (the table is not installed), and the codes stored stay for a later run that has one.
@@ -44,6 +46,8 @@ public final class Catalog: Sendable {
   ) throws {
     self.path = path
     self.places = places
+    let similarityPath = Self.similarityPath(forCatalog: path)
+    self.similarityPath = similarityPath
     let folder = (path as NSString).deletingLastPathComponent
     if !folder.isEmpty {
       do {
@@ -71,6 +75,7 @@ public final class Catalog: Sendable {
       // A WAL grown by a bulk index (see `setAutoCheckpoint`) is cut back to 4 MB once a
       // checkpoint has emptied it, instead of keeping its largest size on disk.
       try db.execute(sql: "PRAGMA journal_size_limit = 4194304")
+      try Self.attachSimilarity(db, path: similarityPath)
     }
     // Another process (a second `lightbox index`) may hold the write lock for a while.
     configuration.busyMode = .timeout(Double(Self.busyMilliseconds) / 1000)
@@ -92,11 +97,15 @@ public final class Catalog: Sendable {
         let pool = try DatabasePool(path: path, configuration: configuration)
         let applied = try pool.read { db in try migrator.appliedIdentifiers(db) }
         try migrator.migrate(pool)
-        if !applied.isEmpty, !applied.contains(folderMigration) {
-          // v11 rebuilt the tables: their old pages are free, and the file keeps its size
-          // until it is compacted, once (best effort: a failure only leaves the file larger).
+        if !applied.isEmpty,
+          !applied.contains(folderMigration) || !applied.contains(similarityMigration)
+        {
+          // v11 rebuilt the tables and v16 moved the hashes out: their old pages are free,
+          // and the file keeps its size until it is compacted, once (best effort: a failure
+          // only leaves the file larger).
           try? pool.vacuum()
         }
+        try joinSimilarity(pool)
         return pool
       } catch let error as DatabaseError {
         let racing: [ResultCode] = [.SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_ERROR]

@@ -25,7 +25,7 @@ final class CatalogSchemaTests: XCTestCase {
         Catalog.placesMigration,
         Catalog.imageHashesMigration, Catalog.mergesMigration, Catalog.tagsMigration,
         Catalog.mergeTagsMigration,
-        Catalog.peopleMigration,
+        Catalog.peopleMigration, Catalog.similarityMigration,
       ])
     let tables = try catalog.read { db in
       try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
