@@ -46,6 +46,8 @@ enum DuplicateScan {
     }
     if isCancelled() { return nil }
     let found = group(catalog: catalog, roots: roots)
+    // The reader that went through every row keeps its page cache until closed.
+    catalog.releaseReaders()
     do {
       try catalog.storeDuplicateGroups(stored(found), roots: roots)
     } catch {
