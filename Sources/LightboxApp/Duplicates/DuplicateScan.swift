@@ -46,8 +46,11 @@ enum DuplicateScan {
     }
     if isCancelled() { return nil }
     let found = group(catalog: catalog, roots: roots)
-    // The reader that went through every row keeps its page cache until closed.
+    // The reader that went through every row keeps its page cache until closed, and glibc
+    // the grouping's freed arrays in this queue's arena (120 MB resident after grouping a
+    // million photos with cameras, which it otherwise kept).
     catalog.releaseReaders()
+    HeapTrim.giveBack()
     do {
       try catalog.storeDuplicateGroups(stored(found), roots: roots)
     } catch {
