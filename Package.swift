@@ -223,7 +223,8 @@ let package = Package(
       dependencies: [
         "LightboxApp", "LightboxCommands", "LightboxTestSupport", "Catalog", "DemoLibrary",
         "Pixels", "Decoders", "DecodeWorker", "ThumbnailCache", "PhotoModel", "PhotoStore",
-        "PhotoMetadata", "TerminalGraphics", "TerminalUI", "Places",
+        "PhotoMetadata", "TerminalGraphics", "TerminalUI", "Places", "Similarity",
+        .product(name: "GRDB", package: "GRDB.swift"),
       ]),
     // Tests that start processes: the built binary, tmux, xterm and kitty under Xvfb, kill
     // loops, install (scripts/test runs them; --fast leaves them out).

@@ -64,6 +64,29 @@ enum AssetRowReader {
   ) throws -> [Asset] {
     var sql = "SELECT \(columns) FROM assets WHERE \(whereSQL)"
     if let orderSQL { sql += " ORDER BY \(orderSQL)" }
+    var assets: [Asset] = []
+    assets.reserveCapacity(max(0, capacity))
+    try forEach(db, places: places, sql: sql, arguments: arguments) { asset, _ in
+      assets.append(asset)
+    }
+    return assets
+  }
+
+  /// `columns` of the table named `table` in a join (`a.id, a.name, …`).
+  static func columns(of table: String) -> String {
+    columns.split(separator: ",").map {
+      "\(table).\($0.trimmingCharacters(in: .whitespacesAndNewlines))"
+    }
+    .joined(separator: ", ")
+  }
+
+  /// Each row of `sql` (which selects `columns` first, in their order, then any columns of
+  /// its own, from index 35) as an `Asset`, handed to `body` with the statement (for those
+  /// columns) one at a time: nothing is kept.
+  static func forEach(
+    _ db: Database, places: PlaceNamer? = nil, sql: String, arguments: StatementArguments = [],
+    _ body: (Asset, SQLiteStatement) throws -> Void
+  ) throws {
     let statement = try db.makeStatement(sql: sql)
     try statement.setArguments(arguments)
     let s = statement.sqliteStatement
@@ -72,8 +95,6 @@ enum AssetRowReader {
     let folderPath = try db.cachedStatement(sql: "SELECT path FROM folders WHERE id = ?")
     var whole: [UInt8] = []
     whole.reserveCapacity(4096)
-    var assets: [Asset] = []
-    assets.reserveCapacity(max(0, capacity))
     let cursor = try Row.fetchCursor(statement)
     while try cursor.next() != nil {
       whole.removeAll(keepingCapacity: true)
@@ -101,26 +122,25 @@ enum AssetRowReader {
       let date = captureDate(
         sortKey: sqlite3_column_int64(s, 8), offset: int(s, 9).map { Int($0) }, source: source)
       let mtime = FileStamp(size: 0, mtimeNanoseconds: sqlite3_column_int64(s, 3)).mtimeSeconds
-      assets.append(
-        Asset(
-          id: AssetID(sqlite3_column_int64(s, 0)), path: path,
-          byteSize: sqlite3_column_int64(s, 2), modificationTime: mtime, format: format,
-          storedPixelSize: size,
-          orientation: Orientation(exifValue: Int(sqlite3_column_int64(s, 7))),
-          captureDate: date, cameraMake: text(s, 11), cameraModel: text(s, 12),
-          lensModel: text(s, 13), isFavorite: sqlite3_column_int64(s, 14) != 0,
-          isHidden: sqlite3_column_int64(s, 15) != 0, latitude: double(s, 16),
-          longitude: double(s, 17),
-          pathBytes: pathBytes, exifThumbnail: thumbnailRange(s), exposure: exposure(s),
-          addedAt: sqlite3_column_int64(s, 25), isAnimated: sqlite3_column_int64(s, 26) != 0,
-          duration: double(s, 27), userRotation: Int(sqlite3_column_int64(s, 28) & 3),
-          contentIdentifier: text(s, 29),
-          place: places?.place(code: sqlite3_column_int64(s, 33)),
-          rating: Int(sqlite3_column_int64(s, 34))))
-      if let videoFormat = text(s, 30) { assets[assets.count - 1].videoFormat = videoFormat }
-      if sqlite3_column_int64(s, 31) != 0 { assets[assets.count - 1].isTruncated = true }
+      var asset = Asset(
+        id: AssetID(sqlite3_column_int64(s, 0)), path: path,
+        byteSize: sqlite3_column_int64(s, 2), modificationTime: mtime, format: format,
+        storedPixelSize: size,
+        orientation: Orientation(exifValue: Int(sqlite3_column_int64(s, 7))),
+        captureDate: date, cameraMake: text(s, 11), cameraModel: text(s, 12),
+        lensModel: text(s, 13), isFavorite: sqlite3_column_int64(s, 14) != 0,
+        isHidden: sqlite3_column_int64(s, 15) != 0, latitude: double(s, 16),
+        longitude: double(s, 17),
+        pathBytes: pathBytes, exifThumbnail: thumbnailRange(s), exposure: exposure(s),
+        addedAt: sqlite3_column_int64(s, 25), isAnimated: sqlite3_column_int64(s, 26) != 0,
+        duration: double(s, 27), userRotation: Int(sqlite3_column_int64(s, 28) & 3),
+        contentIdentifier: text(s, 29),
+        place: places?.place(code: sqlite3_column_int64(s, 33)),
+        rating: Int(sqlite3_column_int64(s, 34)))
+      if let videoFormat = text(s, 30) { asset.videoFormat = videoFormat }
+      if sqlite3_column_int64(s, 31) != 0 { asset.isTruncated = true }
+      try body(asset, s)
     }
-    return assets
   }
 
   /// The capture date whose local wall clock is `sortKey` milliseconds since 1970 (as if
@@ -172,7 +192,7 @@ enum AssetRowReader {
     return exposure.isEmpty ? nil : exposure
   }
 
-  private static func int(_ s: SQLiteStatement, _ column: Int32) -> Int64? {
+  static func int(_ s: SQLiteStatement, _ column: Int32) -> Int64? {
     sqlite3_column_type(s, column) == SQLITE_NULL ? nil : sqlite3_column_int64(s, column)
   }
 

@@ -45,6 +45,81 @@ extension Catalog {
     }
   }
 
+  /// Every photo the browser shows that is not a movie, in the order of `allAssets` (the
+  /// timeline's: capture date, then path), with its current stored hashes (nil when it has
+  /// none or they are stale), handed to `body` one at a time: what the grouping reads,
+  /// instead of a second load of the library beside the browser's (issue 32 §6). Only the
+  /// photos of one instant are held at once, to put them in path order. `rawOnly`: only
+  /// camera RAW files (what RAW+JPEG pairing needs to know first).
+  public func forEachPhotoToGroup(
+    rawOnly: Bool = false, _ body: (Asset, StoredImageHashes?) throws -> Void
+  ) throws {
+    try read { db in
+      let format = rawOnly ? "a.format = 'raw'" : "a.format != 'video'"
+      let sql = """
+        SELECT \(AssetRowReader.columns(of: "a")),
+          h.digest, h.dhash, h.phash, h.flat_colour, h.size, h.mtime_ns
+        FROM assets a LEFT JOIN image_hashes h
+          ON h.asset_id = a.id AND h.size = a.size AND h.mtime_ns = a.mtime_ns
+        WHERE a.hidden = 0 AND a.trashed_at IS NULL AND \(format)
+        ORDER BY a.capture_sort_key
+        """
+      var instant: [(Asset, StoredImageHashes?)] = []
+      func handOn() throws {
+        // As `AssetRowReader.orderTies`: the timeline index gives one instant in id order.
+        if instant.count > 1 { instant.sort { AssetRowReader.pathPrecedes($0.0, $1.0) } }
+        for (asset, hashes) in instant { try body(asset, hashes) }
+        instant.removeAll(keepingCapacity: true)
+      }
+      try AssetRowReader.forEach(db, sql: sql) { asset, s in
+        if let last = instant.last,
+          last.0.captureDate.localSortKey != asset.captureDate.localSortKey
+        {
+          try handOn()
+        }
+        var hashes: StoredImageHashes?
+        if sqlite3_column_type(s, 35) != SQLITE_NULL {
+          let length = Int(sqlite3_column_bytes(s, 35))
+          let digest = sqlite3_column_blob(s, 35).map {
+            Array(UnsafeRawBufferPointer(start: $0, count: length))
+          }
+          hashes = StoredImageHashes(
+            assetID: asset.id, size: sqlite3_column_int64(s, 39),
+            mtimeNanoseconds: sqlite3_column_int64(s, 40), digest: digest ?? [],
+            dHash: AssetRowReader.int(s, 36).map { UInt64(bitPattern: $0) },
+            pHash: AssetRowReader.int(s, 37).map { UInt64(bitPattern: $0) },
+            flatColour: AssetRowReader.int(s, 38).map { UInt32(truncatingIfNeeded: $0) })
+        }
+        instant.append((asset, hashes))
+      }
+      try handOn()
+    }
+  }
+
+  /// How many photos have stored hashes (current or not): room to make for the grouping.
+  public func imageHashCount() throws -> Int {
+    try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM image_hashes") ?? 0 }
+  }
+
+  /// The photos with the row ids `ids` (hidden and trashed ones too), by id; an id with no
+  /// row has none.
+  public func assets(ids: [AssetID]) throws -> [AssetID: Asset] {
+    try read { db in
+      var byID: [AssetID: Asset] = [:]
+      byID.reserveCapacity(ids.count)
+      // SQLite's limit on a statement's variables is 32,766; well under it.
+      for start in stride(from: 0, to: ids.count, by: 4096) {
+        let chunk = ids[start..<min(ids.count, start + 4096)]
+        let found = try AssetRowReader.fetch(
+          db, places: placeNamer(),
+          whereSQL: "id IN (\(chunk.map { _ in "?" }.joined(separator: ",")))", orderSQL: nil,
+          arguments: StatementArguments(chunk.map(\.rawValue)), capacity: chunk.count)
+        for asset in found { byID[asset.id] = asset }
+      }
+      return byID
+    }
+  }
+
   /// The photos under `roots` whose hashes are missing or stale (as `imageHashStampsMissing`:
   /// no videos, hidden or trashed photos; the RAW of a RAW+JPEG pair is listed too, and
   /// hashed once), in one pass of a cursor, in id order.

@@ -169,8 +169,7 @@ public final class LibraryService: @unchecked Sendable {
       }
       let throttle = ProgressThrottle()
       let found = DuplicateScan.run(
-        catalog: catalog, roots: roots, photos: { Self.assets(in: catalog, under: roots) },
-        decoder: decoder,
+        catalog: catalog, roots: roots, decoder: decoder,
         progress: { done, total in
           guard total > 0 else { return }
           let now = DispatchTime.now().uptimeNanoseconds
@@ -351,10 +350,13 @@ public final class LibraryService: @unchecked Sendable {
     if prefixes.contains("/") { return assets }
     // In place: a filtered copy held a second list of every photo beside the loaded one
     // (110 MB at a million photos, at the browser's peak; heaptrack).
-    assets.removeAll { asset in
-      !prefixes.contains { asset.path.hasPrefix($0) || asset.path + "/" == $0 }
-    }
+    assets.removeAll { !isUnder($0.path, prefixes: prefixes) }
     return assets
+  }
+
+  /// Whether `path` is inside one of the folders `prefixes` (as `prefixes` makes them).
+  static func isUnder(_ path: String, prefixes: [String]) -> Bool {
+    prefixes.contains { path.hasPrefix($0) || path + "/" == $0 }
   }
 
   /// "/photos/" for each root ("/" for the root folder).

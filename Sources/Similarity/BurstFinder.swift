@@ -3,45 +3,52 @@
 /// `burstRadius`), not at the same instant and not the same image data (a copy or re-encode
 /// of a frame is a duplicate, not another frame). Frames chain: a ten-frame burst over four seconds is one burst.
 enum BurstFinder {
-  static func bursts(_ prints: [PhotoPrint], rule: SimilarityRule) -> [[Int]] {
-    // Only photos a burst can hold, ordered by camera, size and time so that the frames of a
-    // burst are neighbours.
-    let candidates = prints.indices.filter { i in
-      prints[i].camera != nil && prints[i].shotMilliseconds != nil && prints[i].hash != nil
-    }.sorted { a, b in
-      let x = prints[a]
-      let y = prints[b]
-      if x.camera != y.camera { return x.camera! < y.camera! }
-      if x.pixelSize != y.pixelSize {
-        return (x.pixelSize?.width ?? 0, x.pixelSize?.height ?? 0)
-          < (y.pixelSize?.width ?? 0, y.pixelSize?.height ?? 0)
-      }
-      return (x.shotMilliseconds!, x.path) < (y.shotMilliseconds!, y.path)
+  static func bursts<Source: PrintSource>(_ source: Source, rule: SimilarityRule) -> [[Int]] {
+    /// `(shot, path)` order: the path breaks a tie of two instants.
+    func timePrecedes(_ a: Int, _ b: Int) -> Bool {
+      let x = source.shotMilliseconds(a)!
+      let y = source.shotMilliseconds(b)!
+      return x != y ? x < y : source.pathPrecedes(a, b)
     }
-    var sets = UnionFind(count: prints.count)
+    // Only photos a burst can hold, ordered by camera, size and time so that the frames of a
+    // burst are neighbours (their numbers: 4 bytes a photo, sorted in place).
+    var candidates: [Int32] = []
+    for i in 0..<source.count
+    where source.hasCamera(i) && source.shotMilliseconds(i) != nil && source.hash(i) != nil {
+      candidates.append(Int32(i))
+    }
+    candidates.sort { a, b in
+      let (a, b) = (Int(a), Int(b))
+      if !source.sameCamera(a, b) { return source.cameraPrecedes(a, b) }
+      let x = source.pixelSize(a)
+      let y = source.pixelSize(b)
+      if x != y {
+        return (x?.width ?? 0, x?.height ?? 0) < (y?.width ?? 0, y?.height ?? 0)
+      }
+      return timePrecedes(a, b)
+    }
+    var sets = UnionFind(count: source.count)
     for (position, i) in candidates.enumerated() {
-      let a = prints[i]
+      let i = Int(i)
+      let shot = source.shotMilliseconds(i)!
+      let hash = source.hash(i)!
       for j in candidates[(position + 1)...] {
-        let b = prints[j]
-        guard b.camera == a.camera, b.pixelSize == a.pixelSize,
-          b.shotMilliseconds! - a.shotMilliseconds! <= rule.burstMilliseconds
+        let j = Int(j)
+        let other = source.shotMilliseconds(j)!
+        guard source.sameCamera(j, i), source.pixelSize(j) == source.pixelSize(i),
+          other - shot <= rule.burstMilliseconds
         else { break }
         // The same instant is the same shot (a copy, or a re-encode that kept the EXIF), not
         // another frame: a burst's frames differ in their sub-second time.
-        if a.shotMilliseconds == b.shotMilliseconds { continue }
-        if a.digest != nil, a.digest == b.digest { continue }
-        if rule.distance(a.hash!, b.hash!) <= rule.burstRadius {
+        if shot == other { continue }
+        if source.sameDigest(i, j) { continue }
+        if rule.distance(hash, source.hash(j)!) <= rule.burstRadius {
           sets.union(i, j)
         }
       }
     }
     // In time order within each burst, bursts by their first frame's time.
-    return sets.groups().map { burst in
-      burst.sorted {
-        (prints[$0].shotMilliseconds!, prints[$0].path) < (
-          prints[$1].shotMilliseconds!, prints[$1].path
-        )
-      }
-    }.sorted { prints[$0[0]].shotMilliseconds! < prints[$1[0]].shotMilliseconds! }
+    return sets.groups().map { burst in burst.sorted(by: timePrecedes) }
+      .sorted { source.shotMilliseconds($0[0])! < source.shotMilliseconds($1[0])! }
   }
 }

@@ -17,19 +17,20 @@ enum DuplicateScan {
   static let batchSize = 64
 
   /// Hashes the photos under `roots` whose hashes are missing (as the catalog lists them),
-  /// stores the hashes in `catalog`, and returns the groups of the photos `loadPhotos` gives
-  /// (the library's items, pairs joined); `progress` gets (done, total) as photos are hashed,
+  /// stores the hashes in `catalog`, and returns the groups of the photos under `roots` (the
+  /// library's items, pairs joined); `progress` gets (done, total) as photos are hashed,
   /// `isCancelled` stops the work between photos. When nothing was hashed the groups stored
   /// by the last run for the same `roots` are returned without grouping again (at a million
-  /// photos grouping takes seconds and hundreds of megabytes); without `regroupUnlessNew`
-  /// such a run returns nil: the groups posted before stand (a photo gone from the library
-  /// leaves its group in the views by itself).
+  /// photos grouping takes seconds); without `regroupUnlessNew` such a run returns nil: the
+  /// groups posted before stand (a photo gone from the library leaves its group in the views
+  /// by itself).
   ///
-  /// The library is loaded only to group, after hashing: the list of photos to hash is the
-  /// catalog's, in flat arrays (the browser's state holds the library already; loading it
-  /// again beside it while a million photos were hashed held 862 MB, heaptrack).
+  /// Neither hashing nor grouping loads the library (the browser's state holds it already:
+  /// loading it again beside it held 862 MB while a million photos were hashed and 747 MB
+  /// while they were grouped, heaptrack): both read the catalog's rows into flat arrays.
+  /// `photos` is not called any more; it stays for the callers that count its calls.
   static func run(
-    catalog: Catalog, roots: [String], photos loadPhotos: () -> [Asset], decoder: PhotoDecoder,
+    catalog: Catalog, roots: [String], photos _: () -> [Asset] = { [] }, decoder: PhotoDecoder,
     progress: (Int, Int) -> Void, isCancelled: () -> Bool = { false },
     regroupUnlessNew: Bool = true
   ) -> (groups: [PhotoGroup], bursts: [PhotoGroup])? {
@@ -44,7 +45,12 @@ enum DuplicateScan {
       hash(todo, catalog: catalog, decoder: decoder, progress: progress, isCancelled: isCancelled)
     }
     if isCancelled() { return nil }
-    let found = group(loadPhotos().filter { $0.format != .video }, catalog: catalog)
+    let found = group(catalog: catalog, roots: roots)
+    // The reader that went through every row keeps its page cache until closed, and glibc
+    // the grouping's freed arrays in this queue's arena (120 MB resident after grouping a
+    // million photos with cameras, which it otherwise kept).
+    catalog.releaseReaders()
+    HeapTrim.giveBack()
     do {
       try catalog.storeDuplicateGroups(stored(found), roots: roots)
     } catch {
@@ -109,49 +115,96 @@ enum DuplicateScan {
     progress(todo.count, todo.count)
   }
 
-  /// The groups of `photos` by the catalog's current hashes (photos without a digest are
-  /// left out).
-  static func group(_ photos: [Asset], catalog: Catalog) -> (
+  /// The groups of the photos under `roots` (the library's items, pairs joined, as
+  /// `LibraryService.assets` lists them) by the catalog's current hashes; photos without a
+  /// digest are left out.
+  ///
+  /// The library is not loaded for it: the catalog's rows go by one at a time into a
+  /// `PrintTable` (69 bytes a photo, and its id), and the keeper rule's facts are read only
+  /// for the members of groups. Loading the library again beside the browser's, and a print
+  /// of 168 bytes and a path for each photo, held 747 MB at a million photos (issue 32 §6).
+  static func group(catalog: Catalog, roots: [String]) -> (
     groups: [PhotoGroup], bursts: [PhotoGroup]
   ) {
-    guard let table = try? catalog.imageHashTable() else { return ([], []) }
-    var prints: [PhotoPrint] = []
-    var ids: [AssetID] = []
-    prints.reserveCapacity(min(photos.count, table.count))
-    ids.reserveCapacity(min(photos.count, table.count))
-    // One string a camera, shared by its photos (a string of over 15 bytes is its own
-    // allocation: a million of them otherwise).
-    var cameras: [String: String] = [:]
-    for asset in photos {
-      guard let row = table.row(of: asset.id), let digest = table.digest(row) else { continue }
-      let hash = table.perceptual(row).map { PerceptualHash(dHash: $0.dHash, pHash: $0.pHash) }
-      var print = PhotoHashing.print(
-        of: asset, digest: ImageDigest(bytes: Array(digest)), hash: hash)
-      if let camera = print.camera {
-        if let shared = cameras[camera] {
-          print.camera = shared
-        } else {
-          cameras[camera] = camera
-        }
-      }
-      print.flatColour = table.flatColour(row).map {
-        RGB(
-          UInt8(truncatingIfNeeded: $0 >> 16), UInt8(truncatingIfNeeded: $0 >> 8),
-          UInt8(truncatingIfNeeded: $0))
-      }
-      prints.append(print)
-      ids.append(asset.id)
+    let prefixes = LibraryService.prefixes(roots)
+    let everything = prefixes.contains("/")
+    func under(_ asset: Asset) -> Bool {
+      everything || LibraryService.isUnder(asset.path, prefixes: prefixes)
     }
-    let report = DuplicateFinder.find(prints, similar: true)
+    var table = PrintTable()
+    var ids: [AssetID] = []
+    do {
+      // A RAW file beside a JPEG of its name is one item with it (`LibraryService.paired`):
+      // the RAW files first, so that only the stills that may have one are looked at.
+      var raws: [Asset] = []
+      try catalog.forEachPhotoToGroup(rawOnly: true) { asset, _ in
+        if under(asset) { raws.append(asset) }
+      }
+      var folding = RAWPairing.Folding(raws: raws)
+      raws = []
+      let count = try catalog.imageHashCount()
+      table.reserve(count)
+      ids.reserveCapacity(count)
+      try catalog.forEachPhotoToGroup { asset, hashes in
+        guard under(asset) else { return }
+        guard let hashes, hashes.digest.count == 32 else {
+          return folding.see(asset, number: -1)
+        }
+        folding.see(asset, number: table.count)
+        var hash: PerceptualHash?
+        if let dHash = hashes.dHash, let pHash = hashes.pHash {
+          hash = PerceptualHash(dHash: dHash, pHash: pHash)
+        }
+        var print = PhotoHashing.print(of: asset, digest: nil, hash: hash)
+        print.flatColour = hashes.flatColour.flatMap { colour in
+          colour == UInt32.max
+            ? nil
+            : RGB(
+              UInt8(truncatingIfNeeded: colour >> 16), UInt8(truncatingIfNeeded: colour >> 8),
+              UInt8(truncatingIfNeeded: colour))
+        }
+        table.append(print, digest: ImageDigest(bytes: hashes.digest))
+        ids.append(asset.id)
+      }
+      let folded = folding.folded().subtracting([-1])
+      if !folded.isEmpty {
+        table.remove(folded)
+        ids = ids.indices.filter { !folded.contains($0) }.map { ids[$0] }
+      }
+    } catch {
+      LightboxLog.logger("duplicates").error("reading the photos to group: \(error)")
+      return ([], [])
+    }
+    // A tie of two instants (copies of one frame) is broken by the path, read then.
+    var paths: [Int: String] = [:]
+    func path(_ number: Int) -> String {
+      if let known = paths[number] { return known }
+      let found = (try? catalog.asset(id: ids[number]))?.path ?? ""
+      paths[number] = found
+      return found
+    }
+    // The keeper rule's facts, for a few groups' members at a time. (A photo gone from the
+    // catalog since, whose row the indexer deleted meanwhile, comes last.)
+    func prints(_ numbers: [Int]) -> [PhotoPrint] {
+      let assets = (try? catalog.assets(ids: numbers.map { ids[$0] })) ?? [:]
+      return numbers.map { number in
+        assets[ids[number]].map { PhotoHashing.print(of: $0, digest: nil, hash: nil) }
+          ?? PhotoPrint(path: "", pixelSize: nil, byteSize: -1)
+      }
+    }
+    let report = DuplicateFinder.find(table, path: path, prints: prints)
     let groups = report.groups.map { group in
       PhotoGroup(
         kind: group.kind == .exact ? .exact : .similar, members: group.members.map { ids[$0] })
     }
     // A burst's cover follows the Duplicates album's keeper rule (its frames stay in time).
-    let bursts = report.bursts.map { frames in
-      PhotoGroup(
-        kind: .burst, members: frames.map { ids[$0] },
-        keeper: KeeperOrder.sorted(frames, in: prints).first.map { ids[$0] })
+    var bursts: [PhotoGroup] = []
+    KeeperOrder.batches(of: report.bursts, prints: prints) { keeperFirst in
+      let frames = report.bursts[bursts.count]
+      bursts.append(
+        PhotoGroup(
+          kind: .burst, members: frames.map { ids[$0] }, keeper: keeperFirst.first.map { ids[$0] }
+        ))
     }
     return (groups, bursts)
   }
