@@ -41,17 +41,24 @@ extension Catalog {
 
   static func createImageHashes(_ db: Database) throws {
     try db.execute(
-      sql: """
-        CREATE TABLE image_hashes (
-          asset_id INTEGER PRIMARY KEY REFERENCES assets(id) ON DELETE CASCADE,
-          size INTEGER NOT NULL,            -- the file's, when hashed
-          mtime_ns INTEGER NOT NULL,
-          digest BLOB NOT NULL,             -- SHA-256 of the image data (32 bytes)
-          dhash INTEGER,                    -- 64-bit perceptual hashes, as signed integers
-          phash INTEGER,
-          flat_colour INTEGER               -- 0xRRGGBB of a flat picture
-        );
-        """)
+      sql: imageHashesTable(
+        "image_hashes", assetID: "INTEGER PRIMARY KEY REFERENCES assets(id) ON DELETE CASCADE"))
+  }
+
+  /// The hashes' table named `name`, its `asset_id` column declared `assetID` (v12's had a
+  /// foreign key; the similarity database's cannot).
+  static func imageHashesTable(_ name: String, assetID: String) -> String {
+    """
+    CREATE TABLE \(name) (
+      asset_id \(assetID),
+      size INTEGER NOT NULL,            -- the file's, when hashed
+      mtime_ns INTEGER NOT NULL,
+      digest BLOB NOT NULL,             -- SHA-256 of the image data (32 bytes)
+      dhash INTEGER,                    -- 64-bit perceptual hashes, as signed integers
+      phash INTEGER,
+      flat_colour INTEGER               -- 0xRRGGBB of a flat picture
+    );
+    """
   }
 
   /// Stores (or replaces) the hashes of photos in the catalog; rows of photos that are not

@@ -36,15 +36,7 @@ extension Catalog {
       sql: """
         PRAGMA similarity.synchronous = NORMAL;
         PRAGMA similarity.journal_size_limit = 4194304;
-        CREATE TABLE IF NOT EXISTS similarity.image_hashes (
-          asset_id INTEGER PRIMARY KEY,     -- the photo's catalog id
-          size INTEGER NOT NULL,            -- the file's, when hashed
-          mtime_ns INTEGER NOT NULL,
-          digest BLOB NOT NULL,             -- SHA-256 of the image data (32 bytes)
-          dhash INTEGER,                    -- 64-bit perceptual hashes, as signed integers
-          phash INTEGER,
-          flat_colour INTEGER               -- 0xRRGGBB of a flat picture
-        );
+        \(imageHashesTable("IF NOT EXISTS similarity.image_hashes", assetID: "INTEGER PRIMARY KEY"))
         CREATE TABLE IF NOT EXISTS similarity.similarity_keys (
           key TEXT PRIMARY KEY,
           value TEXT NOT NULL

@@ -143,27 +143,17 @@ final class CatalogPlacesTests: XCTestCase {
   /// A v11 catalog (before places) with a photo that has a position is brought forward: the
   /// column and the pending index are there, and the photo gets its place.
   func testAVersion11CatalogIsMigratedAndItsPhotosGetPlaces() throws {
-    try FileManager.default.createDirectory(
-      atPath: (library.catalogPath as NSString).deletingLastPathComponent,
-      withIntermediateDirectories: true)
-    do {
-      let queue = try DatabaseQueue(path: library.catalogPath, configuration: .waitingForLocks)
-      try Catalog.migrator.migrate(queue, upTo: Catalog.folderMigration)
-      try queue.write { db in
-        try db.execute(
-          sql: "INSERT INTO folders (id, path) VALUES (1, ?)",
-          arguments: [
-            Data((library.root + "/").utf8)
-          ])
-        try db.execute(
-          sql: """
-            INSERT INTO assets (id, folder_id, name, size, mtime_ns, format, capture_sort_key,
-              capture_source, latitude, longitude, added_at)
-            VALUES (4, 1, ?, 1, 1, 'jpeg', 0, 'exif', 47.37, 8.54, 0),
-              (5, 1, ?, 1, 1, 'jpeg', 0, 'exif', NULL, NULL, 0)
-            """, arguments: [Data("z.jpg".utf8), Data("n.jpg".utf8)])
-      }
-      try queue.close()
+    try library.oldCatalog(upTo: Catalog.folderMigration) { db in
+      try db.execute(
+        sql: "INSERT INTO folders (id, path) VALUES (1, ?)",
+        arguments: [Data((library.root + "/").utf8)])
+      try db.execute(
+        sql: """
+          INSERT INTO assets (id, folder_id, name, size, mtime_ns, format, capture_sort_key,
+            capture_source, latitude, longitude, added_at)
+          VALUES (4, 1, ?, 1, 1, 'jpeg', 0, 'exif', 47.37, 8.54, 0),
+            (5, 1, ?, 1, 1, 'jpeg', 0, 'exif', NULL, NULL, 0)
+          """, arguments: [Data("z.jpg".utf8), Data("n.jpg".utf8)])
     }
     let catalog = try Catalog(path: library.catalogPath, places: try finder())
     XCTAssertTrue(try catalog.appliedMigrations().contains(Catalog.placesMigration))

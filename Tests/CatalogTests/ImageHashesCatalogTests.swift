@@ -154,21 +154,9 @@ final class ImageHashesCatalogTests: XCTestCase {
 
   func testCatalogOfTheLastVersionMigratesWithItsPhotos() throws {
     _ = try library.writeJPEG("a.jpg", date: "2024:08:13 10:22:01")
-    try FileManager.default.createDirectory(
-      atPath: (library.catalogPath as NSString).deletingLastPathComponent,
-      withIntermediateDirectories: true)
-    do {
-      let queue = try DatabaseQueue(path: library.catalogPath, configuration: .waitingForLocks)
-      try Catalog.migrator.migrate(queue, upTo: Catalog.folderMigration)
-    }
-    do {
-      // Indexed by a catalog of v11 (the table is not there yet).
-      let queue = try DatabaseQueue(path: library.catalogPath, configuration: .waitingForLocks)
-      let tables = try queue.read { db in
-        try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
-      }
-      XCTAssertFalse(tables.contains("image_hashes"))
-    }
+    // A catalog of v11 (the table is not there yet).
+    let tables = try library.oldCatalog(upTo: Catalog.folderMigration)
+    XCTAssertFalse(tables.contains("image_hashes"))
     let catalog = try Catalog(path: library.catalogPath)
     XCTAssertTrue(try catalog.appliedMigrations().contains(Catalog.mergesMigration))
     _ = try Indexer(catalog: catalog).index(roots: [library.root])

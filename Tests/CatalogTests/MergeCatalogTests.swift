@@ -66,37 +66,20 @@ final class MergeCatalogTests: XCTestCase {
   }
 
   func testACatalogOfV12MigratesToTheJournal() throws {
-    try FileManager.default.createDirectory(
-      atPath: (library.catalogPath as NSString).deletingLastPathComponent,
-      withIntermediateDirectories: true)
-    do {
-      let queue = try DatabaseQueue(path: library.catalogPath, configuration: .waitingForLocks)
-      try Catalog.migrator.migrate(queue, upTo: Catalog.imageHashesMigration)
-      let tables = try queue.read { db in
-        try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
-      }
-      XCTAssertFalse(tables.contains("merges"))
-    }
+    XCTAssertFalse(try library.oldCatalog(upTo: Catalog.imageHashesMigration).contains("merges"))
     let catalog = try Catalog(path: library.catalogPath)
     XCTAssertTrue(try catalog.appliedMigrations().contains(Catalog.mergesMigration))
     XCTAssertEqual(try catalog.pendingMerges(), [])
   }
 
   func testAJournalOfV14MigratesWithNoSidecarEditForItsMerges() throws {
-    try FileManager.default.createDirectory(
-      atPath: (library.catalogPath as NSString).deletingLastPathComponent,
-      withIntermediateDirectories: true)
-    do {
-      let queue = try DatabaseQueue(path: library.catalogPath, configuration: .waitingForLocks)
-      try Catalog.migrator.migrate(queue, upTo: Catalog.tagsMigration)
-      try queue.write { db in
-        try db.execute(
-          sql: """
-            INSERT INTO merges (keeper, others, keeper_favorite, keeper_hidden,
-              keeper_rotation, added_albums, created_at)
-            VALUES (1, '2,3', 0, 0, 0, '', 5)
-            """)
-      }
+    try library.oldCatalog(upTo: Catalog.tagsMigration) { db in
+      try db.execute(
+        sql: """
+          INSERT INTO merges (keeper, others, keeper_favorite, keeper_hidden,
+            keeper_rotation, added_albums, created_at)
+          VALUES (1, '2,3', 0, 0, 0, '', 5)
+          """)
     }
     let catalog = try Catalog(path: library.catalogPath)
     XCTAssertTrue(try catalog.appliedMigrations().contains(Catalog.mergeTagsMigration))

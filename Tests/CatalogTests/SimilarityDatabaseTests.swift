@@ -89,24 +89,16 @@ final class SimilarityDatabaseTests: XCTestCase {
 
   func testAVersion15CatalogsHashesAndGroupsMoveOut() throws {
     _ = try library.writeJPEG("a.jpg", date: "2024:08:13 10:22:01")
-    try FileManager.default.createDirectory(
-      atPath: (library.catalogPath as NSString).deletingLastPathComponent,
-      withIntermediateDirectories: true)
-    do {
-      let queue = try DatabaseQueue(path: library.catalogPath, configuration: .waitingForLocks)
-      try Catalog.migrator.migrate(queue, upTo: Catalog.peopleMigration)
-      try queue.write { db in
-        try db.execute(
-          sql: """
-            INSERT INTO folders (id, path) VALUES (1, X'2F782F');
-            INSERT INTO assets (id, folder_id, name, size, mtime_ns, format, capture_sort_key,
-              capture_source, added_at) VALUES (7, 1, X'612E6A7067', 10, 20, 'jpeg', 0, 'mtime', 0);
-            INSERT INTO image_hashes (asset_id, size, mtime_ns, digest, dhash, phash)
-              VALUES (7, 10, 20, X'0102', 5, 6);
-            INSERT INTO catalog_keys (key, value) VALUES ('duplicate-groups', 'roots /x');
-            """)
-      }
-      try queue.close()
+    try library.oldCatalog(upTo: Catalog.peopleMigration) { db in
+      try db.execute(
+        sql: """
+          INSERT INTO folders (id, path) VALUES (1, X'2F782F');
+          INSERT INTO assets (id, folder_id, name, size, mtime_ns, format, capture_sort_key,
+            capture_source, added_at) VALUES (7, 1, X'612E6A7067', 10, 20, 'jpeg', 0, 'mtime', 0);
+          INSERT INTO image_hashes (asset_id, size, mtime_ns, digest, dhash, phash)
+            VALUES (7, 10, 20, X'0102', 5, 6);
+          INSERT INTO catalog_keys (key, value) VALUES ('duplicate-groups', 'roots /x');
+          """)
     }
     let catalog = try Catalog(path: library.catalogPath)
     XCTAssertTrue(try catalog.appliedMigrations().contains(Catalog.similarityMigration))
