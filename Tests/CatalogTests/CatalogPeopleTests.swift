@@ -135,31 +135,12 @@ final class CatalogPeopleTests: XCTestCase {
   /// A v14 catalog (tags, before people): the tables are added and every photo is read
   /// again on the next scan, which finds its sidecar's people and caption.
   func testAVersion14CatalogIsMigratedAndItsPhotosReadAgain() throws {
-    try FileManager.default.createDirectory(
-      atPath: (library.catalogPath as NSString).deletingLastPathComponent,
-      withIntermediateDirectories: true)
-    let photo = try library.writeJPEG("old.jpg", date: "2024:05:01 10:00:00")
+    _ = try library.writeJPEG("old.jpg", date: "2024:05:01 10:00:00")
     try library.write(
       "old.jpg.xmp", Self.packet(regions: [("Fay", "Face", nil)], caption: "Old one"))
-    do {
-      let queue = try DatabaseQueue(path: library.catalogPath, configuration: .waitingForLocks)
-      try Catalog.migrator.migrate(queue, upTo: Catalog.tagsMigration)
-      try queue.write { db in
-        XCTAssertFalse(try db.tableExists("people"))
-        var info = stat()
-        stat(photo, &info)
-        let mtime = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-        try db.execute(
-          sql: "INSERT INTO folders (id, path) VALUES (1, ?)",
-          arguments: [Data((library.root + "/").utf8)])
-        try db.execute(
-          sql: """
-            INSERT INTO assets (id, folder_id, name, size, mtime_ns, format, capture_sort_key,
-              capture_source, added_at, rating)
-            VALUES (7, 1, ?, ?, ?, 'jpeg', 0, 'exif', 0, 3)
-            """, arguments: [Data("old.jpg".utf8), info.st_size, mtime])
-      }
-      try queue.close()
+    try library.oldCatalog(upTo: Catalog.tagsMigration) { db in
+      XCTAssertFalse(try db.tableExists("people"))
+      try library.insertPhotoRow(db, id: 7, name: "old.jpg", extra: [("rating", "3")])
     }
     let catalog = try Catalog(path: library.catalogPath)
     XCTAssertTrue(try catalog.appliedMigrations().contains(Catalog.peopleMigration))

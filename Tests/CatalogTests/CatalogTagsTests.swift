@@ -153,30 +153,11 @@ final class CatalogTagsTests: XCTestCase {
   /// A v13 catalog (before tags): the tables and columns are added and every photo is read
   /// again on the next scan, which finds its sidecar's tags.
   func testAVersion13CatalogIsMigratedAndItsPhotosReadAgain() throws {
-    try FileManager.default.createDirectory(
-      atPath: (library.catalogPath as NSString).deletingLastPathComponent,
-      withIntermediateDirectories: true)
-    let photo = try library.writeJPEG("old.jpg", date: "2024:05:01 10:00:00")
+    _ = try library.writeJPEG("old.jpg", date: "2024:05:01 10:00:00")
     try library.write("old.jpg.xmp", Self.packet(Self.subject(["Old"])))
-    do {
-      let queue = try DatabaseQueue(path: library.catalogPath, configuration: .waitingForLocks)
-      try Catalog.migrator.migrate(queue, upTo: Catalog.mergesMigration)
-      try queue.write { db in
-        XCTAssertFalse(try db.tableExists("tags"))
-        var info = stat()
-        stat(photo, &info)
-        let mtime = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-        try db.execute(
-          sql: "INSERT INTO folders (id, path) VALUES (1, ?)",
-          arguments: [Data((library.root + "/").utf8)])
-        try db.execute(
-          sql: """
-            INSERT INTO assets (id, folder_id, name, size, mtime_ns, format, capture_sort_key,
-              capture_source, added_at)
-            VALUES (7, 1, ?, ?, ?, 'jpeg', 0, 'exif', 0)
-            """, arguments: [Data("old.jpg".utf8), info.st_size, mtime])
-      }
-      try queue.close()
+    try library.oldCatalog(upTo: Catalog.mergesMigration) { db in
+      XCTAssertFalse(try db.tableExists("tags"))
+      try library.insertPhotoRow(db, id: 7, name: "old.jpg")
     }
     let catalog = try Catalog(path: library.catalogPath)
     XCTAssertTrue(try catalog.appliedMigrations().contains(Catalog.tagsMigration))
