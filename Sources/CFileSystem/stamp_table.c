@@ -3,15 +3,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+// 32 bytes an entry (48 before: at a million files the re-scan's table is the largest thing
+// beside the library, issue 32 §6): 32 bits of the hash (the slots use no more), and
+// the two flags in the top bits of the length.
 typedef struct {
-  uint64_t hash;
-  size_t offset;  // into the arena
-  size_t length;
   int64_t size;
   int64_t mtime_ns;
-  uint8_t is_photo;
-  uint8_t taken;
+  size_t offset;  // into the arena
+  uint32_t hash;
+  uint32_t length_and_flags;
 } lb_stamp_entry;
+
+#define LB_STAMP_PHOTO 0x80000000u
+#define LB_STAMP_TAKEN 0x40000000u
+#define LB_STAMP_LENGTH 0x3FFFFFFFu
 
 struct lb_stamp_table {
   lb_stamp_entry *entries;
@@ -24,7 +29,7 @@ struct lb_stamp_table {
 
 /// FNV-1a over the bytes, 8 at a time where it can (paths share long prefixes, so every
 /// byte must count).
-static uint64_t hash_bytes(const uint8_t *bytes, size_t length) {
+static uint32_t hash_bytes(const uint8_t *bytes, size_t length) {
   uint64_t hash = 0xcbf29ce484222325ULL;
   size_t i = 0;
   for (; i + 8 <= length; i += 8) {
@@ -35,7 +40,7 @@ static uint64_t hash_bytes(const uint8_t *bytes, size_t length) {
   }
   for (; i < length; i++) hash = (hash ^ bytes[i]) * 0x100000001b3ULL;
   hash ^= hash >> 32;
-  return hash * 0x9e3779b97f4a7c15ULL;
+  return (uint32_t)((hash * 0x9e3779b97f4a7c15ULL) >> 32);
 }
 
 static int grow_slots(lb_stamp_table *table, size_t wanted) {
@@ -78,13 +83,13 @@ void lb_stamp_table_free(lb_stamp_table *table) {
 
 /// The slot holding `path`, or the empty slot where it would go.
 static size_t find_slot(const lb_stamp_table *table, const uint8_t *path, size_t length,
-                        uint64_t hash) {
+                        uint32_t hash) {
   size_t slot = hash & table->slot_mask;
   for (;;) {
     uint32_t number = table->slots[slot];
     if (!number) return slot;
     const lb_stamp_entry *entry = &table->entries[number - 1];
-    if (entry->hash == hash && entry->length == length &&
+    if (entry->hash == hash && (entry->length_and_flags & LB_STAMP_LENGTH) == length &&
         (length == 0 || memcmp(table->arena + entry->offset, path, length) == 0)) {
       return slot;
     }
@@ -94,13 +99,15 @@ static size_t find_slot(const lb_stamp_table *table, const uint8_t *path, size_t
 
 int lb_stamp_table_add(lb_stamp_table *table, const uint8_t *path, size_t length,
                        int64_t size, int64_t mtime_ns, int is_photo) {
-  uint64_t hash = hash_bytes(path, length);
+  if (length > LB_STAMP_LENGTH) return -1;
+  uint32_t hash = hash_bytes(path, length);
   size_t slot = find_slot(table, path, length, hash);
   if (table->slots[slot]) {
     lb_stamp_entry *entry = &table->entries[table->slots[slot] - 1];
     entry->size = size;
     entry->mtime_ns = mtime_ns;
-    entry->is_photo = is_photo != 0;
+    entry->length_and_flags =
+        (entry->length_and_flags & ~LB_STAMP_PHOTO) | (is_photo ? LB_STAMP_PHOTO : 0);
     return 0;
   }
   if (table->count >= UINT32_MAX - 1) return -1;
@@ -125,13 +132,11 @@ int lb_stamp_table_add(lb_stamp_table *table, const uint8_t *path, size_t length
   }
   if (length) memcpy(table->arena + table->arena_used, path, length);
   table->entries[table->count] = (lb_stamp_entry){
-      .hash = hash,
-      .offset = table->arena_used,
-      .length = length,
       .size = size,
       .mtime_ns = mtime_ns,
-      .is_photo = is_photo != 0,
-      .taken = 0,
+      .offset = table->arena_used,
+      .hash = hash,
+      .length_and_flags = (uint32_t)length | (is_photo ? LB_STAMP_PHOTO : 0),
   };
   table->arena_used += length;
   table->count++;
@@ -144,11 +149,11 @@ int lb_stamp_table_take(lb_stamp_table *table, const uint8_t *path, size_t lengt
   size_t slot = find_slot(table, path, length, hash_bytes(path, length));
   if (!table->slots[slot]) return 0;
   lb_stamp_entry *entry = &table->entries[table->slots[slot] - 1];
-  if (entry->taken) return 0;
-  entry->taken = 1;
+  if (entry->length_and_flags & LB_STAMP_TAKEN) return 0;
+  entry->length_and_flags |= LB_STAMP_TAKEN;
   *size = entry->size;
   *mtime_ns = entry->mtime_ns;
-  *is_photo = entry->is_photo;
+  *is_photo = (entry->length_and_flags & LB_STAMP_PHOTO) != 0;
   return 1;
 }
 
@@ -158,9 +163,9 @@ int lb_stamp_table_next_untaken(const lb_stamp_table *table, size_t *cursor,
                                 const uint8_t **path, size_t *length) {
   while (*cursor < table->count) {
     const lb_stamp_entry *entry = &table->entries[(*cursor)++];
-    if (entry->taken) continue;
+    if (entry->length_and_flags & LB_STAMP_TAKEN) continue;
     *path = table->arena + entry->offset;
-    *length = entry->length;
+    *length = entry->length_and_flags & LB_STAMP_LENGTH;
     return 1;
   }
   return 0;
