@@ -58,7 +58,10 @@ extension PlaceTable {
     for i in 0..<placeCount {
       let offset = placesOffset + i * Self.placeSize
       let (latitude, longitude) = (i32(offset), i32(offset + 4))
-      guard abs(latitude) <= 9_000_000, abs(longitude) <= 18_000_000 else {
+      // Ranges, not `abs`: the magnitude of Int32.min overflows, a trap (found by fuzzing).
+      guard (-9_000_000...9_000_000).contains(latitude),
+        (-18_000_000...18_000_000).contains(longitude)
+      else {
         return "place \(i) off the globe"
       }
       let region = u16(offset + 16)

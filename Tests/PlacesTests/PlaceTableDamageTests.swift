@@ -94,6 +94,23 @@ final class PlaceTableDamageTests: XCTestCase {
     XCTAssertNotNil(try reason(latitude))
   }
 
+  /// Fuzzing (`place-table`, 2026-11-28): a place at latitude or longitude -2³¹ trapped when
+  /// the table was opened (`abs` of Int32.min overflows), so a damaged table stopped Lightbox
+  /// at start instead of leaving it without places. Both extremes of both fields are refused.
+  func testAPositionAtTheEndsOfInt32IsRefusedNotATrap() throws {
+    let good = Self.writer.bytes()
+    let places = 64 + (360 * 720 + 1) * 4
+    for field in [0, 4] {
+      for value in [Int32.min, Int32.max, -18_000_001, 18_000_001] {
+        var bytes = good
+        withUnsafeBytes(of: value.littleEndian) {
+          bytes.replaceSubrange(places + field..<places + field + 4, with: $0)
+        }
+        XCTAssertEqual(try reason(bytes)?.reason, "place 0 off the globe", "\(field) \(value)")
+      }
+    }
+  }
+
   /// Seeded random byte changes anywhere: the table is refused, or opens and answers every
   /// lookup (a change the checks cannot see, in a name or a population, shows as a checksum
   /// that no longer holds).
@@ -135,6 +152,14 @@ final class PlaceTableDamageTests: XCTestCase {
 extension Result {
   fileprivate var failureValue: Failure? {
     if case .failure(let error) = self { return error }
+    return nil
+  }
+}
+
+extension PlaceTableError {
+  /// Why a `.damaged` table was refused, else nil.
+  fileprivate var reason: String? {
+    if case .damaged(_, let reason) = self { return reason }
     return nil
   }
 }
