@@ -161,7 +161,9 @@ let package = Package(
     .testTarget(name: "PhotoModelTests", dependencies: ["PhotoModel", "LightboxTestSupport"]),
     .testTarget(
       name: "PhotoMetadataTests",
-      dependencies: ["PhotoMetadata", "PhotoModel", "LightboxTestSupport"]),
+      dependencies: ["PhotoMetadata", "PhotoModel", "LightboxTestSupport"],
+      // Read by path (FuzzReplayTests), not bundled.
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "CatalogTests",
       dependencies: [

@@ -28,8 +28,11 @@ let package = Package(
     .target(name: "CImageKernels"),
     .target(name: "CJPEGRegion", linkerSettings: [.linkedLibrary("jpeg")]),
     .target(name: "CFuzzDriver"),
+    // The place table target's grid fill and CRC-32, outside the fuzzer's instrumentation.
+    .target(name: "CFuzzPlaceTable", linkerSettings: [.linkedLibrary("z")]),
     .target(name: "CProcessSandbox"),
     .target(name: "CImportIO", linkerSettings: [.linkedLibrary("crypto")]),
+    .target(name: "Places"),
     .target(name: "PhotoModel"),
     .target(name: "PhotoMetadata", dependencies: ["PhotoModel"]),
     .target(name: "PhotoStore", dependencies: ["PhotoModel"]),
@@ -106,5 +109,7 @@ let package = Package(
     .executableTarget(name: "FuzzXMPWrite", dependencies: ["CFuzzDriver", "PhotoMetadata"]),
     .executableTarget(
       name: "FuzzHEIFXMPWrite", dependencies: ["CFuzzDriver", "PhotoMetadata"]),
+    .executableTarget(
+      name: "FuzzPlaceTable", dependencies: ["CFuzzDriver", "CFuzzPlaceTable", "Places"]),
   ]
 )

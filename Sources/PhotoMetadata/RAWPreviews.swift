@@ -82,7 +82,7 @@ public enum RAWPreviews {
   }
 
   private static func startOfFrame(_ b: ByteView, _ range: Range<Int>) -> (Int, PixelSize?)? {
-    guard range.lowerBound + 4 <= b.count else { return nil }
+    guard range.lowerBound >= 0, range.lowerBound + 4 <= b.count else { return nil }
     let end = min(range.upperBound, b.count)
     var pos = range.lowerBound + 2
     var budget = 256
@@ -109,6 +109,10 @@ public enum RAWPreviews {
 
   /// The IFD1 thumbnail of the JPEG at `range`, from its APP1 Exif segment.
   private static func exifThumbnail(_ b: ByteView, jpeg range: Range<Int>) -> Range<Int>? {
+    // A signed (SLONG, SSHORT) JPEGInterchangeFormat gives a range before the file: the
+    // walk below reads `b.byte` unchecked, so it starts only inside the bytes (found by
+    // `scripts/fuzz tiff` with ASan).
+    guard range.lowerBound >= 0 else { return nil }
     var pos = range.lowerBound + 2
     var budget = 32
     while pos + 10 <= min(range.upperBound, b.count), budget > 0, b.byte(pos) == 0xFF {

@@ -184,10 +184,11 @@ struct XMPPacketEditor {
     while let current = node {
       // The last declaration of a prefix on one element is the one the reader binds.
       // (A prefix that is no name, `xmlns::mp` or `xmlns:!xmp`, is not used: a name written
-      // with it would not read back.)
+      // with it would not read back. Nor `xml` and `xmlns`, whose bindings XML Namespaces
+      // fixes whatever a packet declares: `<xml:Rating>` is not the xmp namespace's.)
       for declaration in tree.nodes[current].namespaces.reversed()
       where seen.insert(declaration.prefix).inserted && declaration.uri == uri
-        && Self.isPrefix(declaration.prefix)
+        && Self.isPrefix(declaration.prefix) && !Self.reserved.contains(declaration.prefix)
       {
         return declaration.prefix
       }
@@ -218,6 +219,9 @@ struct XMPPacketEditor {
         letter($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "."
       }
   }
+
+  /// The prefixes XML Namespaces binds itself, which no declaration can rebind.
+  static let reserved: Set<String> = ["xml", "xmlns"]
 
   static func qualified(_ prefix: String, _ local: String) -> String {
     prefix.isEmpty ? local : "\(prefix):\(local)"

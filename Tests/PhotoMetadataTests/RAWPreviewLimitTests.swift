@@ -51,4 +51,19 @@ final class RAWPreviewLimitTests: XCTestCase {
     XCTAssertLessThanOrEqual(walk.ifds, RAWPreviews.maxIFDs)
     XCTAssertLessThanOrEqual(RAWPreviews.candidates(in: head).count, RAWPreviews.maxRanges)
   }
+
+  /// A JPEGInterchangeFormat stored as a signed long (SLONG) of -2³¹: the preview range
+  /// starts 2 GB before the file, and its EXIF thumbnail walk read `ByteView.byte` there
+  /// unchecked (found by `scripts/fuzz tiff` with ASan: a read before the buffer; the input
+  /// is `Fixtures/fuzz/tiff-raw-preview-before-the-file.tif`, which `FuzzReplayTests` reads).
+  /// Such a range is no preview now.
+  func testAPreviewOffsetBeforeTheFileIsNoPreview() {
+    var head: [UInt8] = Array("II*\0".utf8) + [8, 0, 0, 0] + [3, 0]
+    head += [0x12, 0xC6, 1, 0, 4, 0, 0, 0, 1, 4, 0, 0]  // DNGVersion 1.4: reads as RAW
+    head += [0x01, 0x02, 9, 0, 1, 0, 0, 0, 0, 0, 0, 0x80]  // JPEGInterchangeFormat: -2^31
+    head += [0x02, 0x02, 4, 0, 1, 0, 0, 0, 100, 0, 0, 0]  // JPEGInterchangeFormatLength
+    head += [0, 0, 0, 0] + Array(repeating: 0xFF, count: 64)
+    XCTAssertEqual(MetadataReader.read(bytes: head).format, .raw)
+    XCTAssertEqual(RAWPreviews.candidates(in: head), [])
+  }
 }

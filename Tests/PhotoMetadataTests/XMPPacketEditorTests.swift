@@ -368,6 +368,22 @@ final class XMPPacketEditorTests: XCTestCase {
     XCTAssertTrue(XMPPacketEditor.isPrefix("_x.y"))
   }
 
+  /// Found by the `xmp-write` fuzz target (with ASan, 2026-11-28): a packet that declares
+  /// `xmlns:xml` as the xmp namespace had its rating and label written as `<xml:Rating>`,
+  /// which the reader takes in the XML namespace, as XML Namespaces has it.
+  func testTheReservedPrefixesAreNotUsed() throws {
+    for reserved in ["xml", "xmlns"] {
+      let before = packet(
+        """
+          <rdf:Description rdf:about="" xmlns:\(reserved)="http://ns.adobe.com/xap/1.0/"/>
+        """)
+      let after = try edited(before, XMPEdit(rating: 3, label: "Red"))
+      XCTAssertEqual(read(after).rating, 3, after)
+      XCTAssertEqual(read(after).label, "Red", after)
+      XCTAssertFalse(after.contains("<\(reserved):Rating>"), after)
+    }
+  }
+
   func testWindowsLineEndsAreKept() throws {
     let before = packet(
       """

@@ -94,6 +94,62 @@ final class PlaceTableDamageTests: XCTestCase {
     XCTAssertNotNil(try reason(latitude))
   }
 
+  /// Fuzzing (`place-table`, 2026-11-28): a place at latitude or longitude -2³¹ trapped when
+  /// the table was opened (`abs` of Int32.min overflows), so a damaged table stopped Lightbox
+  /// at start instead of leaving it without places. Both extremes of both fields are refused.
+  func testAPositionAtTheEndsOfInt32IsRefusedNotATrap() throws {
+    let good = Self.writer.bytes()
+    let places = 64 + (360 * 720 + 1) * 4
+    for field in [0, 4] {
+      for value in [Int32.min, Int32.max, -18_000_001, 18_000_001] {
+        var bytes = good
+        withUnsafeBytes(of: value.littleEndian) {
+          bytes.replaceSubrange(places + field..<places + field + 4, with: $0)
+        }
+        XCTAssertEqual(try reason(bytes)?.reason, "place 0 off the globe", "\(field) \(value)")
+      }
+    }
+  }
+
+  /// The grid check compares eight neighbouring starts at a time: a fall is found in every
+  /// lane and across the vectors' edges, at the grid's first and last cells, and a start past
+  /// the places that never falls is found too, each named by its cell as the walk names it.
+  func testEveryFallInTheGridIsFoundWhereverItIs() throws {
+    let good = Self.writer.bytes()
+    let cells = 360 * 720 + 1
+    // The three places are in Strasbourg's cell: every start before it is 0, after it 3.
+    let strasbourg = Int((48.58392 + 90) / 0.5) * 720 + Int((7.74553 + 180) / 0.5)
+    func setting(_ cell: Int, to value: UInt32, through last: Int? = nil) -> [UInt8] {
+      var bytes = good
+      for i in cell...(last ?? cell) {
+        withUnsafeBytes(of: value.littleEndian) {
+          bytes.replaceSubrange(64 + i * 4..<68 + i * 4, with: $0)
+        }
+      }
+      return bytes
+    }
+    for cell in [0, 1, 6, 7, 8, 9, 15, 16, 1001, strasbourg - 1] {
+      // A 1 before the places: the next start, 0, falls.
+      XCTAssertEqual(
+        try reason(setting(cell, to: 1))?.reason, "grid cell \(cell + 1) out of order", "\(cell)")
+    }
+    for cell in [strasbourg + 2, strasbourg + 8, cells - 9, cells - 8, cells - 2, cells - 1] {
+      // A 2 among the 3s after the places falls itself.
+      XCTAssertEqual(
+        try reason(setting(cell, to: 2))?.reason, "grid cell \(cell) out of order", "\(cell)")
+    }
+    // Rising to the end without a fall, but past the three places.
+    XCTAssertEqual(
+      try reason(setting(cells - 5, to: 4, through: cells - 1))?.reason,
+      "grid cell \(cells - 5) out of order")
+    // Starting above 0, or ending short of the places, without a fall.
+    XCTAssertEqual(
+      try reason(setting(0, to: 1, through: strasbourg))?.reason, "grid does not cover the places")
+    XCTAssertEqual(
+      try reason(setting(strasbourg + 1, to: 2, through: cells - 1))?.reason,
+      "grid does not cover the places")
+  }
+
   /// Seeded random byte changes anywhere: the table is refused, or opens and answers every
   /// lookup (a change the checks cannot see, in a name or a population, shows as a checksum
   /// that no longer holds).
@@ -135,6 +191,14 @@ final class PlaceTableDamageTests: XCTestCase {
 extension Result {
   fileprivate var failureValue: Failure? {
     if case .failure(let error) = self { return error }
+    return nil
+  }
+}
+
+extension PlaceTableError {
+  /// Why a `.damaged` table was refused, else nil.
+  fileprivate var reason: String? {
+    if case .damaged(_, let reason) = self { return reason }
     return nil
   }
 }
