@@ -85,13 +85,22 @@ public final class ImportLedger: @unchecked Sendable {
 
   static func parse(_ line: Substring) -> Key? {
     let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-    // v1: a SHA-256 (64 hex digits); v2: an XXH3-128 (32).
-    let digits = fields.count == 6 ? [Substring("v1"): 64, "v2": 32][fields[0]] : nil
-    guard let digits, let size = Int64(fields[3]),
+    guard fields.count == 6, let digits = checksumDigits(version: fields[0]),
+      let size = Int64(fields[3]),
       let time = Int64(fields[4]), ContentHash(hex: fields[5], digits: digits) != nil,
       let library = unescape(fields[1]), let name = unescape(fields[2])
     else { return nil }
     return Key(library: library, name: name, size: size, captureTime: time)
+  }
+
+  /// How many hex digits a record of `version` gives its checksum: v1 a SHA-256, v2 an
+  /// XXH3-128; nil for a version this reader does not know.
+  private static func checksumDigits(version: Substring) -> Int? {
+    switch version {
+    case "v1": 64
+    case "v2": 32
+    default: nil
+    }
   }
 
   /// Tabs, newlines, `%` and other controls as `%XX`, so a record is one line of six fields.
