@@ -28,15 +28,14 @@ extension XMPFileWriter {
     case .success(let packet): before = packet
     case .failure(let refusal): return toSidecar(refusal)
     }
-    let seed = XMPReader.read(contentsOf: path).embedded ?? XMPMetadata()
     var outcome = Outcome(file: path)
     outcome.isEmbedded = true
-    let after: [UInt8]
-    switch XMPSidecarWriter.edited(before, by: edit, seed: seed) {
+    let after: [UInt8]?
+    switch editedEmbeddedPacket(before, by: edit, path: path) {
     case .success(let bytes): after = bytes
     case .failure(let error): return .failure(error)
     }
-    if after != (before ?? XMPSidecarWriter.emptyPacket) {
+    if let after {
       let written: (bytes: [UInt8], undo: [UInt8])
       switch HEIFXMPItem.writing(after, into: read.bytes) {
       case .success(let found): written = found

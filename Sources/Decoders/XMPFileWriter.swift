@@ -129,17 +129,15 @@ public enum XMPFileWriter {
       return .failure(XMPWriteError("the JPEG holds Extended XMP, which Lightbox does not write"))
     }
     let before = location.packet.map { Array(read.bytes[$0]) }
-    // The layers under the packet: IPTC keywords, which a dc:subject written here would hide.
-    let seed = XMPReader.read(contentsOf: path).embedded ?? XMPMetadata()
     var outcome = Outcome(file: path)
     outcome.isEmbedded = true
     outcome.before = before
-    let after: [UInt8]
-    switch XMPSidecarWriter.edited(before, by: edit, seed: seed) {
+    let after: [UInt8]?
+    switch editedEmbeddedPacket(before, by: edit, path: path) {
     case .success(let bytes): after = bytes
     case .failure(let error): return .failure(error)
     }
-    if after != (before ?? XMPSidecarWriter.emptyPacket) {
+    if let after {
       let bytes: [UInt8]
       switch JPEGXMPSegment.replacingPacket(in: read.bytes, with: after) {
       case .success(let spliced): bytes = spliced
@@ -151,6 +149,18 @@ public enum XMPFileWriter {
     }
     outcome.metadata = XMPReader.read(contentsOf: path).metadata
     return .success(outcome)
+  }
+
+  /// The file's own packet `before` (nil: none) with `edit` made, as text; nil when the edit
+  /// changes nothing. The packet is seeded with the file's other metadata layers (IPTC
+  /// keywords, which a dc:subject written here would otherwise hide).
+  static func editedEmbeddedPacket(_ before: [UInt8]?, by edit: XMPEdit, path: String)
+    -> Result<[UInt8]?, XMPWriteError>
+  {
+    let seed = XMPReader.read(contentsOf: path).embedded ?? XMPMetadata()
+    return XMPSidecarWriter.edited(before, by: edit, seed: seed).map { after in
+      after == (before ?? XMPSidecarWriter.emptyPacket) ? nil : after
+    }
   }
 
   /// The photo at `path` (its real path, status and bytes), when it may be written.
