@@ -68,7 +68,7 @@ final class DuplicateScanTests: XCTestCase {
     var seen: [(Int, Int)] = []
     let found = try XCTUnwrap(
       DuplicateScan.run(
-        catalog: catalog, roots: [root.path], photos: { photos }, decoder: .inProcess,
+        catalog: catalog, roots: [root.path], decoder: .inProcess,
         progress: { seen.append(($0, $1)) }))
     XCTAssertEqual(seen.first.map { [$0.0, $0.1] }, [0, 4])
     XCTAssertEqual(seen.last.map { [$0.0, $0.1] }, [4, 4])
@@ -85,17 +85,12 @@ final class DuplicateScanTests: XCTestCase {
     XCTAssertNotNil(try catalog.storedDuplicateGroups(roots: [root.path]))
     XCTAssertNil(try catalog.storedDuplicateGroups(roots: [root.path + "/other"]))
     seen = []
-    var loads = 0
     let again = DuplicateScan.run(
-      catalog: catalog, roots: [root.path],
-      photos: {
-        loads += 1
-        return photos
-      }, decoder: .inProcess, progress: { seen.append(($0, $1)) })
+      catalog: catalog, roots: [root.path], decoder: .inProcess,
+      progress: { seen.append(($0, $1)) })
     XCTAssertEqual(seen.map { [$0.0, $0.1] }, [[0, 0]])
     XCTAssertEqual(again?.groups, found.groups)
     XCTAssertEqual(again?.bursts, found.bursts)
-    XCTAssertEqual(loads, 0, "stored groups: no load, no grouping")
 
     // d becomes a copy of a: its stale hash is left out and it is hashed again.
     try write(original, "d.jpg")
@@ -106,8 +101,7 @@ final class DuplicateScanTests: XCTestCase {
     XCTAssertEqual(try catalog.imageHashStampsMissing().count, 1)
     seen = []
     let changed = DuplicateScan.run(
-      catalog: catalog, roots: [root.path],
-      photos: { LibraryService.assets(in: catalog, under: [root.path]) }, decoder: .inProcess,
+      catalog: catalog, roots: [root.path], decoder: .inProcess,
       progress: { seen.append(($0, $1)) })
     XCTAssertEqual(seen.last.map { [$0.0, $0.1] }, [1, 1])
     XCTAssertEqual(changed?.groups.first?.members.count, 4)
@@ -130,21 +124,18 @@ final class DuplicateScanTests: XCTestCase {
     try Data(repeating: 0x42, count: size).write(to: URL(fileURLWithPath: b))
     try FileManager.default.setAttributes(
       [.modificationDate: try XCTUnwrap(stamp[.modificationDate])], ofItemAtPath: b)
-    let photos = LibraryService.assets(in: catalog, under: [root.path])
+    XCTAssertEqual(LibraryService.assets(in: catalog, under: [root.path]).count, 2)
     let first = DuplicateScan.run(
-      catalog: catalog, roots: [root.path], photos: { photos }, decoder: .inProcess,
+      catalog: catalog, roots: [root.path], decoder: .inProcess,
       progress: { _, _ in })
     XCTAssertEqual(first?.groups, [])
     XCTAssertEqual(try catalog.imageHashStampsMissing().count, 0, "b is stored, without hashes")
     XCTAssertEqual(try catalog.imageHashTable().count, 2)
-    var loads = 0
+    var seen: [[Int]] = []
     _ = DuplicateScan.run(
-      catalog: catalog, roots: [root.path],
-      photos: {
-        loads += 1
-        return photos
-      }, decoder: .inProcess, progress: { _, _ in })
-    XCTAssertEqual(loads, 0)
+      catalog: catalog, roots: [root.path], decoder: .inProcess,
+      progress: { seen.append([$0, $1]) })
+    XCTAssertEqual(seen, [[0, 0]], "nothing hashed again")
   }
 
   func testPhotosThatArriveWhileTheBrowserRunsAreHashedAloneAndGroupedWithTheRest() throws {
@@ -156,7 +147,6 @@ final class DuplicateScanTests: XCTestCase {
     _ = try indexer.index(roots: [root.path])
     let first = DuplicateScan.run(
       catalog: catalog, roots: [root.path],
-      photos: { LibraryService.assets(in: catalog, under: [root.path]) },
       decoder: .inProcess, progress: { _, _ in })
     XCTAssertEqual(first?.groups, [])
 
@@ -165,7 +155,6 @@ final class DuplicateScanTests: XCTestCase {
     XCTAssertNil(
       DuplicateScan.run(
         catalog: catalog, roots: [root.path],
-        photos: { LibraryService.assets(in: catalog, under: [root.path]) },
         decoder: .inProcess, progress: { seen.append([$0, $1]) }, regroupUnlessNew: false))
     XCTAssertEqual(seen, [])
 
@@ -177,7 +166,7 @@ final class DuplicateScanTests: XCTestCase {
     XCTAssertEqual(photos.count, 3)
     let found = try XCTUnwrap(
       DuplicateScan.run(
-        catalog: catalog, roots: [root.path], photos: { photos }, decoder: .inProcess,
+        catalog: catalog, roots: [root.path], decoder: .inProcess,
         progress: { seen.append([$0, $1]) }, regroupUnlessNew: false))
     XCTAssertEqual(seen.first, [0, 1])
     XCTAssertEqual(seen.last, [1, 1])

@@ -28,9 +28,8 @@ enum DuplicateScan {
   /// Neither hashing nor grouping loads the library (the browser's state holds it already:
   /// loading it again beside it held 862 MB while a million photos were hashed and 747 MB
   /// while they were grouped, heaptrack): both read the catalog's rows into flat arrays.
-  /// `photos` is not called any more; it stays for the callers that count its calls.
   static func run(
-    catalog: Catalog, roots: [String], photos _: () -> [Asset] = { [] }, decoder: PhotoDecoder,
+    catalog: Catalog, roots: [String], decoder: PhotoDecoder,
     progress: (Int, Int) -> Void, isCancelled: () -> Bool = { false },
     regroupUnlessNew: Bool = true
   ) -> (groups: [PhotoGroup], bursts: [PhotoGroup])? {
