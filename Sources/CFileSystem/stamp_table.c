@@ -5,18 +5,29 @@
 
 // 32 bytes an entry (48 before: at a million files the re-scan's table is the largest thing
 // beside the library, issue 32 §6): 32 bits of the hash (the slots use no more), and
-// the two flags in the top bits of the length.
+// the two flags in the top bits of the length. A path is kept as its folder (a number: the
+// folder's bytes are in the arena once) and its name: the arena held every whole path, 69 MB
+// at a million photos, and holds their names, 31 MB (issue 32 §6).
 typedef struct {
   int64_t size;
   int64_t mtime_ns;
-  size_t offset;  // into the arena
+  uint32_t name_offset;  // into the arena
+  uint32_t folder;       // into `folders`
   uint32_t hash;
-  uint32_t length_and_flags;
+  uint32_t length_and_flags;  // the name's length
 } lb_stamp_entry;
+
+/// A folder's path up to and with its last "/" (empty for a path without one).
+typedef struct {
+  uint32_t offset;  // into the arena
+  uint32_t length;
+  uint32_t hash;
+} lb_stamp_folder;
 
 #define LB_STAMP_PHOTO 0x80000000u
 #define LB_STAMP_TAKEN 0x40000000u
 #define LB_STAMP_LENGTH 0x3FFFFFFFu
+#define LB_STAMP_NO_FOLDER UINT32_MAX
 
 struct lb_stamp_table {
   lb_stamp_entry *entries;
@@ -25,12 +36,16 @@ struct lb_stamp_table {
   size_t arena_used, arena_capacity;
   uint32_t *slots;  // entry number + 1; 0 is empty
   size_t slot_mask;
+  lb_stamp_folder *folders;
+  size_t folder_count, folder_capacity;
+  uint32_t *folder_slots;  // folder number + 1; 0 is empty
+  size_t folder_slot_mask;
 };
 
 /// FNV-1a over the bytes, 8 at a time where it can (paths share long prefixes, so every
-/// byte must count).
-static uint32_t hash_bytes(const uint8_t *bytes, size_t length) {
-  uint64_t hash = 0xcbf29ce484222325ULL;
+/// byte must count), seeded with `seed` (a name's hash is seeded with its folder's number).
+static uint32_t hash_bytes(const uint8_t *bytes, size_t length, uint64_t seed) {
+  uint64_t hash = 0xcbf29ce484222325ULL ^ (seed * 0x9e3779b97f4a7c15ULL);
   size_t i = 0;
   for (; i + 8 <= length; i += 8) {
     uint64_t word;
@@ -43,19 +58,50 @@ static uint32_t hash_bytes(const uint8_t *bytes, size_t length) {
   return (uint32_t)((hash * 0x9e3779b97f4a7c15ULL) >> 32);
 }
 
-static int grow_slots(lb_stamp_table *table, size_t wanted) {
+/// Where `path`'s name starts: after its last "/", or 0.
+static size_t name_start(const uint8_t *path, size_t length) {
+  for (size_t i = length; i > 0; i--) {
+    if (path[i - 1] == '/') return i;
+  }
+  return 0;
+}
+
+/// A power-of-two slot array at least twice `wanted`, calloc'ed.
+static uint32_t *new_slots(size_t wanted, size_t *mask) {
   size_t capacity = 1024;
   while (capacity < wanted * 2) capacity *= 2;
   uint32_t *slots = calloc(capacity, sizeof(uint32_t));
+  if (slots) *mask = capacity - 1;
+  return slots;
+}
+
+static int grow_slots(lb_stamp_table *table, size_t wanted) {
+  size_t mask;
+  uint32_t *slots = new_slots(wanted, &mask);
   if (!slots) return -1;
   for (size_t e = 0; e < table->count; e++) {
-    size_t slot = table->entries[e].hash & (capacity - 1);
-    while (slots[slot]) slot = (slot + 1) & (capacity - 1);
+    size_t slot = table->entries[e].hash & mask;
+    while (slots[slot]) slot = (slot + 1) & mask;
     slots[slot] = (uint32_t)(e + 1);
   }
   free(table->slots);
   table->slots = slots;
-  table->slot_mask = capacity - 1;
+  table->slot_mask = mask;
+  return 0;
+}
+
+static int grow_folder_slots(lb_stamp_table *table, size_t wanted) {
+  size_t mask;
+  uint32_t *slots = new_slots(wanted, &mask);
+  if (!slots) return -1;
+  for (size_t f = 0; f < table->folder_count; f++) {
+    size_t slot = table->folders[f].hash & mask;
+    while (slots[slot]) slot = (slot + 1) & mask;
+    slots[slot] = (uint32_t)(f + 1);
+  }
+  free(table->folder_slots);
+  table->folder_slots = slots;
+  table->folder_slot_mask = mask;
   return 0;
 }
 
@@ -64,9 +110,13 @@ lb_stamp_table *lb_stamp_table_create(size_t expected) {
   if (!table) return NULL;
   table->entry_capacity = expected > 16 ? expected : 16;
   table->entries = malloc(table->entry_capacity * sizeof(lb_stamp_entry));
-  table->arena_capacity = table->entry_capacity * 64;
+  // Room for names of 32 bytes on average; only what is written becomes resident.
+  table->arena_capacity = table->entry_capacity * 32;
   table->arena = malloc(table->arena_capacity);
-  if (!table->entries || !table->arena || grow_slots(table, table->entry_capacity) != 0) {
+  table->folder_capacity = 64;
+  table->folders = malloc(table->folder_capacity * sizeof(lb_stamp_folder));
+  if (!table->entries || !table->arena || !table->folders ||
+      grow_slots(table, table->entry_capacity) != 0 || grow_folder_slots(table, 64) != 0) {
     lb_stamp_table_free(table);
     return NULL;
   }
@@ -78,19 +128,87 @@ void lb_stamp_table_free(lb_stamp_table *table) {
   free(table->entries);
   free(table->arena);
   free(table->slots);
+  free(table->folders);
+  free(table->folder_slots);
   free(table);
 }
 
-/// The slot holding `path`, or the empty slot where it would go.
-static size_t find_slot(const lb_stamp_table *table, const uint8_t *path, size_t length,
-                        uint32_t hash) {
+/// Appends `length` bytes to the arena; returns their offset, or -1 when out of memory or
+/// past what 32 bits can point at.
+static int64_t arena_append(lb_stamp_table *table, const uint8_t *bytes, size_t length) {
+  if (table->arena_used + length > UINT32_MAX) return -1;
+  if (table->arena_used + length > table->arena_capacity) {
+    size_t capacity = table->arena_capacity * 2;
+    while (capacity < table->arena_used + length) capacity *= 2;
+    uint8_t *arena = realloc(table->arena, capacity);
+    if (!arena) return -1;
+    table->arena = arena;
+    table->arena_capacity = capacity;
+  }
+  if (length) memcpy(table->arena + table->arena_used, bytes, length);
+  size_t offset = table->arena_used;
+  table->arena_used += length;
+  return (int64_t)offset;
+}
+
+/// The folder slot holding `folder`, or the empty slot where it would go.
+static size_t find_folder_slot(const lb_stamp_table *table, const uint8_t *folder,
+                               size_t length, uint32_t hash) {
+  size_t slot = hash & table->folder_slot_mask;
+  for (;;) {
+    uint32_t number = table->folder_slots[slot];
+    if (!number) return slot;
+    const lb_stamp_folder *known = &table->folders[number - 1];
+    if (known->hash == hash && known->length == length &&
+        (length == 0 || memcmp(table->arena + known->offset, folder, length) == 0)) {
+      return slot;
+    }
+    slot = (slot + 1) & table->folder_slot_mask;
+  }
+}
+
+/// The number of the folder `folder`, added when `add` is set; LB_STAMP_NO_FOLDER when it
+/// is not there (or cannot be added).
+static uint32_t folder_number(lb_stamp_table *table, const uint8_t *folder, size_t length,
+                              int add) {
+  uint32_t hash = hash_bytes(folder, length, 0);
+  size_t slot = find_folder_slot(table, folder, length, hash);
+  if (table->folder_slots[slot]) return table->folder_slots[slot] - 1;
+  if (!add || length > UINT32_MAX || table->folder_count >= UINT32_MAX - 1) {
+    return LB_STAMP_NO_FOLDER;
+  }
+  if (table->folder_count == table->folder_capacity) {
+    size_t capacity = table->folder_capacity * 2;
+    lb_stamp_folder *folders = realloc(table->folders, capacity * sizeof(lb_stamp_folder));
+    if (!folders) return LB_STAMP_NO_FOLDER;
+    table->folders = folders;
+    table->folder_capacity = capacity;
+  }
+  if ((table->folder_count + 1) * 2 > table->folder_slot_mask + 1) {
+    if (grow_folder_slots(table, table->folder_count + 1) != 0) return LB_STAMP_NO_FOLDER;
+    slot = find_folder_slot(table, folder, length, hash);
+  }
+  int64_t offset = arena_append(table, folder, length);
+  if (offset < 0) return LB_STAMP_NO_FOLDER;
+  table->folders[table->folder_count] =
+      (lb_stamp_folder){.offset = (uint32_t)offset, .length = (uint32_t)length, .hash = hash};
+  table->folder_count++;
+  table->folder_slots[slot] = (uint32_t)table->folder_count;
+  return (uint32_t)(table->folder_count - 1);
+}
+
+/// The slot holding the name `name` of folder number `folder`, or the empty slot where it
+/// would go.
+static size_t find_slot(const lb_stamp_table *table, uint32_t folder, const uint8_t *name,
+                        size_t length, uint32_t hash) {
   size_t slot = hash & table->slot_mask;
   for (;;) {
     uint32_t number = table->slots[slot];
     if (!number) return slot;
     const lb_stamp_entry *entry = &table->entries[number - 1];
-    if (entry->hash == hash && (entry->length_and_flags & LB_STAMP_LENGTH) == length &&
-        (length == 0 || memcmp(table->arena + entry->offset, path, length) == 0)) {
+    if (entry->hash == hash && entry->folder == folder &&
+        (entry->length_and_flags & LB_STAMP_LENGTH) == length &&
+        (length == 0 || memcmp(table->arena + entry->name_offset, name, length) == 0)) {
       return slot;
     }
     slot = (slot + 1) & table->slot_mask;
@@ -99,9 +217,14 @@ static size_t find_slot(const lb_stamp_table *table, const uint8_t *path, size_t
 
 int lb_stamp_table_add(lb_stamp_table *table, const uint8_t *path, size_t length,
                        int64_t size, int64_t mtime_ns, int is_photo) {
-  if (length > LB_STAMP_LENGTH) return -1;
-  uint32_t hash = hash_bytes(path, length);
-  size_t slot = find_slot(table, path, length, hash);
+  size_t start = name_start(path, length);
+  const uint8_t *name = path + start;
+  size_t name_length = length - start;
+  if (name_length > LB_STAMP_LENGTH) return -1;
+  uint32_t folder = folder_number(table, path, start, 1);
+  if (folder == LB_STAMP_NO_FOLDER) return -1;
+  uint32_t hash = hash_bytes(name, name_length, folder);
+  size_t slot = find_slot(table, folder, name, name_length, hash);
   if (table->slots[slot]) {
     lb_stamp_entry *entry = &table->entries[table->slots[slot] - 1];
     entry->size = size;
@@ -118,27 +241,20 @@ int lb_stamp_table_add(lb_stamp_table *table, const uint8_t *path, size_t length
     table->entries = entries;
     table->entry_capacity = capacity;
   }
-  if (table->arena_used + length > table->arena_capacity) {
-    size_t capacity = table->arena_capacity * 2;
-    while (capacity < table->arena_used + length) capacity *= 2;
-    uint8_t *arena = realloc(table->arena, capacity);
-    if (!arena) return -1;
-    table->arena = arena;
-    table->arena_capacity = capacity;
-  }
   if ((table->count + 1) * 2 > table->slot_mask + 1) {
     if (grow_slots(table, table->count + 1) != 0) return -1;
-    slot = find_slot(table, path, length, hash);
+    slot = find_slot(table, folder, name, name_length, hash);
   }
-  if (length) memcpy(table->arena + table->arena_used, path, length);
+  int64_t offset = arena_append(table, name, name_length);
+  if (offset < 0) return -1;
   table->entries[table->count] = (lb_stamp_entry){
       .size = size,
       .mtime_ns = mtime_ns,
-      .offset = table->arena_used,
+      .name_offset = (uint32_t)offset,
+      .folder = folder,
       .hash = hash,
-      .length_and_flags = (uint32_t)length | (is_photo ? LB_STAMP_PHOTO : 0),
+      .length_and_flags = (uint32_t)name_length | (is_photo ? LB_STAMP_PHOTO : 0),
   };
-  table->arena_used += length;
   table->count++;
   table->slots[slot] = (uint32_t)table->count;
   return 0;
@@ -146,7 +262,13 @@ int lb_stamp_table_add(lb_stamp_table *table, const uint8_t *path, size_t length
 
 int lb_stamp_table_take(lb_stamp_table *table, const uint8_t *path, size_t length,
                         int64_t *size, int64_t *mtime_ns, int *is_photo) {
-  size_t slot = find_slot(table, path, length, hash_bytes(path, length));
+  size_t start = name_start(path, length);
+  uint32_t folder = folder_number(table, path, start, 0);
+  if (folder == LB_STAMP_NO_FOLDER) return 0;
+  const uint8_t *name = path + start;
+  size_t name_length = length - start;
+  size_t slot =
+      find_slot(table, folder, name, name_length, hash_bytes(name, name_length, folder));
   if (!table->slots[slot]) return 0;
   lb_stamp_entry *entry = &table->entries[table->slots[slot] - 1];
   if (entry->length_and_flags & LB_STAMP_TAKEN) return 0;
@@ -160,12 +282,16 @@ int lb_stamp_table_take(lb_stamp_table *table, const uint8_t *path, size_t lengt
 size_t lb_stamp_table_count(const lb_stamp_table *table) { return table->count; }
 
 int lb_stamp_table_next_untaken(const lb_stamp_table *table, size_t *cursor,
-                                const uint8_t **path, size_t *length) {
+                                const uint8_t **folder, size_t *folder_length,
+                                const uint8_t **name, size_t *name_length) {
   while (*cursor < table->count) {
     const lb_stamp_entry *entry = &table->entries[(*cursor)++];
     if (entry->length_and_flags & LB_STAMP_TAKEN) continue;
-    *path = table->arena + entry->offset;
-    *length = entry->length_and_flags & LB_STAMP_LENGTH;
+    const lb_stamp_folder *known = &table->folders[entry->folder];
+    *folder = table->arena + known->offset;
+    *folder_length = known->length;
+    *name = table->arena + entry->name_offset;
+    *name_length = entry->length_and_flags & LB_STAMP_LENGTH;
     return 1;
   }
   return 0;

@@ -2,8 +2,8 @@ import CFileSystem
 
 /// The stamps the catalog holds, by exact path, for a scan's comparison with the disk.
 ///
-/// A thin owner of `lb_stamp_table` (CFileSystem): one arena of path bytes and an
-/// open-addressing table, so loading a million rows makes no Swift array per path (see
+/// A thin owner of `lb_stamp_table` (CFileSystem): one arena of folder and name bytes and
+/// open-addressing tables, so loading a million rows makes no Swift array per path (see
 /// DECISIONS, 2026-11-26). Used by one thread at a time.
 final class StampTable: @unchecked Sendable {
   private let table: OpaquePointer
@@ -51,10 +51,18 @@ final class StampTable: @unchecked Sendable {
   func untaken() -> [LibraryPath] {
     var result: [LibraryPath] = []
     var cursor = 0
-    var bytes: UnsafePointer<UInt8>?
-    var length = 0
-    while lb_stamp_table_next_untaken(table, &cursor, &bytes, &length) == 1 {
-      result.append(LibraryPath(bytes: Array(UnsafeBufferPointer(start: bytes, count: length))))
+    var folder: UnsafePointer<UInt8>?
+    var folderLength = 0
+    var name: UnsafePointer<UInt8>?
+    var nameLength = 0
+    while lb_stamp_table_next_untaken(table, &cursor, &folder, &folderLength, &name, &nameLength)
+      == 1
+    {
+      var bytes = [UInt8]()
+      bytes.reserveCapacity(folderLength + nameLength)
+      bytes += UnsafeBufferPointer(start: folder, count: folderLength)
+      bytes += UnsafeBufferPointer(start: name, count: nameLength)
+      result.append(LibraryPath(bytes: bytes))
     }
     return result
   }

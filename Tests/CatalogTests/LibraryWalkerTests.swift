@@ -104,7 +104,20 @@ final class LibraryWalkerTests: XCTestCase {
         table.take(LibraryPath("/lib/\(i % 7)/p\(i).jpg"))?.stamp.mtimeNanoseconds,
         i == 8 ? nil : Int64(i) * 3)
     }
-    let rest = table.untaken()
+    // One name in several folders, and a path without a folder: each its own row.
+    for (i, path) in ["a.jpg", "/a.jpg", "/lib/a.jpg", "/lib/1/a.jpg", "/lib/1/"].enumerated() {
+      table.add(
+        LibraryPath(path), stamp: FileStamp(size: Int64(100 + i), mtimeNanoseconds: 0),
+        isPhoto: true)
+    }
+    XCTAssertEqual(table.take(LibraryPath("/lib/a.jpg"))?.stamp.size, 102)
+    XCTAssertEqual(table.take(LibraryPath("a.jpg"))?.stamp.size, 100)
+    XCTAssertNil(table.take(LibraryPath("/lib/2/a.jpg")), "a folder never added")
+    var rest = table.untaken()
+    XCTAssertEqual(
+      rest.suffix(3).map(\.string), ["/a.jpg", "/lib/1/a.jpg", "/lib/1/"],
+      "folder and name put together again")
+    rest.removeLast(3)
     XCTAssertEqual(rest.count, 2_500 - 1)
     XCTAssertEqual(rest.first?.string, "/lib/1/p1.jpg", "in the order added")
     XCTAssertFalse(rest.contains(LibraryPath("/lib/3/p3.jpg")))

@@ -6,9 +6,10 @@
 
 /// The catalog's stamps (size, mtime) by exact path bytes, for a re-scan's comparison.
 ///
-/// Paths live in one growing arena and the lookup is an open-addressing table of entry
-/// numbers: a million paths cost two allocations instead of a million, and a lookup one
-/// hash and one memcmp. In C because a Swift dictionary of a million byte-array keys was
+/// A path is kept as its folder (each folder's bytes once) and its name; the bytes live in
+/// one growing arena and the lookups are open-addressing tables of entry numbers: a million
+/// paths cost a few allocations instead of a million, and a lookup two hashes and two
+/// memcmps. In C because a Swift dictionary of a million byte-array keys was
 /// most of a re-scan's time (issue 19).
 typedef struct lb_stamp_table lb_stamp_table;
 
@@ -31,8 +32,9 @@ int lb_stamp_table_take(lb_stamp_table *table, const uint8_t *path, size_t lengt
 size_t lb_stamp_table_count(const lb_stamp_table *table);
 
 /// The next path never taken at or after entry `*cursor`, which moves past it: returns 1
-/// with the path's bytes (valid until the table is freed), or 0 when there is none.
+/// with the path's bytes in two parts, its folder (up to and with its last "/") and its name
+/// (both valid until the table is freed), or 0 when there is none.
 int lb_stamp_table_next_untaken(const lb_stamp_table *table, size_t *cursor,
-                                const uint8_t **path, size_t *length);
-
+                                const uint8_t **folder, size_t *folder_length,
+                                const uint8_t **name, size_t *name_length);
 #endif
