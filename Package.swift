@@ -136,7 +136,7 @@ let package = Package(
         "PhotoModel", "PhotoMetadata", "Catalog", "Pixels", "Decoders", "DecodeWorker",
         "ThumbnailCache", "TerminalGraphics", "TerminalUI", "Settings", "DemoLibrary",
         "LightboxApp", "Places", "LibraryImport", "Similarity",
-        "CBuildInfo",
+        "CBuildInfo", "CFileSystem",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]),

@@ -36,6 +36,7 @@ public struct LightboxCommand: ParsableCommand {
   /// `--log-level` changes it once parsed), then runs the command.
   public static func main() {
     let environment = ProcessInfo.processInfo.environment
+    AllocatorTuning.apply(environment: environment)
     // The decode worker logs nothing: it closes every descriptor but 0, 1 and 2 and may not
     // open files for writing.
     if CommandLine.arguments.dropFirst().first == DecodeWorkerCommandLine.configuration.commandName
