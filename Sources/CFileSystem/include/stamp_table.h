@@ -7,7 +7,7 @@
 /// The catalog's stamps (size, mtime) by exact path bytes, for a re-scan's comparison.
 ///
 /// A path is kept as its folder (each folder's bytes once) and its name; the bytes live in
-/// one growing arena and the lookups are open-addressing tables of entry numbers: a million
+/// growing arenas and the lookups are open-addressing tables of entry numbers: a million
 /// paths cost a few allocations instead of a million, and a lookup two hashes and two
 /// memcmps. In C because a Swift dictionary of a million byte-array keys was
 /// most of a re-scan's time (issue 19).
