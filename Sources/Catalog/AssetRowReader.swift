@@ -8,11 +8,14 @@ import PhotoModel
 enum AssetRowReader {
   static let columns = """
     id, name, size, mtime_ns, format, width, height, orientation, capture_sort_key,
-    capture_offset, capture_source, make, model, lens, favorite, hidden, latitude, longitude,
+    capture_offset, capture_source, camera, favorite, hidden, latitude, longitude,
     thumbnail_offset, thumbnail_length, exposure_time_num, exposure_time_den, f_number, iso,
     focal_length, added_at, animated, duration, rotation, content_identifier, video_format,
     truncated, folder_id, place, rating
     """
+
+  /// The index of the first column a query selects after `columns`.
+  static let firstExtraColumn: Int32 = 33
 
   /// The assets matching `whereSQL` in timeline order: capture date, then path (the bytes'
   /// order, as the catalog sorted them when the timeline index held the path).
@@ -81,7 +84,7 @@ enum AssetRowReader {
   }
 
   /// Each row of `sql` (which selects `columns` first, in their order, then any columns of
-  /// its own, from index 35) as an `Asset`, handed to `body` with the statement (for those
+  /// its own, from `firstExtraColumn`) as an `Asset`, handed to `body` with the statement (for those
   /// columns) one at a time: nothing is kept.
   static func forEach(
     _ db: Database, places: PlaceNamer? = nil, sql: String, arguments: StatementArguments = [],
@@ -92,13 +95,15 @@ enum AssetRowReader {
     let s = statement.sqliteStatement
     // A few thousand folders for a million photos: each read once, joined to its names here.
     var folders: [Int64: [UInt8]] = [:]
+    // A few cameras for any number of photos (`Catalog+Cameras`).
+    let cameras = try Catalog.cameraNames(db)
     let folderPath = try db.cachedStatement(sql: "SELECT path FROM folders WHERE id = ?")
     var whole: [UInt8] = []
     whole.reserveCapacity(4096)
     let cursor = try Row.fetchCursor(statement)
     while try cursor.next() != nil {
       whole.removeAll(keepingCapacity: true)
-      let folderID = sqlite3_column_int64(s, 32)
+      let folderID = sqlite3_column_int64(s, 30)
       if let folder = folders[folderID] {
         whole.append(contentsOf: folder)
       } else if let folder = try Data.fetchOne(folderPath, arguments: [folderID]) {
@@ -122,23 +127,24 @@ enum AssetRowReader {
       let date = captureDate(
         sortKey: sqlite3_column_int64(s, 8), offset: int(s, 9).map { Int($0) }, source: source)
       let mtime = FileStamp(size: 0, mtimeNanoseconds: sqlite3_column_int64(s, 3)).mtimeSeconds
+      let camera = int(s, 11).flatMap { cameras[$0] }
       var asset = Asset(
         id: AssetID(sqlite3_column_int64(s, 0)), path: path,
         byteSize: sqlite3_column_int64(s, 2), modificationTime: mtime, format: format,
         storedPixelSize: size,
         orientation: Orientation(exifValue: Int(sqlite3_column_int64(s, 7))),
-        captureDate: date, cameraMake: text(s, 11), cameraModel: text(s, 12),
-        lensModel: text(s, 13), isFavorite: sqlite3_column_int64(s, 14) != 0,
-        isHidden: sqlite3_column_int64(s, 15) != 0, latitude: double(s, 16),
-        longitude: double(s, 17),
+        captureDate: date, cameraMake: camera?.0, cameraModel: camera?.1,
+        lensModel: camera?.2, isFavorite: sqlite3_column_int64(s, 12) != 0,
+        isHidden: sqlite3_column_int64(s, 13) != 0, latitude: double(s, 14),
+        longitude: double(s, 15),
         pathBytes: pathBytes, exifThumbnail: thumbnailRange(s), exposure: exposure(s),
-        addedAt: sqlite3_column_int64(s, 25), isAnimated: sqlite3_column_int64(s, 26) != 0,
-        duration: double(s, 27), userRotation: Int(sqlite3_column_int64(s, 28) & 3),
-        contentIdentifier: text(s, 29),
-        place: places?.place(code: sqlite3_column_int64(s, 33)),
-        rating: Int(sqlite3_column_int64(s, 34)))
-      if let videoFormat = text(s, 30) { asset.videoFormat = videoFormat }
-      if sqlite3_column_int64(s, 31) != 0 { asset.isTruncated = true }
+        addedAt: sqlite3_column_int64(s, 23), isAnimated: sqlite3_column_int64(s, 24) != 0,
+        duration: double(s, 25), userRotation: Int(sqlite3_column_int64(s, 26) & 3),
+        contentIdentifier: text(s, 27),
+        place: places?.place(code: sqlite3_column_int64(s, 31)),
+        rating: Int(sqlite3_column_int64(s, 32)))
+      if let videoFormat = text(s, 28) { asset.videoFormat = videoFormat }
+      if sqlite3_column_int64(s, 29) != 0 { asset.isTruncated = true }
       try body(asset, s)
     }
   }
@@ -169,26 +175,26 @@ enum AssetRowReader {
     return String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
   }
 
-  /// The EXIF thumbnail's byte range from columns 18 (offset) and 19 (length).
+  /// The EXIF thumbnail's byte range from columns 16 (offset) and 17 (length).
   private static func thumbnailRange(_ s: SQLiteStatement) -> Range<Int>? {
-    guard let offset = int(s, 18), let length = int(s, 19), offset >= 0, length > 0,
+    guard let offset = int(s, 16), let length = int(s, 17), offset >= 0, length > 0,
       offset <= Int64(Int32.max), length <= Int64(Int32.max)
     else { return nil }
     return Int(offset)..<Int(offset + length)
   }
 
-  /// The exposure from columns 20–24 (time num/den, f-number, ISO, focal length); nil
+  /// The exposure from columns 18–22 (time num/den, f-number, ISO, focal length); nil
   /// when none is recorded.
   private static func exposure(_ s: SQLiteStatement) -> Exposure? {
     var time: ExposureTime?
-    if let num = int(s, 20), let den = int(s, 21) {
+    if let num = int(s, 18), let den = int(s, 19) {
       time = ExposureTime(numerator: num, denominator: den)
     }
     // A hostile ISO beyond Int range cannot come from an Int64 column on 64-bit, but keep
     // 32-bit builds from trapping.
-    let iso = int(s, 23).flatMap { Int(exactly: $0) }
+    let iso = int(s, 21).flatMap { Int(exactly: $0) }
     let exposure = Exposure(
-      fNumber: double(s, 22), exposureTime: time, iso: iso, focalLength: double(s, 24))
+      fNumber: double(s, 20), exposureTime: time, iso: iso, focalLength: double(s, 22))
     return exposure.isEmpty ? nil : exposure
   }
 

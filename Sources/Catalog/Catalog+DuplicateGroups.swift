@@ -78,17 +78,18 @@ extension Catalog {
           try handOn()
         }
         var hashes: StoredImageHashes?
-        if sqlite3_column_type(s, 35) != SQLITE_NULL {
-          let length = Int(sqlite3_column_bytes(s, 35))
-          let digest = sqlite3_column_blob(s, 35).map {
+        let c = AssetRowReader.firstExtraColumn
+        if sqlite3_column_type(s, c) != SQLITE_NULL {
+          let length = Int(sqlite3_column_bytes(s, c))
+          let digest = sqlite3_column_blob(s, c).map {
             Array(UnsafeRawBufferPointer(start: $0, count: length))
           }
           hashes = StoredImageHashes(
-            assetID: asset.id, size: sqlite3_column_int64(s, 39),
-            mtimeNanoseconds: sqlite3_column_int64(s, 40), digest: digest ?? [],
-            dHash: AssetRowReader.int(s, 36).map { UInt64(bitPattern: $0) },
-            pHash: AssetRowReader.int(s, 37).map { UInt64(bitPattern: $0) },
-            flatColour: AssetRowReader.int(s, 38).map { UInt32(truncatingIfNeeded: $0) })
+            assetID: asset.id, size: sqlite3_column_int64(s, c + 4),
+            mtimeNanoseconds: sqlite3_column_int64(s, c + 5), digest: digest ?? [],
+            dHash: AssetRowReader.int(s, c + 1).map { UInt64(bitPattern: $0) },
+            pHash: AssetRowReader.int(s, c + 2).map { UInt64(bitPattern: $0) },
+            flatColour: AssetRowReader.int(s, c + 3).map { UInt32(truncatingIfNeeded: $0) })
         }
         instant.append((asset, hashes))
       }

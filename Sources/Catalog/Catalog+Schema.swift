@@ -177,6 +177,7 @@ extension Catalog {
     migrator.registerMigration(mergeTagsMigration) { db in try addMergeSidecars(db) }
     migrator.registerMigration(peopleMigration) { db in try createPeople(db) }
     migrator.registerMigration(similarityMigration) { db in try moveSimilarityApart(db) }
+    migrator.registerMigration(camerasMigration) { db in try moveCamerasApart(db) }
     return migrator
   }
 

@@ -99,8 +99,10 @@ public final class Catalog: Sendable {
         try migrator.migrate(pool)
         if !applied.isEmpty,
           !applied.contains(folderMigration) || !applied.contains(similarityMigration)
+            || !applied.contains(camerasMigration)
         {
-          // v11 rebuilt the tables and v16 moved the hashes out: their old pages are free,
+          // v11 rebuilt the tables, v16 moved the hashes out and v17 the cameras: their old
+          // pages are free,
           // and the file keeps its size until it is compacted, once (best effort: a failure
           // only leaves the file larger).
           try? pool.vacuum()

@@ -116,18 +116,18 @@ enum CatalogWriter {
     INSERT INTO assets (
       folder_id, name, size, mtime_ns, format, width, height, orientation,
       capture_sort_key, capture_offset, capture_source,
-      make, model, lens, exposure_time_num, exposure_time_den, f_number, iso, focal_length,
+      camera, exposure_time_num, exposure_time_den, f_number, iso, focal_length,
       latitude, longitude, altitude, thumbnail_offset, thumbnail_length,
       added_at, animated, duration, content_identifier, video_format, truncated, place,
       rating, label)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
-      ?, ?, ?, ?, ?, ?)
+      ?, ?, ?, ?)
     ON CONFLICT(folder_id, name) DO UPDATE SET
       size = excluded.size, mtime_ns = excluded.mtime_ns, format = excluded.format,
       width = excluded.width, height = excluded.height, orientation = excluded.orientation,
       capture_sort_key = excluded.capture_sort_key, capture_offset = excluded.capture_offset,
-      capture_source = excluded.capture_source, make = excluded.make, model = excluded.model,
-      lens = excluded.lens, exposure_time_num = excluded.exposure_time_num,
+      capture_source = excluded.capture_source, camera = excluded.camera,
+      exposure_time_num = excluded.exposure_time_num,
       exposure_time_den = excluded.exposure_time_den, f_number = excluded.f_number,
       iso = excluded.iso, focal_length = excluded.focal_length, latitude = excluded.latitude,
       longitude = excluded.longitude, altitude = excluded.altitude,
@@ -160,12 +160,15 @@ enum CatalogWriter {
       sql: "SELECT id FROM assets WHERE folder_id = ? AND name = ?")
     var tagIDs: [[String]: Int64] = [:]
     var personIDs: [String: Int64] = [:]
+    var cameras = Catalog.CameraIDs()
     for (index, entry) in entries.enumerated() {
       let wasPhoto = entry.wasPhoto
       let (folder, name) = FilePlace.split(entry.path.bytes)
       let folderID = try folders.id(db, folder)
       if let m = entry.metadata, let date = entry.captureDate {
         let e = m.exposure
+        let camera = try cameras.id(
+          db, make: m.cameraMake, model: m.cameraModel, lens: m.lensModel)
         try photo.run { b in
           b.int(folderID)
           b.blob(name)
@@ -178,9 +181,7 @@ enum CatalogWriter {
           b.int(date.localSortKey)
           b.int(date.utcOffsetSeconds.map(Int64.init))
           b.text(date.source.rawValue)
-          b.text(m.cameraMake)
-          b.text(m.cameraModel)
-          b.text(m.lensModel)
+          b.int(camera)
           b.int(e?.exposureTime?.numerator)
           b.int(e?.exposureTime?.denominator)
           b.double(e?.fNumber?.value)

@@ -25,12 +25,12 @@ final class CatalogSchemaTests: XCTestCase {
         Catalog.placesMigration,
         Catalog.imageHashesMigration, Catalog.mergesMigration, Catalog.tagsMigration,
         Catalog.mergeTagsMigration,
-        Catalog.peopleMigration, Catalog.similarityMigration,
+        Catalog.peopleMigration, Catalog.similarityMigration, Catalog.camerasMigration,
       ])
     let tables = try catalog.read { db in
       try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
     }
-    for table in ["roots", "assets", "other_files", "albums", "album_assets"] {
+    for table in ["roots", "assets", "other_files", "albums", "album_assets", "cameras"] {
       XCTAssertTrue(tables.contains(table), "missing table \(table) in \(tables)")
     }
     let indexes = try catalog.read { db in

@@ -46,6 +46,21 @@ final class LivePhotoIndexingTests: XCTestCase {
     try queue.write { db in
       try db.execute(sql: "UPDATE assets SET content_identifier = NULL")
       try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier LIKE 'v6%'")
+      // v6 reads the make from the row, where it was until v17: put it back there, and
+      // v17 moves it out again when the catalog opens.
+      try db.execute(
+        sql: """
+          ALTER TABLE assets ADD COLUMN make TEXT;
+          ALTER TABLE assets ADD COLUMN model TEXT;
+          ALTER TABLE assets ADD COLUMN lens TEXT;
+          UPDATE assets SET
+            make = (SELECT nullif(make, '') FROM cameras WHERE id = assets.camera),
+            model = (SELECT nullif(model, '') FROM cameras WHERE id = assets.camera),
+            lens = (SELECT nullif(lens, '') FROM cameras WHERE id = assets.camera);
+          ALTER TABLE assets DROP COLUMN camera;
+          DROP TABLE cameras;
+          DELETE FROM grdb_migrations WHERE identifier LIKE 'v17%';
+          """)
     }
     try queue.close()
     let catalog = try Catalog(path: library.catalogPath)
@@ -58,6 +73,7 @@ final class LivePhotoIndexingTests: XCTestCase {
     XCTAssertEqual(summary.read, 1, "only Apple's still is read again")
     let still = try catalog.allAssets().first { $0.fileName == "IMG_0001.JPG" }
     XCTAssertEqual(still?.contentIdentifier, Self.uuid)
+    XCTAssertEqual(still?.cameraMake, "Apple", "the make moved to its camera row again")
   }
 
   /// The corpus's iPhone movie (2019-07-24 11:25:40 +03:00) next to a still of its name taken

@@ -115,6 +115,7 @@ final class DuplicateGroupingTests: XCTestCase {
       return word
     }
     var stored: [StoredImageHashes] = []
+    var cameraIDs = Catalog.CameraIDs()
     try catalog.write { db in
       for (id, format) in assets {
         // One photo in ten a frame of a few bursts: one camera, one size, the camera's clock,
@@ -122,15 +123,17 @@ final class DuplicateGroupingTests: XCTestCase {
         let frame = chance(10)
         let (make, model) = frame ? cameras[0] : cameras.randomElement(using: &random)!
         let size = frame ? sizes[0] : sizes.randomElement(using: &random)!
+        let lens = chance(30) ? "50mm" : nil
+        let camera = try cameraIDs.id(db, make: make, model: model, lens: lens)
         try db.execute(
           sql: """
-            UPDATE assets SET make = ?, model = ?, lens = ?, width = ?, height = ?,
+            UPDATE assets SET camera = ?, width = ?, height = ?,
               orientation = ?, capture_sort_key = ?, capture_source = ?, latitude = ?,
               f_number = ?, size = ?, hidden = ?, trashed_at = ?
             WHERE id = ?
             """,
           arguments: [
-            make, model, chance(30) ? "50mm" : nil, size?.0, size?.1,
+            camera, size?.0, size?.1,
             Int.random(in: 1...8, using: &random), instant(),
             frame ? "exif" : sources.randomElement(using: &random)!.rawValue,
             chance(30) ? 48.1 : nil,
