@@ -88,22 +88,34 @@ public struct BurstStacks: Hashable, Sendable {
   ) -> BurstStacks {
     var stacks = self
     stacks.positions = positions
+    var restacked = false
     if !changed.isDisjoint(with: members) {
       for burst in bursts where burst.members.contains(where: changed.contains) {
+        let present = burst.members.compactMap { id in positions[id].map { (id: id, at: $0) } }
+          .sorted { $0.at < $1.at }
+        let old = burst.members.lazy.compactMap({ coverOf[$0] }).first
+        let cover =
+          present.count > 1 ? Self.cover(of: present, keeper: burst.keeper, library: library) : nil
+        // A flag on a frame that leaves its stack as it was (its cover too: the common `f`).
+        if let old, old == cover, frames[old] == present.map(\.id) { continue }
+        restacked = true
         // Its stack as it was, gone; then as it is now.
-        if let old = burst.members.lazy.compactMap({ coverOf[$0] }).first {
+        if let old {
           for frame in frames[old] ?? [] { stacks.coverOf[frame] = nil }
           stacks.frames[old] = nil
         }
-        let present = burst.members.compactMap { id in positions[id].map { (id: id, at: $0) } }
-          .sorted { $0.at < $1.at }
-        guard present.count > 1 else { continue }
-        let cover = Self.cover(of: present, keeper: burst.keeper, library: library)
+        guard let cover else { continue }
         stacks.frames[cover] = present.map(\.id)
         for frame in present { stacks.coverOf[frame.id] = cover }
       }
     }
     stacks.expanded = open.flatMap { stacks.coverOf[$0] }
+    // Nothing moved, no stack changed, the same one open: the hidden frames are the same
+    // (working them out again was most of `f` on a cover at a million photos).
+    let sameCount = shown.map { $0.count + hidden.count == library.count } ?? hidden.isEmpty
+    if !restacked, stacks.expanded == expanded, sameCount, positions == self.positions {
+      return stacks
+    }
     stacks.hideFrames(count: library.count)
     return stacks
   }
