@@ -182,10 +182,14 @@ extension AppState {
     }
     // Into the timeline by position (a pass over the days for a few photos, not a regroup
     // of every photo: `u` after a delete at a million photos).
-    putIntoLibrary(shown.filter { !$0.isHidden })
+    let joined = shown.filter { !$0.isHidden }
+    putIntoLibrary(joined)
     marks.ids = []
     library.undoableTrash = []
-    libraryRegrouped(keeping: previous, after: nil)
+    // The cards from the photos that came back, unless some went back among the hidden
+    // (then every card is counted again).
+    libraryRegrouped(
+      keeping: previous, after: nil, joined: joined.count == shown.count ? joined : [])
     let what = shown.count == 1 ? shown[0].fileName : Self.photoCount(shown.count)
     message = "\(what) restored"
     return [.restoreFromTrash(restoring.map(\.asset.id))]

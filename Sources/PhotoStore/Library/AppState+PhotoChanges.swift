@@ -94,11 +94,19 @@ extension AppState {
   }
 
   /// After photos left or joined the library's list (its timeline already regrouped): the
-  /// layouts, the album cards (from the removal alone when that is all that happened) and
-  /// the grid, keeping `previous` selected when still shown.
-  mutating func libraryRegrouped(keeping previous: AssetID?, after removal: LibraryRemoval?) {
+  /// layouts, the album cards (from the removal, or the photos that `joined`, alone when that
+  /// is all that happened) and the grid, keeping `previous` selected when still shown.
+  mutating func libraryRegrouped(
+    keeping previous: AssetID?, after removal: LibraryRemoval?, joined: [Asset] = []
+  ) {
     rebuildLayouts()
-    if let removal { albumEntriesAfterRemoval(removal) } else { rebuildAlbumEntries() }
+    if let removal {
+      albumEntriesAfterRemoval(removal)
+    } else if !joined.isEmpty {
+      albumEntriesAfterInsertion(joined)
+    } else {
+      rebuildAlbumEntries()
+    }
     refreshAssets(keeping: previous)
   }
 }
