@@ -109,15 +109,8 @@ extension AppState {
     for e in entries.indices {
       let ref = entries[e].ref
       switch ref {
-      case .recents:
-        entries[e].count = library.assets.count
-        entries[e].cover = library.assets.last
-      case .hidden:
-        entries[e].count = library.collections.hidden.count
-        entries[e].cover = library.collections.hidden.last
-      case .recentlyDeleted:
-        entries[e].count = library.collections.trashed.count
-        entries[e].cover = library.collections.trashed.last?.asset
+      case .recents, .hidden, .recentlyDeleted:
+        entries[e] = listedEntry(entries[e])
       case .favorites, .imports, .mediaType, .place, .worldMap, .mapCluster:
         let isMember = { (asset: Asset) in
           SmartAlbumTally.contains(ref, asset, importsSince: since) ?? false
@@ -203,15 +196,8 @@ extension AppState {
     for e in entries.indices {
       let ref = entries[e].ref
       switch ref {
-      case .recents:
-        entries[e].count = library.assets.count
-        entries[e].cover = library.assets.last
-      case .hidden:
-        entries[e].count = library.collections.hidden.count
-        entries[e].cover = library.collections.hidden.last
-      case .recentlyDeleted:
-        entries[e].count = library.collections.trashed.count
-        entries[e].cover = library.collections.trashed.last?.asset
+      case .recents, .hidden, .recentlyDeleted:
+        entries[e] = listedEntry(entries[e])
       case .favorites, .imports, .mediaType, .place, .worldMap, .mapCluster:
         let members = photos.filter {
           SmartAlbumTally.contains(ref, $0, importsSince: since) ?? false
@@ -234,6 +220,24 @@ extension AppState {
     }
     guard refreshMemoryEntries(&entries) else { return rebuildAlbumEntries() }
     albums.entries = entries
+  }
+
+  /// A card of a list the state keeps whole (Recents, Hidden, Recently Deleted): its count
+  /// and cover read from the list.
+  private func listedEntry(_ entry: AlbumEntry) -> AlbumEntry {
+    var entry = entry
+    switch entry.ref {
+    case .recents: (entry.count, entry.cover) = (library.assets.count, library.assets.last)
+    case .hidden:
+      (entry.count, entry.cover) = (
+        library.collections.hidden.count, library.collections.hidden.last
+      )
+    case .recentlyDeleted:
+      entry.count = library.collections.trashed.count
+      entry.cover = library.collections.trashed.last?.asset
+    default: break
+    }
+    return entry
   }
 
   /// The newest photo of the library's list, older than the removed photo `id`, for which
