@@ -186,7 +186,7 @@ let package = Package(
       name: "PicturesTests",
       dependencies: [
         "Pixels", "Decoders", "DecodeWorker", "ThumbnailCache", "PhotoModel", "PhotoMetadata",
-        "CPNG", "CLCMS2", "CWebP",
+        "CPNG", "CLCMS2", "CWebP", "CProcessSandbox",
         "LightboxTestSupport",
       ]),
     .testTarget(

@@ -8,4 +8,8 @@ wall() {
   b=$(date +%s%N)
   echo "scale=4; ($b - $a) / 1000000000" | bc
 }
-median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+# The median; of an even count, the mean of the two middle values.
+median() {
+  printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {
+    if (NR % 2) print a[(NR+1)/2]; else printf "%.4f\n", (a[NR/2] + a[NR/2+1]) / 2 }'
+}

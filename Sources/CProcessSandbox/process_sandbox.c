@@ -15,6 +15,7 @@
 #include <spawn.h>
 #include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
@@ -78,6 +79,86 @@ int lb_sandbox_spawn(const char *path, char *const argv[], char *const envp[], i
   posix_spawnattr_destroy(&attributes);
   posix_spawn_file_actions_destroy(&actions);
   return error;
+}
+
+int lb_sandbox_is_single_threaded(void) {
+  int fd = open("/proc/self/stat", O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return 0;
+  char text[1024];
+  ssize_t n = read(fd, text, sizeof text - 1);
+  close(fd);
+  if (n <= 0) return 0;
+  text[n] = '\0';
+  // "pid (comm) state ppid ..." — comm may hold spaces and parentheses, so fields are
+  // counted from the last ')'; num_threads is field 20, the 18th after it.
+  char *field = strrchr(text, ')');
+  if (field == NULL) return 0;
+  for (int i = 0; i < 18 && field != NULL; i++) field = strchr(field + 1, ' ');
+  return field != NULL && strtol(field + 1, NULL, 10) == 1;
+}
+
+/// The cores this process may run on when it forked a worker, for the worker to take back.
+static cpu_set_t forked_affinity;
+static int forked_affinity_saved;
+
+pid_t lb_sandbox_fork_worker(int *parent_channel) {
+  if (!lb_sandbox_is_single_threaded()) {
+    errno = EBUSY;
+    return -1;
+  }
+  forked_affinity_saved = sched_getaffinity(0, sizeof forked_affinity, &forked_affinity) == 0;
+  int fds[2];
+  int error = lb_sandbox_channel(fds);
+  if (error != 0) {
+    errno = error;
+    return -1;
+  }
+  pid_t pid = fork();
+  if (pid < 0) {
+    error = errno;
+    close(fds[0]);
+    close(fds[1]);
+    errno = error;
+    return -1;
+  }
+  if (pid > 0) {
+    close(fds[1]);
+    // Linux queues a new child on its parent's core, and the parent runs on: the child
+    // started only at the next load balance, 2–5 ms later on a 2-core VM (Benchmarks/door),
+    // with the other core idle. Barred from this core it moves at once; it takes back every
+    // core once its libraries are loaded (lb_sandbox_restore_affinity).
+    int here = sched_getcpu();
+    if (here >= 0 && forked_affinity_saved && CPU_COUNT(&forked_affinity) > 1 &&
+        CPU_ISSET(here, &forked_affinity)) {
+      cpu_set_t others = forked_affinity;
+      CPU_CLR(here, &others);
+      (void)sched_setaffinity(pid, sizeof others, &others);
+    }
+    *parent_channel = fds[0];
+    return pid;
+  }
+  // The child: what posix_spawn's file actions and attributes do for a spawned worker. A
+  // step that fails ends it; the parent sees its channel close and says so for the file.
+  int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+  // A parent started with 0, 1 or 2 closed gets /dev/null there; the dup2s below replace it.
+  if (null >= 0 && null < 3) null = fcntl(null, F_DUPFD_CLOEXEC, 3);
+  if (null < 0 || dup2(fds[1], 0) < 0 || dup2(fds[1], 1) < 0 || dup2(null, 2) < 0) _exit(127);
+  if (lb_sandbox_close_from(3) != 0) _exit(127);
+  struct sigaction standard = {0};
+  standard.sa_handler = SIG_DFL;
+  sigemptyset(&standard.sa_mask);
+  for (int signal = 1; signal < NSIG; signal++) (void)sigaction(signal, &standard, NULL);
+  sigset_t none;
+  sigemptyset(&none);
+  (void)sigprocmask(SIG_SETMASK, &none, NULL);
+  (void)prctl(PR_SET_NAME, (unsigned long)"lightbox-decode", 0, 0, 0);
+  return 0;
+}
+
+void lb_sandbox_restore_affinity(void) {
+  if (forked_affinity_saved) {
+    (void)sched_setaffinity(0, sizeof forked_affinity, &forked_affinity);
+  }
 }
 
 int lb_sandbox_parent_death_signal(int signal) {

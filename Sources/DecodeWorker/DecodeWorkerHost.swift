@@ -147,6 +147,20 @@ public final class DecodeWorkerHost: @unchecked Sendable {
     return spawned
   }
 
+  /// Takes `make`'s worker as an idle one of `kind` when there is room for one more; false
+  /// (and `make` not called) when `kind` has its most workers already, or `make` made none.
+  func adopt(_ kind: DecodeWorkerKind, make: () -> DecodeWorkerProcess?) -> Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    guard live[kind, default: 0] < configuration.maxWorkers, let worker = make() else {
+      return false
+    }
+    live[kind, default: 0] += 1
+    idle[kind, default: []].append(worker)
+    condition.broadcast()
+    return true
+  }
+
   /// Returns a worker to its kind's idle list, or (nil) gives up the place of one that is
   /// gone.
   private func checkIn(_ worker: DecodeWorkerProcess?, _ kind: DecodeWorkerKind) {

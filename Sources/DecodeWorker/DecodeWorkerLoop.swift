@@ -7,14 +7,19 @@ import Pixels
 /// standard input closes or half the CPU-time limit is used.
 public enum DecodeWorkerLoop {
   /// The worker's life, for `lightbox decode-worker`: loads `kind`'s libraries, enters the
-  /// sandbox with `limits`, serves requests; never returns.
-  public static func run(limits: DecodeWorkerSandbox.Limits, kind: DecodeWorkerKind) -> Never {
+  /// sandbox with `limits`, serves requests; never returns. `forked` says the worker is a
+  /// fork of its command (`DecodeWorkerHost.forkWorker`), for the test hooks.
+  public static func run(
+    limits: DecodeWorkerSandbox.Limits, kind: DecodeWorkerKind, forked: Bool = false
+  ) -> Never {
     // Read before the sandbox: the environment is all the worker needs from outside.
-    let hooks = DecodeWorkerTestHooks(environment: ProcessInfo.processInfo.environment)
+    let hooks = DecodeWorkerTestHooks(
+      environment: ProcessInfo.processInfo.environment, forked: forked)
     // FFmpeg and libheif are not linked (the browser would load them on every start); the
     // kind's are loaded here, where the loader's and their initializers' system calls are
     // still allowed. A missing library fails each of its files alone, with the reason.
     kind.preload()
+    if forked { lb_sandbox_restore_affinity() }
     // A worker that cannot sandbox itself (a kernel without seccomp filters, a container
     // that forbids them) decodes nothing: each file fails with the reason, so the user sees
     // why instead of a bare exit status. Fail closed: the decoders never run unconfined.

@@ -23,7 +23,7 @@ final class DecodeWorkerProcess {
   private let channel: Int32
   private var reaped = false
 
-  private init(pid: pid_t, channel: Int32) {
+  init(pid: pid_t, channel: Int32) {
     self.pid = pid
     self.channel = channel
   }

@@ -31,7 +31,8 @@ public enum DecodeWorkerSandbox {
     if let failed = step("parent death signal", lb_sandbox_parent_death_signal(SIGKILL)) {
       return failed
     }
-    if getppid() == 1 { exit(0) }
+    // _exit: a forked worker must not run its command's exit handlers.
+    if getppid() == 1 { _exit(0) }
     if let failed = step("closing descriptors", lb_sandbox_close_from(3)) { return failed }
     let bytes = UInt64(limits.addressSpaceMiB) << 20
     if let failed = step("resource limits", lb_sandbox_limits(bytes, UInt64(limits.cpuSeconds))) {

@@ -13,12 +13,16 @@ import PhotoMetadata
 /// /dev/null for writing, which the filter answers by killing the worker (SIGSYS);
 /// `LIGHTBOX-TEST-MEMORY` asks for 3 GiB as a decoder would, which passes the address-space
 /// limit (the runtime traps on the refused allocation: a crash) — the pages are never touched,
-/// so without the limit it is harmless and answers "allocated".
+/// so without the limit it is harmless and answers "allocated". `LIGHTBOX-TEST-ORIGIN`
+/// answers "forked worker" or "started worker": how the command made it.
 struct DecodeWorkerTestHooks: Sendable {
   let isEnabled: Bool
+  /// The worker is a fork of its command, not a started program.
+  let forked: Bool
 
-  init(environment: [String: String]) {
+  init(environment: [String: String], forked: Bool = false) {
     isEnabled = environment["LIGHTBOX_TEST_DECODER_HOOKS"] == "1"
+    self.forked = forked
   }
 
   private static let abortMarker = Array("LIGHTBOX-TEST-ABORT".utf8)
@@ -26,6 +30,7 @@ struct DecodeWorkerTestHooks: Sendable {
   private static let threadMarker = Array("LIGHTBOX-TEST-THREAD".utf8)
   private static let openMarker = Array("LIGHTBOX-TEST-OPEN-WRITE".utf8)
   private static let memoryMarker = Array("LIGHTBOX-TEST-MEMORY".utf8)
+  private static let originMarker = Array("LIGHTBOX-TEST-ORIGIN".utf8)
 
   /// Crashes or spins when the file at `path` asks for it (and the hooks are on); returns
   /// the reply of a probe that did not end the worker.
@@ -36,6 +41,9 @@ struct DecodeWorkerTestHooks: Sendable {
     if Self.contains(bytes, Self.threadMarker) {
       let error = lb_sandbox_probe_thread()
       return ImageError(error == 0 ? "test thread ran" : "test thread failed (\(error))")
+    }
+    if Self.contains(bytes, Self.originMarker) {
+      return ImageError(forked ? "forked worker" : "started worker")
     }
     if Self.contains(bytes, Self.memoryMarker) {
       let block = UnsafeMutableRawPointer.allocate(byteCount: 3 << 30, alignment: 16)

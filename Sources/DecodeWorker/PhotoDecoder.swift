@@ -73,6 +73,21 @@ public struct PhotoDecoder: Sendable {
     for kind in kinds { host.prewarm(kind) }
   }
 
+  /// Forks a worker of each kind the files `names` will probably need (by extension), for a
+  /// command at the top of `main`, before it starts a thread (`DecodeWorkerHost.forkWorker`);
+  /// a kind that could not be forked is left to `prewarm`.
+  public func forkWorkers(for names: some Sequence<String>) {
+    guard let host else { return }
+    var kinds: [DecodeWorkerKind] = []
+    for name in names {
+      if let kind = DecodeWorkerKind.likely(forName: name), !kinds.contains(kind) {
+        kinds.append(kind)
+      }
+      if kinds.count == DecodeWorkerKind.allCases.count { break }
+    }
+    for kind in kinds { _ = host.forkWorker(kind) }
+  }
+
   /// True when files of `format` are decoded by a worker with this decoder.
   public func runsOutOfProcess(_ format: MediaFormat?) -> Bool {
     host != nil && format?.decodesOutOfProcess == true

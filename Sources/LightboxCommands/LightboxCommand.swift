@@ -23,6 +23,9 @@ public struct LightboxCommand: ParsableCommand {
     // is asked: the configuration is built on every start, decode workers' included.
     version: CommandLine.arguments.contains("--version")
       ? BuildInfo.versionLine : BuildInfo.version,
+    // Every subcommand names itself (`commandName:`): a name ArgumentParser derives from the
+    // type goes through String(describing:), whose casts each scan every protocol
+    // conformance of this large executable, at every start (perf; Benchmarks/door).
     subcommands: [
       Browse.self, Demo.self, IndexCommandLine.self, InfoCommandLine.self, Show.self,
       Thumbnails.self, RotateCommandLine.self, ExportCommandLine.self, ImportCommandLine.self,
@@ -35,6 +38,8 @@ public struct LightboxCommand: ParsableCommand {
   /// Starts the log (`$XDG_STATE_HOME/lightbox/lightbox.log`, level from `LIGHTBOX_LOG`;
   /// `--log-level` changes it once parsed), then runs the command.
   public static func main() {
+    // Before anything starts a thread: a fork with other threads running is not safe.
+    CommandSupport.forkWorkers(arguments: CommandLine.arguments)
     let environment = ProcessInfo.processInfo.environment
     AllocatorTuning.apply(environment: environment)
     // The decode worker logs nothing: it closes every descriptor but 0, 1 and 2 and may not

@@ -124,7 +124,11 @@ final class DecodeWorkerEndToEndTests: XCTestCase {
       }
       let command =
         (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(entry)/cmdline"))) ?? Data()
-      let isWorker = String(decoding: command, as: UTF8.self).contains("decode-worker")
+      // A worker forked by its command has the command's arguments and the worker's name.
+      let name = (try? String(contentsOfFile: "/proc/\(entry)/comm", encoding: .utf8)) ?? ""
+      let isWorker =
+        String(decoding: command, as: UTF8.self).contains("decode-worker")
+        || name == "lightbox-decode\n"
       return (pid, parent, state, isWorker)
     }
   }

@@ -1,3 +1,4 @@
+import CProcessSandbox
 import Foundation
 import LightboxTestSupport
 import PhotoModel
@@ -59,6 +60,20 @@ final class DecodeWorkerHostTests: XCTestCase {
       background: RGB(0, 0, 0))
     _ = try host.decode(path: path, options: options).get()
     XCTAssertEqual(host.workerCount, 1, "the prewarmed worker served the file")
+  }
+
+  /// A fork is refused in a process that runs threads (this test process does), where the
+  /// child could inherit a lock held forever; and for a configuration that gives its workers
+  /// an environment of their own, which a fork would not pass on. Nothing starts either way.
+  func testForkingIsRefusedWithThreadsOrAnOwnEnvironment() throws {
+    XCTAssertEqual(lb_sandbox_is_single_threaded(), 0, "XCTest runs threads")
+    let plain = DecodeWorkerHost(
+      configuration: .init(executable: try BuiltProduct.requireLightbox()))
+    XCTAssertFalse(plain.forkWorker(.images))
+    XCTAssertEqual(plain.workerCount, 0)
+    let hooked = try DecodeWorkerFiles.host()
+    XCTAssertFalse(hooked.forkWorker(.images))
+    XCTAssertEqual(hooked.workerCount, 0)
   }
 
   /// A decoder's own error comes back as its one line, and the worker serves on.

@@ -16,6 +16,26 @@ int lb_sandbox_channel(int fds[2]);
 int lb_sandbox_spawn(const char *path, char *const argv[], char *const envp[], int channel,
                      pid_t *pid);
 
+/// True when this process runs one thread (/proc/self/stat), the only state in which a
+/// child made by fork() may go on to run arbitrary code: another thread's locks would be
+/// held forever in the child.
+int lb_sandbox_is_single_threaded(void);
+
+/// Forks a decode worker from this process while it runs one thread, instead of starting the
+/// worker program: the child skips an exec, the dynamic loader and the runtime's start. In
+/// the child (return value 0) `channel` is its standard input and output, /dev/null its
+/// standard error, every other descriptor closed, the signal mask empty and every signal's
+/// action the default (no crash handler of the parent's runtime), the name
+/// "lightbox-decode". In the parent the return value is the child's pid and
+/// `*parent_channel` its end. Returns -1 with errno set when this process runs more than one
+/// thread (EBUSY) or a step failed.
+pid_t lb_sandbox_fork_worker(int *parent_channel);
+
+/// In a worker made by lb_sandbox_fork_worker: may run on every core its parent could
+/// again (the parent barred the core it ran on, so the new child would not wait behind it).
+/// Does nothing in any other process.
+void lb_sandbox_restore_affinity(void);
+
 /// Asks the kernel to send `signal` to this process when the thread that spawned it exits
 /// (prctl PR_SET_PDEATHSIG). Returns 0 or an errno value.
 int lb_sandbox_parent_death_signal(int signal);

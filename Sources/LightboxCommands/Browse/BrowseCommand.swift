@@ -6,6 +6,7 @@ import Settings
 /// `lightbox [PATH…]`: browse folders of photos.
 struct Browse: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "browse",
     abstract: "Browse folders of photos (default: ~/Pictures).")
 
   @Argument(help: "Folders (or files) to browse.", completion: .directory)

@@ -6,6 +6,7 @@ import Settings
 /// `lightbox demo`: generate a demo library and open it.
 struct Demo: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "demo",
     abstract: "Generate a demo photo library and browse it.",
     discussion: """
       Writes procedurally drawn photos (JPEG with EXIF, PNG screenshots, panoramas) to the \

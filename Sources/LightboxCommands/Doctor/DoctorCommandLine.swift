@@ -6,6 +6,7 @@ import TerminalGraphics
 /// `lightbox doctor`: what the terminal supports and why.
 struct Doctor: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "doctor",
     abstract:
       "Show what the terminal answered, which graphics mode Lightbox picks, how the library "
       + "is watched and how full the thumbnail cache is.")

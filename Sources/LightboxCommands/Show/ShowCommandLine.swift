@@ -6,6 +6,7 @@ import TerminalGraphics
 /// `lightbox show FILE…`: print pictures inline and exit.
 struct Show: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "show",
     abstract: "Print photos inline in the terminal (kitty, iTerm2, sixel or half-blocks) and exit.")
 
   @Argument(help: "Image files (JPEG, PNG, HEIC/AVIF, WebP, GIF, TIFF, RAW).", completion: .file())

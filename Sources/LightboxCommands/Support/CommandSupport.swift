@@ -41,6 +41,15 @@ public enum CommandSupport {
     if !names.isEmpty { photoDecoder().prewarm(for: names) }
   }
 
+  /// Forks a worker for the risky files named in `arguments` when the command decodes them:
+  /// the first thing `main` does, while the process has one thread, so the worker loads its
+  /// decoders while this process starts (`DecodeWorkerHost.forkWorker`). What could not be
+  /// forked is left to `prewarm(arguments:)`.
+  static func forkWorkers(arguments: [String]) {
+    let names = prewarmNames(arguments: arguments)
+    if !names.isEmpty { photoDecoder().forkWorkers(for: names) }
+  }
+
   /// The arguments `prewarm(arguments:)` looks at: those after a decoding command's name that
   /// are not options; none for any other command.
   static func prewarmNames(arguments: [String]) -> [String] {

@@ -9,6 +9,7 @@ import Settings
 /// `lightbox thumbnails [PATH…]`: fill the freedesktop thumbnail cache.
 struct Thumbnails: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "thumbnails",
     abstract: "Make freedesktop thumbnails for folders of photos (shared with file managers).",
     discussion: """
       Writes $XDG_CACHE_HOME/thumbnails/{normal,large,x-large}/MD5(URI).png as the
