@@ -76,6 +76,25 @@ extension AppState {
     albums.entries.indices.contains(albums.cursor) ? albums.entries[albums.cursor] : nil
   }
 
+  /// The Albums tab's key on the Albums tab: its list again, from an open album, and from
+  /// anywhere in Places, Tags or People with the card of the collection left selected.
+  mutating func showAlbumList() {
+    albums.open = nil
+    guard albums.placePath != nil || albums.tagPath != nil || albums.showsPeople else { return }
+    let card: AlbumRef =
+      albums.showsPeople ? .people : albums.tagPath != nil ? .tag(.all) : .place(.all)
+    albums.placePath = nil
+    albums.tagPath = nil
+    albums.showsPeople = false
+    rebuildAlbumEntries()
+    albums.cursor = albums.entries.firstIndex { $0.ref == card } ?? 0
+  }
+
+  /// A click on the card at `index` of the list: it is selected.
+  mutating func selectAlbumCard(at index: Int) {
+    albums.cursor = index
+  }
+
   /// Rebuilds the Albums tab's cards (after any change to the library or the albums),
   /// keeping the selected card.
   mutating func rebuildAlbumEntries() {

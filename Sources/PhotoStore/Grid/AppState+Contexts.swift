@@ -29,31 +29,8 @@ extension AppState {
   /// Switches to another tab (or the same one: Albums then shows its list again).
   mutating func switchTab(_ newTab: Tab) {
     saveContext()
-    if newTab == tab && newTab == .albums {
-      albums.open = nil
-      if albums.placePath != nil || albums.tagPath != nil || albums.showsPeople {
-        // The tab's key again: back to the albums from anywhere in Places, Tags or People,
-        // the card of the collection left selected.
-        let card: AlbumRef =
-          albums.showsPeople ? .people : albums.tagPath != nil ? .tag(.all) : .place(.all)
-        albums.placePath = nil
-        albums.tagPath = nil
-        albums.showsPeople = false
-        rebuildAlbumEntries()
-        albums.cursor = albums.entries.firstIndex { $0.ref == card } ?? 0
-      }
-    }
-    // The index is for searching (about 40 bytes a photo, not kept while browsing): built
-    // on the way in, so the first key typed does not wait for it.
-    if newTab == .search {
-      _ = library.searchIndex.index(of: library.assets)
-      // The captions are folded on the way in too (a second or so for a million of them).
-      if !library.captions.isEmpty {
-        _ = library.searchIndex.captionIndex(of: library.assets, captions: library.captions)
-      }
-    } else {
-      library.searchIndex.drop()
-    }
+    if newTab == tab && newTab == .albums { showAlbumList() }
+    keepSearchIndex(forTab: newTab)
     tab = newTab
     if search.isEditing { search.leave() }
     restoreContext()

@@ -31,13 +31,13 @@ extension AppState {
     }
     if context == .albumList {
       guard let card = albumCard(atRow: row, column: column) else { return [] }
-      albums.cursor = card
+      selectAlbumCard(at: card)
       message = nil
       return double ? Reducer.dispatch(&self, .open) : []
     }
     guard let index = assetIndex(atRow: row, column: column) else { return [] }
     message = nil
-    if tab == .search { search.isEditing = false }
+    if tab == .search { search.stopEditing() }
     selectedIndex =
       activeSegment == .years || activeSegment == .months
       ? cardKeyAsset(index) : index

@@ -27,6 +27,12 @@ extension SearchState {
     history.record(text)
   }
 
+  /// A click on a result while the field is edited: the results have the keys, the query
+  /// stays as it is (and out of the history until the field is left).
+  mutating func stopEditing() {
+    isEditing = false
+  }
+
   /// Applies an edit to the query; true when its text changed.
   mutating func apply(_ edit: FieldEdit) -> Bool {
     switch edit {
