@@ -121,7 +121,11 @@ let package = Package(
         "PhotoModel", "PhotoStore", "TerminalUI", "TerminalGraphics",
         .product(name: "TOMLKit", package: "TOMLKit"),
       ]),
-    .target(name: "DemoLibrary", dependencies: ["PhotoModel", "Pixels", "Decoders"]),
+    .target(
+      name: "DemoLibrary", dependencies: ["PhotoModel", "Pixels", "Decoders"],
+      // Optimised in debug builds too: its painter's per-pixel SIMD arithmetic was a tenth of
+      // the fast test tier's time unoptimised (DECISIONS.md, 2026-11-29).
+      swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
     .target(
       name: "LightboxApp",
       dependencies: [

@@ -28,14 +28,12 @@ final class DemoLibraryFilesTests: XCTestCase {
 
   func testWritesPlannedFilesWithCaptureMtimesAndProgress() throws {
     let dir = scratch.appendingPathComponent("lib")
-    // Six files, painted on the generator's threads, and each painted again here to compare
-    // (painting is most of this test's time in a debug build: 12 files took 11 s).
-    let options = DemoLibraryOptions(directory: dir.path, count: 6, seed: 3)
+    let options = DemoLibraryOptions(directory: dir.path, count: 12, seed: 3)
     var reports: [(Int, Int)] = []
     let summary = try DemoLibraryGenerator.generate(options) { reports.append(($0, $1)) }
-    XCTAssertEqual(summary.fileCount, 6)
-    XCTAssertEqual(reports.map(\.0), Array(1...6))
-    XCTAssertTrue(reports.allSatisfy { $0.1 == 6 })
+    XCTAssertEqual(summary.fileCount, 12)
+    XCTAssertEqual(reports.map(\.0), Array(1...12))
+    XCTAssertTrue(reports.allSatisfy { $0.1 == 12 })
     let plan = DemoLibraryGenerator.plan(options)
     XCTAssertEqual(
       try files(in: dir),
@@ -67,9 +65,9 @@ final class DemoLibraryFilesTests: XCTestCase {
 
   func testRegeneratesItsOwnLibraryButNotForeignFilesInIt() throws {
     let dir = scratch.appendingPathComponent("demo")
-    _ = try DemoLibraryGenerator.generate(DemoLibraryOptions(directory: dir.path, count: 4))
+    _ = try DemoLibraryGenerator.generate(DemoLibraryOptions(directory: dir.path, count: 8))
     // A smaller re-run replaces the old library: no leftovers.
-    let options = DemoLibraryOptions(directory: dir.path, count: 2, seed: 5)
+    let options = DemoLibraryOptions(directory: dir.path, count: 4, seed: 5)
     _ = try DemoLibraryGenerator.generate(options)
     let expected = DemoLibraryGenerator.plan(options).map(\.relativePath)
     XCTAssertEqual(try files(in: dir), (expected + [DemoLibraryGenerator.markerFileName]).sorted())
