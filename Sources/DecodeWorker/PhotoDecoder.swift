@@ -65,12 +65,7 @@ public struct PhotoDecoder: Sendable {
   /// (by extension), so the first of them does not wait for its worker to start.
   public func prewarm(for names: some Sequence<String>) {
     guard let host else { return }
-    var kinds: Set<DecodeWorkerKind> = []
-    for name in names {
-      if let kind = DecodeWorkerKind.likely(forName: name) { kinds.insert(kind) }
-      if kinds.count == DecodeWorkerKind.allCases.count { break }
-    }
-    for kind in kinds { host.prewarm(kind) }
+    for kind in Self.likelyKinds(of: names) { host.prewarm(kind) }
   }
 
   /// Forks a worker of each kind the files `names` will probably need (by extension), for a
@@ -78,6 +73,12 @@ public struct PhotoDecoder: Sendable {
   /// a kind that could not be forked is left to `prewarm`.
   public func forkWorkers(for names: some Sequence<String>) {
     guard let host else { return }
+    for kind in Self.likelyKinds(of: names) { _ = host.forkWorker(kind) }
+  }
+
+  /// The worker kinds the files `names` will probably need, by extension, in the order of
+  /// their first file.
+  private static func likelyKinds(of names: some Sequence<String>) -> [DecodeWorkerKind] {
     var kinds: [DecodeWorkerKind] = []
     for name in names {
       if let kind = DecodeWorkerKind.likely(forName: name), !kinds.contains(kind) {
@@ -85,7 +86,7 @@ public struct PhotoDecoder: Sendable {
       }
       if kinds.count == DecodeWorkerKind.allCases.count { break }
     }
-    for kind in kinds { _ = host.forkWorker(kind) }
+    return kinds
   }
 
   /// True when files of `format` are decoded by a worker with this decoder.
