@@ -34,15 +34,17 @@ let package = Package(
     .systemLibrary(
       name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
-    .systemLibrary(name: "CSixel", pkgConfig: "libsixel", providers: [.apt(["libsixel-dev"])]),
+    // libsixel's header, the library loaded on first use, not linked (see the header).
+    .target(name: "CSixel"),
     // The decoders of issue 15 (HEIF/AVIF, WebP, GIF, TIFF) and colour management.
     // libheif's header, the library loaded on first use, not linked (see the header).
     .target(name: "CHeif"),
-    .systemLibrary(
-      name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
-    .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
-    .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
-    .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
+    // libwebp's, giflib's, libtiff's and lcms2's headers: the libraries are loaded on first
+    // use, not linked (see the headers).
+    .target(name: "CWebP"),
+    .target(name: "CGIF"),
+    .target(name: "CTIFF"),
+    .target(name: "CLCMS2"),
     // Videos (issue 16): container probing and poster frames, in the decode worker.
     // FFmpeg's headers, its libraries loaded on first use, not linked (see the header).
     .target(name: "CFFmpeg"),
@@ -62,8 +64,9 @@ let package = Package(
     .target(name: "CProcessSandbox"),
     // statfs's f_type, which Swift's Glibc module does not declare (network mounts are polled).
     .target(name: "CFileSystem"),
-    // SHA-256 (OpenSSL's libcrypto) and renameat2(RENAME_NOREPLACE) for verified imports.
-    .target(name: "CImportIO", linkerSettings: [.linkedLibrary("crypto")]),
+    // SHA-256 (OpenSSL's libcrypto, loaded on first use, not linked: see import_io.c) and
+    // renameat2(RENAME_NOREPLACE) for verified imports.
+    .target(name: "CImportIO"),
     // The one streaming SHA-256 (imports' verified copies, the duplicate finder's hashes).
     .target(name: "Digests", dependencies: ["CImportIO"]),
 
@@ -161,7 +164,9 @@ let package = Package(
         "PhotoModel", "PhotoStore", "Pixels", "Decoders", "DecodeWorker", "TerminalUI",
         "TerminalBackend", "TerminalGraphics", "CLCMS2", "Places",
       ],
-      path: "Tests/LightboxTestSupport"),
+      path: "Tests/LightboxTestSupport",
+      // Lightbox loads lcms2 on first use; the tests build profiles with it directly.
+      linkerSettings: [.linkedLibrary("lcms2")]),
     .testTarget(name: "PhotoModelTests", dependencies: ["PhotoModel", "LightboxTestSupport"]),
     .testTarget(
       name: "PhotoMetadataTests",
@@ -192,12 +197,17 @@ let package = Package(
         "Pixels", "Decoders", "DecodeWorker", "ThumbnailCache", "PhotoModel", "PhotoMetadata",
         "CPNG", "CLCMS2", "CWebP", "CProcessSandbox",
         "LightboxTestSupport",
-      ]),
+      ],
+      // Lightbox loads these on first use; the tests call them directly (the WebP encoder
+      // makes their photos, lcms2 their reference profiles).
+      linkerSettings: [.linkedLibrary("webp"), .linkedLibrary("lcms2")]),
     .testTarget(
       name: "TerminalGraphicsTests",
       dependencies: [
         "TerminalGraphics", "Pixels", "Decoders", "PhotoModel", "CSixel", "LightboxTestSupport",
-      ]),
+      ],
+      // Lightbox loads libsixel on first use; the tests decode sixel with it directly.
+      linkerSettings: [.linkedLibrary("sixel")]),
     .testTarget(
       name: "TerminalUITests",
       dependencies: ["TerminalUI", "PhotoModel", "PhotoStore", "LightboxTestSupport"],

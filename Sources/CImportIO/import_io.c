@@ -1,9 +1,11 @@
 #define _GNU_SOURCE
 #include "import_io.h"
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <openssl/evp.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,16 +20,65 @@
 #define RENAME_NOREPLACE (1 << 0)
 #endif
 
+// libcrypto is loaded on first use, not linked: linked, it cost every start of Lightbox
+// ~0.5 ms of loading and symbol binding (4,000 of its symbols), for the few commands that
+// hash (DECISIONS.md, 2026-11-29).
+static struct {
+  __typeof__(EVP_MD_CTX_new) *EVP_MD_CTX_new;
+  __typeof__(EVP_MD_CTX_free) *EVP_MD_CTX_free;
+  __typeof__(EVP_DigestInit_ex) *EVP_DigestInit_ex;
+  __typeof__(EVP_DigestUpdate) *EVP_DigestUpdate;
+  __typeof__(EVP_DigestFinal_ex) *EVP_DigestFinal_ex;
+  __typeof__(EVP_sha256) *EVP_sha256;
+} crypto;
+static int crypto_loaded = -1;
+static char crypto_failure[256];
+static pthread_once_t crypto_once = PTHREAD_ONCE_INIT;
+
+static void load_crypto(void) {
+  // OpenSSL 3's soname (Debian 12's libssl3).
+  void *handle = dlopen("libcrypto.so.3", RTLD_NOW | RTLD_LOCAL);
+  if (!handle) {
+    const char *reason = dlerror();
+    snprintf(crypto_failure, sizeof crypto_failure, "%s",
+             reason ? reason : "libcrypto.so.3 not found");
+    return;
+  }
+#define LB_LOOKUP(name)                                                                    \
+  do {                                                                                     \
+    crypto.name = (__typeof__(name) *)dlsym(handle, #name);                                \
+    if (!crypto.name) {                                                                    \
+      snprintf(crypto_failure, sizeof crypto_failure, "libcrypto has no function " #name); \
+      return;                                                                              \
+    }                                                                                      \
+  } while (0)
+  LB_LOOKUP(EVP_MD_CTX_new);
+  LB_LOOKUP(EVP_MD_CTX_free);
+  LB_LOOKUP(EVP_DigestInit_ex);
+  LB_LOOKUP(EVP_DigestUpdate);
+  LB_LOOKUP(EVP_DigestFinal_ex);
+  LB_LOOKUP(EVP_sha256);
+#undef LB_LOOKUP
+  crypto_loaded = 0;
+}
+
+const char *lb_sha256_unavailable(void) {
+  pthread_once(&crypto_once, load_crypto);
+  return crypto_loaded == 0 ? NULL : crypto_failure;
+}
+
 struct lb_sha256 {
   EVP_MD_CTX *context;
 };
 
 lb_sha256 *lb_sha256_create(void) {
+  if (lb_sha256_unavailable()) return NULL;
   lb_sha256 *state = malloc(sizeof *state);
   if (!state) return NULL;
-  state->context = EVP_MD_CTX_new();
-  if (!state->context || EVP_DigestInit_ex(state->context, EVP_sha256(), NULL) != 1) {
-    EVP_MD_CTX_free(state->context);
+  state->context = crypto.EVP_MD_CTX_new();
+  if (!state->context ||
+      crypto.EVP_DigestInit_ex(state->context, crypto.EVP_sha256(), NULL) != 1) {
+    crypto.EVP_MD_CTX_free(state->context);
     free(state);
     return NULL;
   }
@@ -35,17 +86,18 @@ lb_sha256 *lb_sha256_create(void) {
 }
 
 int lb_sha256_update(lb_sha256 *state, const void *bytes, size_t count) {
-  return EVP_DigestUpdate(state->context, bytes, count) == 1 ? 0 : -1;
+  return crypto.EVP_DigestUpdate(state->context, bytes, count) == 1 ? 0 : -1;
 }
 
 int lb_sha256_finish(lb_sha256 *state, unsigned char digest[32]) {
   unsigned int length = 0;
-  return EVP_DigestFinal_ex(state->context, digest, &length) == 1 && length == 32 ? 0 : -1;
+  return crypto.EVP_DigestFinal_ex(state->context, digest, &length) == 1 && length == 32 ? 0
+                                                                                          : -1;
 }
 
 void lb_sha256_free(lb_sha256 *state) {
   if (!state) return;
-  EVP_MD_CTX_free(state->context);
+  crypto.EVP_MD_CTX_free(state->context);
   free(state);
 }
 

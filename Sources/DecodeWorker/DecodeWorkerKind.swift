@@ -7,7 +7,8 @@ import PhotoModel
 /// libraries its job needs: starting one that loads FFmpeg's ~136 libraries for a HEIC made
 /// the door to the worker cost 70 ms more than the decode itself.
 public enum DecodeWorkerKind: String, Sendable, Hashable, CaseIterable {
-  /// Stills: libheif (loaded), libwebp, giflib, libtiff and the RAW previews (linked).
+  /// Stills: libheif, loaded before the sandbox; libtiff, libwebp, giflib and lcms2, loaded
+  /// inside it by the first file that needs them; the RAW previews (their embedded JPEGs).
   case images
   /// Video posters and every clip's frames (playback): FFmpeg.
   case videos
@@ -47,7 +48,10 @@ public enum DecodeWorkerKind: String, Sendable, Hashable, CaseIterable {
   ]
 
   /// Loads this kind's libraries: called by the worker before its sandbox, where the
-  /// loader's and their initializers' system calls are still allowed.
+  /// loader's and their initializers' system calls are still allowed. libtiff, libwebp,
+  /// giflib and lcms2 are left to the first file that needs them: loading them takes only
+  /// what the filter allows every decode (read-only opens, mmap, mprotect), and a worker
+  /// forked for a HEIC then does not wait for them (DECISIONS.md, 2026-11-29).
   func preload() {
     switch self {
     case .images: LibHeif.preload()

@@ -28,7 +28,8 @@ enum ColorConversion {
         }
         // The cache may drop the transform meanwhile: this reference keeps it alive.
         withExtendedLifetime(transform) {
-          cmsDoTransform(transform.handle, packed.baseAddress, packed.baseAddress, UInt32(count))
+          LibLCMS2.functions.cmsDoTransform(
+            transform.handle, packed.baseAddress, packed.baseAddress, UInt32(count))
         }
         for i in 0..<count {
           rgba[i * 4] = packed[i * 3]
@@ -53,7 +54,7 @@ private final class TransformCache: @unchecked Sendable {
   final class Transform: @unchecked Sendable {
     let handle: cmsHTRANSFORM
     init(_ handle: cmsHTRANSFORM) { self.handle = handle }
-    deinit { cmsDeleteTransform(handle) }
+    deinit { LibLCMS2.functions.cmsDeleteTransform(handle) }
   }
 
   private let lock = NSLock()
@@ -71,21 +72,26 @@ private final class TransformCache: @unchecked Sendable {
   }
 
   private static func make(_ source: ColorSource) -> cmsHTRANSFORM? {
-    guard let input = profile(source) else { return nil }
-    defer { cmsCloseProfile(input) }
-    guard cmsGetColorSpace(input) == cmsSigRgbData, !isSRGB(input) else { return nil }
-    guard let srgb = cmsCreate_sRGBProfile() else { return nil }
-    defer { cmsCloseProfile(srgb) }
+    // Without lcms2 (a missing package) the pixels stay as decoded.
+    guard LibLCMS2.library.failure == nil, let input = profile(source) else { return nil }
+    defer { _ = LibLCMS2.functions.cmsCloseProfile(input) }
+    guard LibLCMS2.functions.cmsGetColorSpace(input) == cmsSigRgbData, !isSRGB(input) else {
+      return nil
+    }
+    guard let srgb = LibLCMS2.functions.cmsCreate_sRGBProfile() else { return nil }
+    defer { _ = LibLCMS2.functions.cmsCloseProfile(srgb) }
     let format = lb_cms_type_rgb_8()
     let flags = UInt32(cmsFLAGS_NOCACHE)
-    return cmsCreateTransform(
+    return LibLCMS2.functions.cmsCreateTransform(
       input, format, srgb, format, UInt32(INTENT_PERCEPTUAL), flags)
   }
 
   private static func profile(_ source: ColorSource) -> cmsHPROFILE? {
     switch source {
     case .icc(let bytes):
-      return bytes.withUnsafeBytes { cmsOpenProfileFromMem($0.baseAddress, UInt32($0.count)) }
+      return bytes.withUnsafeBytes {
+        LibLCMS2.functions.cmsOpenProfileFromMem($0.baseAddress, UInt32($0.count))
+      }
     case .primaries(let code, let red, let green, let blue, let white):
       // 1 is BT.709 (sRGB's primaries), 2 unspecified: nothing to convert.
       guard code != 1, code != 2 else { return nil }
@@ -95,17 +101,20 @@ private final class TransformCache: @unchecked Sendable {
         Blue: cmsCIExyY(x: blue.0, y: blue.1, Y: 1))
       // The sRGB tone curve (IEC 61966-2-1) for every channel: phones tag P3 with it.
       var parameters: [Double] = [2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045]
-      guard let curve = cmsBuildParametricToneCurve(nil, 4, &parameters) else { return nil }
-      defer { cmsFreeToneCurve(curve) }
+      guard let curve = LibLCMS2.functions.cmsBuildParametricToneCurve(nil, 4, &parameters) else {
+        return nil
+      }
+      defer { LibLCMS2.functions.cmsFreeToneCurve(curve) }
       var curves: [OpaquePointer?] = [curve, curve, curve]
-      return cmsCreateRGBProfile(&whitePoint, &primaries, &curves)
+      return LibLCMS2.functions.cmsCreateRGBProfile(&whitePoint, &primaries, &curves)
     }
   }
 
   /// True for the sRGB profiles cameras and editors embed (the description says so).
   private static func isSRGB(_ profile: cmsHPROFILE) -> Bool {
     var text = [CChar](repeating: 0, count: 256)
-    let length = cmsGetProfileInfoASCII(profile, cmsInfoDescription, "en", "US", &text, 256)
+    let length = LibLCMS2.functions.cmsGetProfileInfoASCII(
+      profile, cmsInfoDescription, "en", "US", &text, 256)
     guard length > 0 else { return false }
     let bytes = text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
     let description = String(decoding: bytes, as: UTF8.self).lowercased()

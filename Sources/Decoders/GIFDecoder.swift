@@ -9,12 +9,13 @@ enum GIFDecoder {
   static func decode(_ data: [UInt8], options: DecodeOptions) -> Result<DecodedImage, ImageError> {
     data.withUnsafeBufferPointer { buffer -> Result<DecodedImage, ImageError> in
       guard let base = buffer.baseAddress else { return .failure(ImageError("empty file")) }
+      if let failure = LibGIF.library.failure { return .failure(failure) }
       var memory = lb_gif_memory(data: base, size: buffer.count, position: 0)
       var code: Int32 = 0
       guard let gif = lb_gif_open_memory(&memory, &code) else {
         return .failure(error(code))
       }
-      defer { DGifCloseFile(gif, nil) }
+      defer { _ = LibGIF.functions.DGifCloseFile(gif, nil) }
       return firstFrame(gif, options: options).map { DecodedImage(bitmap: $0) }
     }
   }
@@ -27,21 +28,27 @@ enum GIFDecoder {
     var transparent: Int?
     while true {
       var record = UNDEFINED_RECORD_TYPE
-      guard DGifGetRecordType(gif, &record) == GIF_OK else { return .failure(error(gif)) }
+      guard LibGIF.functions.DGifGetRecordType(gif, &record) == GIF_OK else {
+        return .failure(error(gif))
+      }
       switch record {
       case EXTENSION_RECORD_TYPE:
         var kind: Int32 = 0
         var block: UnsafeMutablePointer<GifByteType>?
-        guard DGifGetExtension(gif, &kind, &block) == GIF_OK else { return .failure(error(gif)) }
+        guard LibGIF.functions.DGifGetExtension(gif, &kind, &block) == GIF_OK else {
+          return .failure(error(gif))
+        }
         // Graphic Control Extension: flags bit 0 says byte 4 is the transparent index.
         if kind == GRAPHICS_EXT_FUNC_CODE, let block, block[0] >= 4, block[1] & 1 != 0 {
           transparent = Int(block[4])
         }
         while block != nil {
-          guard DGifGetExtensionNext(gif, &block) == GIF_OK else { return .failure(error(gif)) }
+          guard LibGIF.functions.DGifGetExtensionNext(gif, &block) == GIF_OK else {
+            return .failure(error(gif))
+          }
         }
       case IMAGE_DESC_RECORD_TYPE:
-        guard DGifGetImageDesc(gif) == GIF_OK else { return .failure(error(gif)) }
+        guard LibGIF.functions.DGifGetImageDesc(gif) == GIF_OK else { return .failure(error(gif)) }
         return draw(gif, canvas: canvas, transparent: transparent, options: options)
       case TERMINATE_RECORD_TYPE:
         return .failure(ImageError("GIF: no image in the file"))
@@ -79,7 +86,7 @@ enum GIFDecoder {
       }
       : Array(0..<height)
     for (index, y) in rows.enumerated() {
-      guard DGifGetLine(gif, &line, Int32(width)) == GIF_OK else {
+      guard LibGIF.functions.DGifGetLine(gif, &line, Int32(width)) == GIF_OK else {
         // A truncated frame: what arrived is shown only when most of it did.
         if index * 2 >= height { break }
         return .failure(error(gif))
@@ -109,7 +116,7 @@ enum GIFDecoder {
 
   /// A giflib error code as a one-line reason.
   private static func error(_ code: Int32) -> ImageError {
-    let text = GifErrorString(code).map { String(cString: $0) } ?? "error \(code)"
+    let text = LibGIF.functions.GifErrorString(code).map { String(cString: $0) } ?? "error \(code)"
     return ImageError.oneLine("GIF: \(text)")
   }
 }

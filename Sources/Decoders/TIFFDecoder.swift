@@ -13,6 +13,7 @@ enum TIFFDecoder {
   static func decode(_ data: [UInt8], options: DecodeOptions) -> Result<DecodedImage, ImageError> {
     data.withUnsafeBufferPointer { buffer -> Result<DecodedImage, ImageError> in
       guard let base = buffer.baseAddress else { return .failure(ImageError("empty file")) }
+      if let failure = LibTIFF.preload() { return .failure(failure) }
       let memory = UnsafeMutablePointer<lb_tiff_memory>.allocate(capacity: 1)
       defer { memory.deallocate() }
       memory.initialize(to: lb_tiff_memory())
@@ -21,7 +22,7 @@ enum TIFFDecoder {
       // One allocation never exceeds the whole pixel budget's RGBA.
       guard let tif = lb_tiff_open_memory(memory, tmsize_t(min(options.maxPixels, 1 << 29) * 4))
       else { return .failure(error(memory, fallback: "not a readable TIFF file")) }
-      defer { TIFFClose(tif) }
+      defer { lb_tiff_close(tif) }
       var width: UInt32 = 0
       var height: UInt32 = 0
       _ = lb_tiff_get_u32(tif, UInt32(TIFFTAG_IMAGEWIDTH), &width)
@@ -33,7 +34,7 @@ enum TIFFDecoder {
       if !(1...8).contains(orientation) { orientation = 1 }
       let profile = iccProfile(tif)
       let page = reducedPage(tif, stored: stored, orientation: orientation, options: options)
-      guard TIFFSetDirectory(tif, UInt32(page.index)) != 0 else {
+      guard lb_tiff_set_directory(tif, UInt32(page.index)) != 0 else {
         return .failure(error(memory, fallback: "the page is unreadable"))
       }
       return pixels(tif, memory, size: page.size, orientation: orientation, options: options)
@@ -44,13 +45,13 @@ enum TIFFDecoder {
   /// The page `decode` reads for `options`: its directory index and size (for tests).
   static func page(_ data: [UInt8], options: DecodeOptions) -> (index: Int, size: PixelSize)? {
     data.withUnsafeBufferPointer { buffer in
-      guard let base = buffer.baseAddress else { return nil }
+      guard let base = buffer.baseAddress, LibTIFF.preload() == nil else { return nil }
       var memory = lb_tiff_memory()
       memory.data = base
       memory.size = UInt64(buffer.count)
       return withUnsafeMutablePointer(to: &memory) { pointer in
         guard let tif = lb_tiff_open_memory(pointer, 1 << 30) else { return nil }
-        defer { TIFFClose(tif) }
+        defer { lb_tiff_close(tif) }
         var w: UInt32 = 0
         var h: UInt32 = 0
         _ = lb_tiff_get_u32(tif, UInt32(TIFFTAG_IMAGEWIDTH), &w)
@@ -73,7 +74,7 @@ enum TIFFDecoder {
     var best = (index: 0, size: stored)
     var index = 0
     // A file may chain many pages (a fax, a scanned book): a few are looked at.
-    while index < 16, TIFFReadDirectory(tif) != 0 {
+    while index < 16, lb_tiff_read_directory(tif) != 0 {
       index += 1
       var kind: UInt32 = 0
       var w: UInt32 = 0
@@ -103,9 +104,10 @@ enum TIFFDecoder {
     var raster = [UInt32](repeating: 0, count: size.area)
     // Asking for the file's own orientation makes libtiff hand over the rows as stored
     // (its RGBA reader flips but never transposes, so it cannot turn 5–8 upright itself).
-    let ok = raster.withUnsafeMutableBufferPointer { out in
-      TIFFReadRGBAImageOriented(
-        tif, UInt32(size.width), UInt32(size.height), out.baseAddress, Int32(orientation), 0)
+    let ok = raster.withUnsafeMutableBufferPointer { out -> Int32 in
+      guard let base = out.baseAddress else { return 0 }
+      return lb_tiff_read_rgba_oriented(
+        tif, UInt32(size.width), UInt32(size.height), base, Int32(orientation))
     }
     guard ok != 0 else {
       return .failure(error(memory, fallback: "the image data is unreadable"))

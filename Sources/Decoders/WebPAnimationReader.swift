@@ -46,20 +46,20 @@ final class WebPAnimationReader: FrameReading {
     self.start = start
   }
 
-  deinit { WebPAnimDecoderDelete(decoder) }
+  deinit { LibWebP.functions.WebPAnimDecoderDelete(decoder) }
 
   func next() -> Result<VideoFrameReader.Frame?, ImageError> {
     var skipped = 0
     while true {
-      if WebPAnimDecoderHasMoreFrames(decoder) == 0 {
+      if LibWebP.functions.WebPAnimDecoderHasMoreFrames(decoder) == 0 {
         guard passTime > 0 else { return .failure(ImageError("WebP: the animation has no length")) }
         offset += Int(passTime)
         passTime = 0
-        WebPAnimDecoderReset(decoder)
+        LibWebP.functions.WebPAnimDecoderReset(decoder)
       }
       var frame: UnsafeMutablePointer<UInt8>?
       var end: Int32 = 0
-      guard WebPAnimDecoderGetNext(decoder, &frame, &end) != 0, let frame else {
+      guard LibWebP.functions.WebPAnimDecoderGetNext(decoder, &frame, &end) != 0, let frame else {
         return givenAny
           ? .success(nil)
           : .failure(ImageError("WebP: a frame of the animation could not be decoded"))

@@ -11,6 +11,7 @@ enum WebPDecoder {
   static func decode(_ data: [UInt8], options: DecodeOptions) -> Result<DecodedImage, ImageError> {
     data.withUnsafeBufferPointer { buffer -> Result<DecodedImage, ImageError> in
       guard let base = buffer.baseAddress else { return .failure(ImageError("empty file")) }
+      if let failure = LibWebP.library.failure { return .failure(failure) }
       var features = WebPBitstreamFeatures()
       let status = lb_webp_get_features(base, buffer.count, &features)
       guard status == VP8_STATUS_OK else { return .failure(error(status)) }
@@ -61,8 +62,8 @@ enum WebPDecoder {
       config.output.u.RGBA.rgba = out.baseAddress
       config.output.u.RGBA.stride = Int32(target.width * 4)
       config.output.u.RGBA.size = out.count
-      defer { WebPFreeDecBuffer(&config.output) }
-      return WebPDecode(base, count, &config)
+      defer { LibWebP.functions.WebPFreeDecBuffer(&config.output) }
+      return LibWebP.functions.WebPDecode(base, count, &config)
     }
     guard status == VP8_STATUS_OK else { return .failure(error(status)) }
     PNGDecoder.composite(&pixels, on: options.background)
@@ -79,10 +80,11 @@ enum WebPDecoder {
     case .success(let opened): (decoder, canvas) = opened
     case .failure(let error): return .failure(error)
     }
-    defer { WebPAnimDecoderDelete(decoder) }
+    defer { LibWebP.functions.WebPAnimDecoderDelete(decoder) }
     var frame: UnsafeMutablePointer<UInt8>?
     var timestamp: Int32 = 0
-    guard WebPAnimDecoderGetNext(decoder, &frame, &timestamp) != 0, let frame else {
+    guard LibWebP.functions.WebPAnimDecoderGetNext(decoder, &frame, &timestamp) != 0, let frame
+    else {
       return .failure(ImageError("WebP: the first frame could not be decoded"))
     }
     var pixels = Array(UnsafeBufferPointer(start: frame, count: canvas.area * 4))
@@ -95,17 +97,18 @@ enum WebPDecoder {
   static func openAnimation(
     _ base: UnsafePointer<UInt8>, _ count: Int, options: DecodeOptions
   ) -> Result<(OpaquePointer, PixelSize), ImageError> {
+    if let failure = LibWebP.library.failure { return .failure(failure) }
     guard let decoder = lb_webp_anim_decoder(base, count) else {
       return .failure(ImageError("WebP: the animation could not be read (truncated or corrupt)"))
     }
     var info = WebPAnimInfo()
-    guard WebPAnimDecoderGetInfo(decoder, &info) != 0 else {
-      WebPAnimDecoderDelete(decoder)
+    guard LibWebP.functions.WebPAnimDecoderGetInfo(decoder, &info) != 0 else {
+      LibWebP.functions.WebPAnimDecoderDelete(decoder)
       return .failure(ImageError("WebP: the animation could not be read"))
     }
     let canvas = PixelSize(width: Int(info.canvas_width), height: Int(info.canvas_height))
     if let refusal = options.refusal(forStored: canvas) {
-      WebPAnimDecoderDelete(decoder)
+      LibWebP.functions.WebPAnimDecoderDelete(decoder)
       return .failure(refusal)
     }
     return .success((decoder, canvas))

@@ -7,7 +7,14 @@ public final class SHA256Stream {
   private let state: OpaquePointer
 
   public init() {
-    guard let state = lb_sha256_create() else { fatalError("out of memory for a SHA-256 state") }
+    guard let state = lb_sha256_create() else {
+      // libcrypto is a package dependency (scripts/install-deps); without it no digest could
+      // be trusted, so nothing is compared or imported.
+      if let reason = lb_sha256_unavailable() {
+        fatalError("SHA-256 unavailable: \(String(cString: reason))")
+      }
+      fatalError("out of memory for a SHA-256 state")
+    }
     self.state = state
   }
 

@@ -136,23 +136,28 @@ public enum SixelEncoder {
       }
     }
     let colors = Int32(min(max(options.colors, 2), 256))
+    let sixel: lb_sixel
+    switch LibSixel.table {
+    case .success(let functions): sixel = functions
+    case .failure(let error): return .failure(error)
+    }
 
     var dither: OpaquePointer?
-    var status = sixel_dither_new(&dither, colors, nil)
+    var status = sixel.sixel_dither_new(&dither, colors, nil)
     guard !failed(status), let dither else {
       return .failure(EncodeError("libsixel could not make a palette: \(message(status))"))
     }
-    defer { sixel_dither_unref(dither) }
+    defer { sixel.sixel_dither_unref(dither) }
     status = rgb.withUnsafeMutableBufferPointer { px in
-      sixel_dither_initialize(
+      sixel.sixel_dither_initialize(
         dither, px.baseAddress, Int32(width), Int32(height), SIXEL_PIXELFORMAT_RGB888,
         options.largest.code, options.representative.code, options.quality.code)
     }
     guard !failed(status) else {
       return .failure(EncodeError("libsixel could not build the palette: \(message(status))"))
     }
-    sixel_dither_set_diffusion_type(dither, options.diffusion.code)
-    let paletteColors = Int(sixel_dither_get_num_of_palette_colors(dither))
+    sixel.sixel_dither_set_diffusion_type(dither, options.diffusion.code)
+    let paletteColors = Int(sixel.sixel_dither_get_num_of_palette_colors(dither))
 
     // The write callback appends to a Swift buffer reached through `priv`: no globals,
     // so encodes on several threads never share state.
@@ -160,17 +165,17 @@ public enum SixelEncoder {
     let unmanaged = Unmanaged.passRetained(sink)
     defer { unmanaged.release() }
     var output: OpaquePointer?
-    status = sixel_output_new(&output, sixelWrite, unmanaged.toOpaque(), nil)
+    status = sixel.sixel_output_new(&output, sixelWrite, unmanaged.toOpaque(), nil)
     guard !failed(status), let output else {
       return .failure(EncodeError("libsixel could not open an output: \(message(status))"))
     }
-    defer { sixel_output_unref(output) }
+    defer { sixel.sixel_output_unref(output) }
     // 7-bit introducers (ESC P … ESC \): C1 bytes would be mangled by UTF-8 terminals.
-    sixel_output_set_8bit_availability(output, 0)
-    sixel_output_set_palette_type(output, SIXEL_PALETTETYPE_RGB)
-    sixel_output_set_encode_policy(output, SIXEL_ENCODEPOLICY_SIZE)
+    sixel.sixel_output_set_8bit_availability(output, 0)
+    sixel.sixel_output_set_palette_type(output, SIXEL_PALETTETYPE_RGB)
+    sixel.sixel_output_set_encode_policy(output, SIXEL_ENCODEPOLICY_SIZE)
     status = rgb.withUnsafeMutableBufferPointer { px in
-      sixel_encode(px.baseAddress, Int32(width), Int32(height), 0, dither, output)
+      sixel.sixel_encode(px.baseAddress, Int32(width), Int32(height), 0, dither, output)
     }
     guard !failed(status) else {
       return .failure(EncodeError("libsixel could not encode: \(message(status))"))
@@ -186,7 +191,9 @@ public enum SixelEncoder {
   static func failed(_ status: SIXELSTATUS) -> Bool { (status & 0x1000) != 0 }
 
   static func message(_ status: SIXELSTATUS) -> String {
-    guard let text = sixel_helper_format_error(status) else { return "status \(status)" }
+    guard case .success(let sixel) = LibSixel.table,
+      let text = sixel.sixel_helper_format_error(status)
+    else { return "status \(status)" }
     return String(cString: text)
   }
 }

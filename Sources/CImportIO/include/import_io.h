@@ -3,10 +3,15 @@
 
 #include <stddef.h>
 
-/// A streaming SHA-256 (OpenSSL's, which uses the CPU's SHA extensions where it has them).
+/// A streaming SHA-256 (OpenSSL's, which uses the CPU's SHA extensions where it has them),
+/// from libcrypto loaded on first use (import_io.c says why).
 typedef struct lb_sha256 lb_sha256;
 
-/// A new hash state, or NULL when out of memory.
+/// Why SHA-256 cannot be had (libcrypto, loaded on first use, is missing), or NULL when it
+/// can. Safe from any thread.
+const char *lb_sha256_unavailable(void);
+
+/// A new hash state, or NULL when out of memory or libcrypto is missing.
 lb_sha256 *lb_sha256_create(void);
 
 /// Adds `count` bytes. Returns 0, or -1 when OpenSSL refuses.

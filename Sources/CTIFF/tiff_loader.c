@@ -1,0 +1,172 @@
+// Loads libtiff on first use and calls it through the loaded functions (see CTIFF.h for why
+// it is not linked).
+#include "CTIFF.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+static struct {
+  __typeof__(TIFFClientOpenExt) *TIFFClientOpenExt;
+  __typeof__(TIFFClose) *TIFFClose;
+  __typeof__(TIFFGetField) *TIFFGetField;
+  __typeof__(TIFFOpenOptionsAlloc) *TIFFOpenOptionsAlloc;
+  __typeof__(TIFFOpenOptionsFree) *TIFFOpenOptionsFree;
+  __typeof__(TIFFOpenOptionsSetErrorHandlerExtR) *TIFFOpenOptionsSetErrorHandlerExtR;
+  __typeof__(TIFFOpenOptionsSetMaxSingleMemAlloc) *TIFFOpenOptionsSetMaxSingleMemAlloc;
+  __typeof__(TIFFOpenOptionsSetWarningHandlerExtR) *TIFFOpenOptionsSetWarningHandlerExtR;
+  __typeof__(TIFFReadDirectory) *TIFFReadDirectory;
+  __typeof__(TIFFReadRGBAImageOriented) *TIFFReadRGBAImageOriented;
+  __typeof__(TIFFSetDirectory) *TIFFSetDirectory;
+  __typeof__(TIFFSetErrorHandler) *TIFFSetErrorHandler;
+  __typeof__(TIFFSetWarningHandler) *TIFFSetWarningHandler;
+} lib;
+static int loaded = -1;
+static char failure[256];
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+static void load(void) {
+  // libtiff 4.5 has soname 6 (Debian 12's libtiff6).
+  void *handle = dlopen("libtiff.so.6", RTLD_NOW | RTLD_LOCAL);
+  if (!handle) {
+    const char *reason = dlerror();
+    snprintf(failure, sizeof failure, "%s", reason ? reason : "libtiff.so.6 not found");
+    return;
+  }
+#define LB_LOOKUP(name)                                                    \
+  do {                                                                     \
+    lib.name = (__typeof__(name) *)dlsym(handle, #name);                   \
+    if (!lib.name) {                                                       \
+      snprintf(failure, sizeof failure, "libtiff has no function " #name); \
+      return;                                                              \
+    }                                                                      \
+  } while (0)
+  LB_LOOKUP(TIFFClientOpenExt);
+  LB_LOOKUP(TIFFClose);
+  LB_LOOKUP(TIFFGetField);
+  LB_LOOKUP(TIFFOpenOptionsAlloc);
+  LB_LOOKUP(TIFFOpenOptionsFree);
+  LB_LOOKUP(TIFFOpenOptionsSetErrorHandlerExtR);
+  LB_LOOKUP(TIFFOpenOptionsSetMaxSingleMemAlloc);
+  LB_LOOKUP(TIFFOpenOptionsSetWarningHandlerExtR);
+  LB_LOOKUP(TIFFReadDirectory);
+  LB_LOOKUP(TIFFReadRGBAImageOriented);
+  LB_LOOKUP(TIFFSetDirectory);
+  LB_LOOKUP(TIFFSetErrorHandler);
+  LB_LOOKUP(TIFFSetWarningHandler);
+#undef LB_LOOKUP
+  // The process-wide handlers print to stderr, which is the terminal: off, once; each file's
+  // messages go to its own record instead (the first error is the one-line reason).
+  lib.TIFFSetErrorHandler(NULL);
+  lib.TIFFSetWarningHandler(NULL);
+  loaded = 0;
+}
+
+int lb_tiff_load(void) {
+  pthread_once(&once, load);
+  return loaded;
+}
+
+const char *lb_tiff_error(void) {
+  pthread_once(&once, load);
+  return loaded == 0 ? "" : failure;
+}
+
+static int on_error(TIFF *tif, void *user, const char *module, const char *fmt, va_list ap) {
+  (void)tif;
+  (void)module;
+  lb_tiff_memory *memory = (lb_tiff_memory *)user;
+  if (memory->error[0] == 0) vsnprintf(memory->error, sizeof memory->error, fmt, ap);
+  return 1;
+}
+
+static int on_warning(TIFF *tif, void *user, const char *module, const char *fmt, va_list ap) {
+  (void)tif;
+  (void)user;
+  (void)module;
+  (void)fmt;
+  (void)ap;
+  return 1;
+}
+
+static tmsize_t memory_read(thandle_t handle, void *buffer, tmsize_t count) {
+  lb_tiff_memory *m = (lb_tiff_memory *)handle;
+  if (count < 0 || m->position >= m->size) return 0;
+  uint64_t left = m->size - m->position;
+  uint64_t n = (uint64_t)count < left ? (uint64_t)count : left;
+  memcpy(buffer, m->data + m->position, (size_t)n);
+  m->position += n;
+  return (tmsize_t)n;
+}
+
+static tmsize_t memory_write(thandle_t handle, void *buffer, tmsize_t count) {
+  (void)handle;
+  (void)buffer;
+  (void)count;
+  return -1;
+}
+
+static toff_t memory_seek(thandle_t handle, toff_t offset, int whence) {
+  lb_tiff_memory *m = (lb_tiff_memory *)handle;
+  uint64_t base = whence == SEEK_CUR ? m->position : whence == SEEK_END ? m->size : 0;
+  m->position = base + offset;
+  return m->position;
+}
+
+static int memory_close(thandle_t handle) {
+  (void)handle;
+  return 0;
+}
+
+static toff_t memory_size(thandle_t handle) { return ((lb_tiff_memory *)handle)->size; }
+
+static int memory_map(thandle_t handle, void **base, toff_t *size) {
+  lb_tiff_memory *m = (lb_tiff_memory *)handle;
+  *base = (void *)m->data;
+  *size = m->size;
+  return 1;
+}
+
+static void memory_unmap(thandle_t handle, void *base, toff_t size) {
+  (void)handle;
+  (void)base;
+  (void)size;
+}
+
+TIFF *lb_tiff_open_memory(lb_tiff_memory *memory, tmsize_t max_alloc) {
+  TIFFOpenOptions *options = lib.TIFFOpenOptionsAlloc();
+  if (options == NULL) return NULL;
+  lib.TIFFOpenOptionsSetMaxSingleMemAlloc(options, max_alloc);
+  lib.TIFFOpenOptionsSetErrorHandlerExtR(options, on_error, memory);
+  lib.TIFFOpenOptionsSetWarningHandlerExtR(options, on_warning, memory);
+  TIFF *tif = lib.TIFFClientOpenExt("image", "r", (thandle_t)memory, memory_read, memory_write,
+                                    memory_seek, memory_close, memory_size, memory_map,
+                                    memory_unmap, options);
+  lib.TIFFOpenOptionsFree(options);
+  return tif;
+}
+
+void lb_tiff_close(TIFF *tif) { lib.TIFFClose(tif); }
+
+int lb_tiff_set_directory(TIFF *tif, uint32_t index) { return lib.TIFFSetDirectory(tif, index); }
+
+int lb_tiff_read_directory(TIFF *tif) { return lib.TIFFReadDirectory(tif); }
+
+int lb_tiff_read_rgba_oriented(TIFF *tif, uint32_t width, uint32_t height, uint32_t *raster,
+                               int orientation) {
+  return lib.TIFFReadRGBAImageOriented(tif, width, height, raster, orientation, 0);
+}
+
+int lb_tiff_get_u16(TIFF *tif, uint32_t tag, uint16_t *value) {
+  return lib.TIFFGetField(tif, tag, value);
+}
+
+int lb_tiff_get_u32(TIFF *tif, uint32_t tag, uint32_t *value) {
+  return lib.TIFFGetField(tif, tag, value);
+}
+
+int lb_tiff_get_bytes(TIFF *tif, uint32_t tag, uint32_t *count, void **data) {
+  return lib.TIFFGetField(tif, tag, count, data);
+}
