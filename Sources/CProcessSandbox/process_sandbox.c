@@ -155,6 +155,13 @@ pid_t lb_sandbox_fork_worker(int *parent_channel) {
   return 0;
 }
 
+int lb_sandbox_cpu_count(void) {
+  cpu_set_t cores;
+  if (sched_getaffinity(0, sizeof cores, &cores) != 0) return 1;
+  int count = CPU_COUNT(&cores);
+  return count > 0 ? count : 1;
+}
+
 void lb_sandbox_restore_affinity(void) {
   if (forked_affinity_saved) {
     (void)sched_setaffinity(0, sizeof forked_affinity, &forked_affinity);

@@ -1,6 +1,7 @@
-import Pixels
+import CProcessSandbox
 import Decoders
 import Foundation
+import Pixels
 
 extension DecodeWorkerHost {
   /// Which program the workers run and how long a file may take.
@@ -12,7 +13,9 @@ extension DecodeWorkerHost {
     /// Wall-clock time one file may take, reply included, before its worker is killed.
     public var deadline: DispatchTimeInterval
     /// Most workers at once (one per core, at most 2: risky formats are a minority of a
-    /// library, and each worker may hold up to its address-space limit).
+    /// library, and each worker may hold up to its address-space limit). The cores are this
+    /// process's affinity, not Foundation's quota-aware count, which costs a command 0.1 ms
+    /// before it forks its first worker; at most two workers makes the difference moot.
     public var maxWorkers: Int
     /// Variables added to the workers' environment (tests turn on the decoder hooks).
     public var environment: [String: String]
@@ -20,7 +23,7 @@ extension DecodeWorkerHost {
     public init(
       executable: String, arguments: [String] = ["decode-worker"],
       deadline: DispatchTimeInterval = .seconds(10),
-      maxWorkers: Int = min(2, ProcessInfo.processInfo.activeProcessorCount),
+      maxWorkers: Int = min(2, Int(lb_sandbox_cpu_count())),
       environment: [String: String] = [:]
     ) {
       self.executable = executable

@@ -12,14 +12,15 @@ public enum DecodeWorkerLoop {
   public static func run(
     limits: DecodeWorkerSandbox.Limits, kind: DecodeWorkerKind, forked: Bool = false
   ) -> Never {
+    // FFmpeg and libheif are not linked (the browser would load them on every start); the
+    // kind's are loaded here, where the loader's and their initializers' system calls are
+    // still allowed. A missing library fails each of its files alone, with the reason. First
+    // of all: a forked worker's load is what its command waits for.
+    kind.preload()
+    if forked { lb_sandbox_restore_affinity() }
     // Read before the sandbox: the environment is all the worker needs from outside.
     let hooks = DecodeWorkerTestHooks(
       environment: ProcessInfo.processInfo.environment, forked: forked)
-    // FFmpeg and libheif are not linked (the browser would load them on every start); the
-    // kind's are loaded here, where the loader's and their initializers' system calls are
-    // still allowed. A missing library fails each of its files alone, with the reason.
-    kind.preload()
-    if forked { lb_sandbox_restore_affinity() }
     // A worker that cannot sandbox itself (a kernel without seccomp filters, a container
     // that forbids them) decodes nothing: each file fails with the reason, so the user sees
     // why instead of a bare exit status. Fail closed: the decoders never run unconfined.

@@ -19,4 +19,13 @@ public struct LoadedConfig: Sendable {
     return LoadedConfig(
       config: config, theme: theme, problems: problems + (themeProblem.map { [$0] } ?? []))
   }
+
+  /// The settings of the config file and their problems, without the theme: for the commands
+  /// that draw no screen (reading and parsing a theme was a tenth of `lightbox thumbnails`'
+  /// own time for one file).
+  public static func settings(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> (config: LightboxConfig, problems: [String]) {
+    ConfigLoader.load(path: ConfigLoader.defaultPath(environment: environment))
+  }
 }

@@ -36,6 +36,11 @@ pid_t lb_sandbox_fork_worker(int *parent_channel);
 /// Does nothing in any other process.
 void lb_sandbox_restore_affinity(void);
 
+/// The cores this process may run on (sched_getaffinity), at least 1: one system call, where
+/// Foundation's `activeProcessorCount` also reads the cgroup's CPU quota through its file API
+/// (0.1 ms at a command's start, before its first worker is forked).
+int lb_sandbox_cpu_count(void);
+
 /// Asks the kernel to send `signal` to this process when the thread that spawned it exits
 /// (prctl PR_SET_PDEATHSIG). Returns 0 or an errno value.
 int lb_sandbox_parent_death_signal(int signal);

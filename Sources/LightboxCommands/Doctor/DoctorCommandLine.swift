@@ -25,7 +25,7 @@ struct Doctor: ParsableCommand {
     print(
       DoctorCommand.run(
         environment: ProcessInfo.processInfo.environment, graphics: mode,
-        config: CommandSupport.loadConfig().config),
+        config: CommandSupport.loadSettings().config),
       terminator: "")
   }
 }

@@ -55,7 +55,7 @@ struct ImportCommandLine: ParsableCommand {
   }
 
   func run() throws {
-    let loaded = CommandSupport.loadConfig()
+    let loaded = CommandSupport.loadSettings()
     for problem in loaded.problems {
       FileHandle.standardError.write(Data("lightbox: \(problem)\n".utf8))
     }

@@ -19,6 +19,12 @@ public enum CommandSupport {
   /// theme, and every problem found in either, one line each with file:line.
   static func loadConfig() -> LoadedConfig { LoadedConfig.load() }
 
+  /// The config file's settings and their problems, without the theme (for the commands
+  /// that draw no screen).
+  static func loadSettings() -> (config: LightboxConfig, problems: [String]) {
+    LoadedConfig.settings()
+  }
+
   /// The commands' decoder: risky formats in `lightbox decode-worker` processes (this
   /// executable), JPEG and PNG in process. One for the process, so that the worker
   /// `prewarm(arguments:)` started before the arguments were parsed is the command's.
@@ -27,8 +33,9 @@ public enum CommandSupport {
   private static let sharedDecoder = PhotoDecoder(
     host: DecodeWorkerHost(configuration: .currentExecutable))
 
-  /// The commands that decode the files they are given.
-  static let decodingCommands: Set<String> = ["show", "thumbnails", "export"]
+  /// The commands that decode the files they are given (an array: a `Set` of strings cost
+  /// its first protocol-conformance lookup before the first worker was forked).
+  static let decodingCommands = ["show", "thumbnails", "export"]
 
   /// Starts a worker for the risky files named in `arguments` (the process's, command name
   /// first) when the command is one that decodes them, before the arguments are parsed:

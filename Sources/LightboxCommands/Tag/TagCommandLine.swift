@@ -99,7 +99,8 @@ struct TagCommandLine: ParsableCommand {
   func run() throws {
     let edit = try self.edit()
     let mode =
-      xmpWrite.flatMap(XMPWriteMode.init(rawValue:)) ?? CommandSupport.loadConfig().config.xmpWrite
+      xmpWrite.flatMap(XMPWriteMode.init(rawValue:))
+      ?? CommandSupport.loadSettings().config.xmpWrite
     let failed = TagCommand.run(
       paths: files.map(CommandSupport.absolute), shownAs: files, edit: edit, mode: mode,
       json: json

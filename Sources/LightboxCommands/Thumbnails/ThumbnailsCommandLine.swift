@@ -61,7 +61,7 @@ struct Thumbnails: ParsableCommand {
     // read and the cache's usage index loaded.
     let decoder = CommandSupport.photoDecoder()
     decoder.prewarm(for: paths)
-    let loaded = CommandSupport.loadConfig()
+    let loaded = CommandSupport.loadSettings()
     for problem in loaded.problems { Self.printError("lightbox: \(problem)") }
     let usage = ThumbnailCacheUsage(
       root: root,
