@@ -28,6 +28,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
   ],
   targets: [
+    // What the loaders of the libraries loaded on first use share (dlopen, the lookups).
+    .target(name: "CLibraryLoader"),
     // C libraries from Debian's -dev packages.
     .systemLibrary(
       name: "CNCurses", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
@@ -35,19 +37,19 @@ let package = Package(
       name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
     // libsixel's header, the library loaded on first use, not linked (see the header).
-    .target(name: "CSixel"),
+    .target(name: "CSixel", dependencies: ["CLibraryLoader"]),
     // The decoders of issue 15 (HEIF/AVIF, WebP, GIF, TIFF) and colour management.
     // libheif's header, the library loaded on first use, not linked (see the header).
-    .target(name: "CHeif"),
+    .target(name: "CHeif", dependencies: ["CLibraryLoader"]),
     // libwebp's, giflib's, libtiff's and lcms2's headers: the libraries are loaded on first
     // use, not linked (see the headers).
-    .target(name: "CWebP"),
-    .target(name: "CGIF"),
-    .target(name: "CTIFF"),
-    .target(name: "CLCMS2"),
+    .target(name: "CWebP", dependencies: ["CLibraryLoader"]),
+    .target(name: "CGIF", dependencies: ["CLibraryLoader"]),
+    .target(name: "CTIFF", dependencies: ["CLibraryLoader"]),
+    .target(name: "CLCMS2", dependencies: ["CLibraryLoader"]),
     // Videos (issue 16): container probing and poster frames, in the decode worker.
     // FFmpeg's headers, its libraries loaded on first use, not linked (see the header).
-    .target(name: "CFFmpeg"),
+    .target(name: "CFFmpeg", dependencies: ["CLibraryLoader"]),
     // Async-signal-safe terminal restore on fatal signals (see docs/DECISIONS.md).
     .target(name: "CTerminalGuard"),
     // ncurses' scrolling capabilities taken out of the loaded description (see the file).
@@ -66,7 +68,7 @@ let package = Package(
     .target(name: "CFileSystem"),
     // SHA-256 (OpenSSL's libcrypto, loaded on first use, not linked: see import_io.c) and
     // renameat2(RENAME_NOREPLACE) for verified imports.
-    .target(name: "CImportIO"),
+    .target(name: "CImportIO", dependencies: ["CLibraryLoader"]),
     // The one streaming SHA-256 (imports' verified copies, the duplicate finder's hashes).
     .target(name: "Digests", dependencies: ["CImportIO"]),
 
@@ -195,7 +197,7 @@ let package = Package(
       name: "PicturesTests",
       dependencies: [
         "Pixels", "Decoders", "DecodeWorker", "ThumbnailCache", "PhotoModel", "PhotoMetadata",
-        "CPNG", "CLCMS2", "CWebP", "CProcessSandbox",
+        "CPNG", "CLCMS2", "CWebP", "CProcessSandbox", "CLibraryLoader",
         "LightboxTestSupport",
       ],
       // Lightbox loads these on first use; the tests call them directly (the WebP encoder

@@ -1,63 +1,27 @@
 // Loads giflib on first use (see CGIF.h for why it is not linked).
 #include "CGIF.h"
 
-#include <dlfcn.h>
-#include <pthread.h>
-#include <stdio.h>
+#include "CLibraryLoader.h"
+
 #include <string.h>
 
 static struct lb_gif table;
-static const struct lb_gif *loaded;
-static char failure[256];
-static pthread_once_t once = PTHREAD_ONCE_INIT;
 
-static void load(void) {
-  // The sonames of the versions Lightbox is built against (Debian 12), in dependency order.
-  const char *names[] = {
-      "libgif.so.7",
-  };
-  enum { count = sizeof names / sizeof names[0] };
-  void *handles[count];
-  for (int i = 0; i < count; i++) {
-    // RTLD_LOCAL: the library's symbols stay out of the process's global scope.
-    handles[i] = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
-    if (!handles[i]) {
-      const char *reason = dlerror();
-      snprintf(failure, sizeof failure, "%s", reason ? reason : names[i]);
-      return;
-    }
-  }
-#define LB_LOOKUP(name)                                                   \
-  do {                                                                    \
-    for (int i = 0; i < count && !table.name; i++) {                      \
-      table.name = (__typeof__(name) *)dlsym(handles[i], #name);          \
-    }                                                                     \
-    if (!table.name) {                                                    \
-      snprintf(failure, sizeof failure, "giflib has no function " #name); \
-      return;                                                             \
-    }                                                                     \
-  } while (0)
-  LB_LOOKUP(DGifOpen);
-  LB_LOOKUP(DGifCloseFile);
-  LB_LOOKUP(DGifGetRecordType);
-  LB_LOOKUP(DGifGetExtension);
-  LB_LOOKUP(DGifGetExtensionNext);
-  LB_LOOKUP(DGifGetImageDesc);
-  LB_LOOKUP(DGifGetLine);
-  LB_LOOKUP(GifErrorString);
-#undef LB_LOOKUP
-  loaded = &table;
+static int lookup(struct lb_library *library) {
+  LB_LIBRARY_FIND(library, table, DGifOpen);
+  LB_LIBRARY_FIND(library, table, DGifCloseFile);
+  LB_LIBRARY_FIND(library, table, DGifGetRecordType);
+  LB_LIBRARY_FIND(library, table, DGifGetExtension);
+  LB_LIBRARY_FIND(library, table, DGifGetExtensionNext);
+  LB_LIBRARY_FIND(library, table, DGifGetImageDesc);
+  LB_LIBRARY_FIND(library, table, DGifGetLine);
+  LB_LIBRARY_FIND(library, table, GifErrorString);
+  return 0;
 }
 
-const struct lb_gif *lb_gif_load(void) {
-  pthread_once(&once, load);
-  return loaded;
-}
+static struct lb_library library = LB_LIBRARY("giflib", lookup, "libgif.so.7");
 
-const char *lb_gif_error(void) {
-  pthread_once(&once, load);
-  return loaded ? "" : failure;
-}
+LB_LIBRARY_ENTRY_POINTS(gif, library, table)
 
 static int read_memory(GifFileType *gif, GifByteType *buffer, int count) {
   lb_gif_memory *m = (lb_gif_memory *)gif->UserData;

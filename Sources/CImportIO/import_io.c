@@ -1,11 +1,11 @@
 #define _GNU_SOURCE
 #include "import_io.h"
 
-#include <dlfcn.h>
+#include "CLibraryLoader.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <openssl/evp.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,40 +31,22 @@ static struct {
   __typeof__(EVP_DigestFinal_ex) *EVP_DigestFinal_ex;
   __typeof__(EVP_sha256) *EVP_sha256;
 } crypto;
-static int crypto_loaded = -1;
-static char crypto_failure[256];
-static pthread_once_t crypto_once = PTHREAD_ONCE_INIT;
 
-static void load_crypto(void) {
-  // OpenSSL 3's soname (Debian 12's libssl3).
-  void *handle = dlopen("libcrypto.so.3", RTLD_NOW | RTLD_LOCAL);
-  if (!handle) {
-    const char *reason = dlerror();
-    snprintf(crypto_failure, sizeof crypto_failure, "%s",
-             reason ? reason : "libcrypto.so.3 not found");
-    return;
-  }
-#define LB_LOOKUP(name)                                                                    \
-  do {                                                                                     \
-    crypto.name = (__typeof__(name) *)dlsym(handle, #name);                                \
-    if (!crypto.name) {                                                                    \
-      snprintf(crypto_failure, sizeof crypto_failure, "libcrypto has no function " #name); \
-      return;                                                                              \
-    }                                                                                      \
-  } while (0)
-  LB_LOOKUP(EVP_MD_CTX_new);
-  LB_LOOKUP(EVP_MD_CTX_free);
-  LB_LOOKUP(EVP_DigestInit_ex);
-  LB_LOOKUP(EVP_DigestUpdate);
-  LB_LOOKUP(EVP_DigestFinal_ex);
-  LB_LOOKUP(EVP_sha256);
-#undef LB_LOOKUP
-  crypto_loaded = 0;
+static int lookup_crypto(struct lb_library *library) {
+  LB_LIBRARY_FIND(library, crypto, EVP_MD_CTX_new);
+  LB_LIBRARY_FIND(library, crypto, EVP_MD_CTX_free);
+  LB_LIBRARY_FIND(library, crypto, EVP_DigestInit_ex);
+  LB_LIBRARY_FIND(library, crypto, EVP_DigestUpdate);
+  LB_LIBRARY_FIND(library, crypto, EVP_DigestFinal_ex);
+  LB_LIBRARY_FIND(library, crypto, EVP_sha256);
+  return 0;
 }
 
+// OpenSSL 3's soname (Debian 12's libssl3).
+static struct lb_library libcrypto = LB_LIBRARY("libcrypto", lookup_crypto, "libcrypto.so.3");
+
 const char *lb_sha256_unavailable(void) {
-  pthread_once(&crypto_once, load_crypto);
-  return crypto_loaded == 0 ? NULL : crypto_failure;
+  return lb_library_load(&libcrypto) == 0 ? NULL : lb_library_failure(&libcrypto);
 }
 
 struct lb_sha256 {

@@ -1,62 +1,25 @@
 // Loads lcms2 on first use (see CLCMS2.h for why it is not linked).
 #include "CLCMS2.h"
 
-#include <dlfcn.h>
-#include <pthread.h>
-#include <stdio.h>
+#include "CLibraryLoader.h"
 
 static struct lb_lcms2 table;
-static const struct lb_lcms2 *loaded;
-static char failure[256];
-static pthread_once_t once = PTHREAD_ONCE_INIT;
 
-static void load(void) {
-  // The sonames of the versions Lightbox is built against (Debian 12), in dependency order.
-  const char *names[] = {
-      "liblcms2.so.2",
-  };
-  enum { count = sizeof names / sizeof names[0] };
-  void *handles[count];
-  for (int i = 0; i < count; i++) {
-    // RTLD_LOCAL: the library's symbols stay out of the process's global scope.
-    handles[i] = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
-    if (!handles[i]) {
-      const char *reason = dlerror();
-      snprintf(failure, sizeof failure, "%s", reason ? reason : names[i]);
-      return;
-    }
-  }
-#define LB_LOOKUP(name)                                                   \
-  do {                                                                    \
-    for (int i = 0; i < count && !table.name; i++) {                      \
-      table.name = (__typeof__(name) *)dlsym(handles[i], #name);          \
-    }                                                                     \
-    if (!table.name) {                                                    \
-      snprintf(failure, sizeof failure, "lcms2 has no function " #name); \
-      return;                                                             \
-    }                                                                     \
-  } while (0)
-  LB_LOOKUP(cmsBuildParametricToneCurve);
-  LB_LOOKUP(cmsCloseProfile);
-  LB_LOOKUP(cmsCreateRGBProfile);
-  LB_LOOKUP(cmsCreateTransform);
-  LB_LOOKUP(cmsCreate_sRGBProfile);
-  LB_LOOKUP(cmsDeleteTransform);
-  LB_LOOKUP(cmsDoTransform);
-  LB_LOOKUP(cmsFreeToneCurve);
-  LB_LOOKUP(cmsGetColorSpace);
-  LB_LOOKUP(cmsGetProfileInfoASCII);
-  LB_LOOKUP(cmsOpenProfileFromMem);
-#undef LB_LOOKUP
-  loaded = &table;
+static int lookup(struct lb_library *library) {
+  LB_LIBRARY_FIND(library, table, cmsBuildParametricToneCurve);
+  LB_LIBRARY_FIND(library, table, cmsCloseProfile);
+  LB_LIBRARY_FIND(library, table, cmsCreateRGBProfile);
+  LB_LIBRARY_FIND(library, table, cmsCreateTransform);
+  LB_LIBRARY_FIND(library, table, cmsCreate_sRGBProfile);
+  LB_LIBRARY_FIND(library, table, cmsDeleteTransform);
+  LB_LIBRARY_FIND(library, table, cmsDoTransform);
+  LB_LIBRARY_FIND(library, table, cmsFreeToneCurve);
+  LB_LIBRARY_FIND(library, table, cmsGetColorSpace);
+  LB_LIBRARY_FIND(library, table, cmsGetProfileInfoASCII);
+  LB_LIBRARY_FIND(library, table, cmsOpenProfileFromMem);
+  return 0;
 }
 
-const struct lb_lcms2 *lb_lcms2_load(void) {
-  pthread_once(&once, load);
-  return loaded;
-}
+static struct lb_library library = LB_LIBRARY("lcms2", lookup, "liblcms2.so.2");
 
-const char *lb_lcms2_error(void) {
-  pthread_once(&once, load);
-  return loaded ? "" : failure;
-}
+LB_LIBRARY_ENTRY_POINTS(lcms2, library, table)

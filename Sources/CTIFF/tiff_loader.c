@@ -2,8 +2,8 @@
 // it is not linked).
 #include "CTIFF.h"
 
-#include <dlfcn.h>
-#include <pthread.h>
+#include "CLibraryLoader.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -23,55 +23,36 @@ static struct {
   __typeof__(TIFFSetErrorHandler) *TIFFSetErrorHandler;
   __typeof__(TIFFSetWarningHandler) *TIFFSetWarningHandler;
 } lib;
-static int loaded = -1;
-static char failure[256];
-static pthread_once_t once = PTHREAD_ONCE_INIT;
 
-static void load(void) {
-  // libtiff 4.5 has soname 6 (Debian 12's libtiff6).
-  void *handle = dlopen("libtiff.so.6", RTLD_NOW | RTLD_LOCAL);
-  if (!handle) {
-    const char *reason = dlerror();
-    snprintf(failure, sizeof failure, "%s", reason ? reason : "libtiff.so.6 not found");
-    return;
-  }
-#define LB_LOOKUP(name)                                                    \
-  do {                                                                     \
-    lib.name = (__typeof__(name) *)dlsym(handle, #name);                   \
-    if (!lib.name) {                                                       \
-      snprintf(failure, sizeof failure, "libtiff has no function " #name); \
-      return;                                                              \
-    }                                                                      \
-  } while (0)
-  LB_LOOKUP(TIFFClientOpenExt);
-  LB_LOOKUP(TIFFClose);
-  LB_LOOKUP(TIFFGetField);
-  LB_LOOKUP(TIFFOpenOptionsAlloc);
-  LB_LOOKUP(TIFFOpenOptionsFree);
-  LB_LOOKUP(TIFFOpenOptionsSetErrorHandlerExtR);
-  LB_LOOKUP(TIFFOpenOptionsSetMaxSingleMemAlloc);
-  LB_LOOKUP(TIFFOpenOptionsSetWarningHandlerExtR);
-  LB_LOOKUP(TIFFReadDirectory);
-  LB_LOOKUP(TIFFReadRGBAImageOriented);
-  LB_LOOKUP(TIFFSetDirectory);
-  LB_LOOKUP(TIFFSetErrorHandler);
-  LB_LOOKUP(TIFFSetWarningHandler);
-#undef LB_LOOKUP
+static int lookup(struct lb_library *library) {
+  LB_LIBRARY_FIND(library, lib, TIFFClientOpenExt);
+  LB_LIBRARY_FIND(library, lib, TIFFClose);
+  LB_LIBRARY_FIND(library, lib, TIFFGetField);
+  LB_LIBRARY_FIND(library, lib, TIFFOpenOptionsAlloc);
+  LB_LIBRARY_FIND(library, lib, TIFFOpenOptionsFree);
+  LB_LIBRARY_FIND(library, lib, TIFFOpenOptionsSetErrorHandlerExtR);
+  LB_LIBRARY_FIND(library, lib, TIFFOpenOptionsSetMaxSingleMemAlloc);
+  LB_LIBRARY_FIND(library, lib, TIFFOpenOptionsSetWarningHandlerExtR);
+  LB_LIBRARY_FIND(library, lib, TIFFReadDirectory);
+  LB_LIBRARY_FIND(library, lib, TIFFReadRGBAImageOriented);
+  LB_LIBRARY_FIND(library, lib, TIFFSetDirectory);
+  LB_LIBRARY_FIND(library, lib, TIFFSetErrorHandler);
+  LB_LIBRARY_FIND(library, lib, TIFFSetWarningHandler);
   // The process-wide handlers print to stderr, which is the terminal: off, once; each file's
   // messages go to its own record instead (the first error is the one-line reason).
   lib.TIFFSetErrorHandler(NULL);
   lib.TIFFSetWarningHandler(NULL);
-  loaded = 0;
+  return 0;
 }
 
-int lb_tiff_load(void) {
-  pthread_once(&once, load);
-  return loaded;
-}
+// libtiff 4.5 has soname 6 (Debian 12's libtiff6).
+static struct lb_library library = LB_LIBRARY("libtiff", lookup, "libtiff.so.6");
+
+int lb_tiff_load(void) { return lb_library_load(&library); }
 
 const char *lb_tiff_error(void) {
-  pthread_once(&once, load);
-  return loaded == 0 ? "" : failure;
+  (void)lb_library_load(&library);
+  return lb_library_failure(&library);
 }
 
 static int on_error(TIFF *tif, void *user, const char *module, const char *fmt, va_list ap) {

@@ -1,70 +1,34 @@
 // Loads libwebp on first use (see CWebP.h for why it is not linked).
 #include "CWebP.h"
 
-#include <dlfcn.h>
-#include <pthread.h>
-#include <stdio.h>
+#include "CLibraryLoader.h"
 
 static struct lb_webp table;
-static const struct lb_webp *loaded;
-static char failure[256];
-static pthread_once_t once = PTHREAD_ONCE_INIT;
 
-static void load(void) {
-  // The sonames of the versions Lightbox is built against (Debian 12), in dependency order.
-  const char *names[] = {
-      "libwebp.so.7",
-      "libwebpdemux.so.2",
-  };
-  enum { count = sizeof names / sizeof names[0] };
-  void *handles[count];
-  for (int i = 0; i < count; i++) {
-    // RTLD_LOCAL: the library's symbols stay out of the process's global scope.
-    handles[i] = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
-    if (!handles[i]) {
-      const char *reason = dlerror();
-      snprintf(failure, sizeof failure, "%s", reason ? reason : names[i]);
-      return;
-    }
-  }
-#define LB_LOOKUP(name)                                                   \
-  do {                                                                    \
-    for (int i = 0; i < count && !table.name; i++) {                      \
-      table.name = (__typeof__(name) *)dlsym(handles[i], #name);          \
-    }                                                                     \
-    if (!table.name) {                                                    \
-      snprintf(failure, sizeof failure, "libwebp has no function " #name); \
-      return;                                                             \
-    }                                                                     \
-  } while (0)
-  LB_LOOKUP(WebPGetFeaturesInternal);
-  LB_LOOKUP(WebPInitDecoderConfigInternal);
-  LB_LOOKUP(WebPDecode);
-  LB_LOOKUP(WebPFreeDecBuffer);
-  LB_LOOKUP(WebPAnimDecoderOptionsInitInternal);
-  LB_LOOKUP(WebPAnimDecoderNewInternal);
-  LB_LOOKUP(WebPAnimDecoderGetInfo);
-  LB_LOOKUP(WebPAnimDecoderGetNext);
-  LB_LOOKUP(WebPAnimDecoderHasMoreFrames);
-  LB_LOOKUP(WebPAnimDecoderReset);
-  LB_LOOKUP(WebPAnimDecoderDelete);
-  LB_LOOKUP(WebPDemuxInternal);
-  LB_LOOKUP(WebPDemuxGetChunk);
-  LB_LOOKUP(WebPDemuxReleaseChunkIterator);
-  LB_LOOKUP(WebPDemuxDelete);
-#undef LB_LOOKUP
-  loaded = &table;
+static int lookup(struct lb_library *library) {
+  LB_LIBRARY_FIND(library, table, WebPGetFeaturesInternal);
+  LB_LIBRARY_FIND(library, table, WebPInitDecoderConfigInternal);
+  LB_LIBRARY_FIND(library, table, WebPDecode);
+  LB_LIBRARY_FIND(library, table, WebPFreeDecBuffer);
+  LB_LIBRARY_FIND(library, table, WebPAnimDecoderOptionsInitInternal);
+  LB_LIBRARY_FIND(library, table, WebPAnimDecoderNewInternal);
+  LB_LIBRARY_FIND(library, table, WebPAnimDecoderGetInfo);
+  LB_LIBRARY_FIND(library, table, WebPAnimDecoderGetNext);
+  LB_LIBRARY_FIND(library, table, WebPAnimDecoderHasMoreFrames);
+  LB_LIBRARY_FIND(library, table, WebPAnimDecoderReset);
+  LB_LIBRARY_FIND(library, table, WebPAnimDecoderDelete);
+  LB_LIBRARY_FIND(library, table, WebPDemuxInternal);
+  LB_LIBRARY_FIND(library, table, WebPDemuxGetChunk);
+  LB_LIBRARY_FIND(library, table, WebPDemuxReleaseChunkIterator);
+  LB_LIBRARY_FIND(library, table, WebPDemuxDelete);
+  return 0;
 }
 
-const struct lb_webp *lb_webp_load(void) {
-  pthread_once(&once, load);
-  return loaded;
-}
+// libwebpdemux after libwebp, which it needs.
+static struct lb_library library =
+    LB_LIBRARY("libwebp", lookup, "libwebp.so.7", "libwebpdemux.so.2");
 
-const char *lb_webp_error(void) {
-  pthread_once(&once, load);
-  return loaded ? "" : failure;
-}
+LB_LIBRARY_ENTRY_POINTS(webp, library, table)
 
 int lb_webp_init_config(WebPDecoderConfig *config) {
   return table.WebPInitDecoderConfigInternal(config, WEBP_DECODER_ABI_VERSION);
