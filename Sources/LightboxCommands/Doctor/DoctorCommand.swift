@@ -3,6 +3,7 @@ import LightboxApp
 import DecodeWorker
 import ThumbnailCache
 import PhotoModel
+import Pixels
 import Settings
 import TerminalGraphics
 
@@ -26,6 +27,7 @@ public enum DoctorCommand {
       tmux: probe.capabilities.environment.insideTmux ? TmuxPassthrough.ask(.live) : nil)
       + "\nFiles:\n  log: \(LightboxPaths(environment: environment).logFile)\n"
       + "\nDecoders:\n  \(workerLine(DecodeWorkerHost(configuration: .currentExecutable)))\n"
+      + decoderLibraryLines(DecoderLibraries.availability()).map { "  \($0)\n" }.joined()
       + "\n" + library.joined(separator: "\n") + "\n"
       + "\n" + PlaceLookup.doctorLines(environment: environment).joined(separator: "\n") + "\n"
   }
@@ -43,6 +45,17 @@ public enum DoctorCommand {
     case .success:
       return "worker: answered a folder with pixels (unexpected)"
     }
+  }
+
+  /// The decoder libraries loaded on first use: one line when every one is there, else a
+  /// line for each missing one with the loader's reason and what goes without it.
+  public static func decoderLibraryLines(_ libraries: [DecoderLibraries.Availability]) -> [String] {
+    let missing = libraries.compactMap { library in
+      library.failure.map { "\($0.reason): \(library.without)" }
+    }
+    guard missing.isEmpty else { return missing }
+    let names = libraries.map(\.name).joined(separator: ", ")
+    return ["libraries: \(names) found (each loaded when a file first needs it)"]
   }
 
   /// The report for a probe result. Pure: every byte from the terminal is shown escaped.
