@@ -25,11 +25,11 @@ struct ScreenshotGrid {
     var state = AppState(
       roots: ["/photos"], terminal: TerminalSize(columns: columns, rows: rows),
       cellPixelSize: cell)
-    _ = Reducer.reduce(&state, .start)
-    _ = Reducer.reduce(&state, .library(.loaded(assets: Fixtures.assets(count), problems: [])))
-    _ = Reducer.reduce(&state, .library(.indexFinished))
-    for action in actions { _ = Reducer.reduce(&state, action) }
-    for key in state.images.keys { _ = Reducer.reduce(&state, .image(.loaded(key))) }
+    state.arrange(.start)
+    state.arrange(.library(.loaded(assets: Fixtures.assets(count), problems: [])))
+    state.arrange(.library(.indexFinished))
+    for action in actions { state.arrange(action) }
+    for key in state.images.keys { state.arrange(.image(.loaded(key))) }
     return LibraryView.render(state)
   }
 

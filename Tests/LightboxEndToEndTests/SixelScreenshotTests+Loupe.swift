@@ -63,12 +63,12 @@ extension SixelScreenshotTests {
       id: AssetID(1), path: path, byteSize: 0, modificationTime: 0, format: .jpeg,
       storedPixelSize: stored, orientation: .up,
       captureDate: CaptureDate(year: 2024, month: 8, day: 12, source: .fileName))
-    _ = Reducer.reduce(&state, .library(.loaded(assets: [asset], problems: [])))
-    _ = Reducer.reduce(&state, .open)
-    for _ in 0..<12 { _ = Reducer.reduce(&state, .detail(.zoomIn)) }
+    state.arrange(.library(.loaded(assets: [asset], problems: [])))
+    state.arrange(.open)
+    for _ in 0..<12 { state.arrange(.detail(.zoomIn)) }
     XCTAssertEqual(state.detail.zoom, AppState.maximumZoom)
     let first = try XCTUnwrap(state.loupeRegion)
-    _ = Reducer.reduce(&state, .move(.right))
+    state.arrange(.move(.right))
     let second = try XCTUnwrap(state.loupeRegion)
     XCTAssertGreaterThan(second.region.x, first.region.x)
 

@@ -53,7 +53,7 @@ public final class TestStore {
   /// and effects taken as they come, unasserted. The named opt-out for set-up steps (load a
   /// library, open a photo) whose details other tests assert; never for the step under test.
   public func arrange(_ actions: Action...) {
-    for action in actions { _ = Reducer.reduce(&state, action) }
+    for action in actions { state.arrange(action) }
   }
 
   /// Sets up the state directly (a selection, a terminal size) without an action: set-up

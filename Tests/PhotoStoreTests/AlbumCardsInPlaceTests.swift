@@ -40,10 +40,9 @@ final class AlbumCardsInPlaceTests: XCTestCase {
         assetIDs: Array(ids.shuffled(using: &random).prefix(5))),
     ]
     var state = AppState(roots: ["/photos"], terminal: TerminalSize(columns: 120, rows: 40))
-    _ = Reducer.reduce(&state, .start)
-    _ = Reducer.reduce(&state, .library(.loaded(assets: assets, problems: [])))
-    _ = Reducer.reduce(
-      &state,
+    state.arrange(.start)
+    state.arrange(.library(.loaded(assets: assets, problems: [])))
+    state.arrange(
       .library(
         .collectionsLoaded(
           LibraryCollections(albums: albums, hidden: hidden, now: Self.now))))
@@ -62,29 +61,29 @@ final class AlbumCardsInPlaceTests: XCTestCase {
     for step in 0..<300 {
       let before = state.albums.entries
       switch Int.random(in: 0..<13, using: &random) {
-      case 0: _ = Reducer.reduce(&state, places[0].0)
+      case 0: state.arrange(places[0].0)
       case 1:
         // Into an album (Favorites, a media type, Hidden, a user album) to act there.
-        _ = Reducer.reduce(&state, places[1].0)
-        _ = Reducer.reduce(&state, .move(.first))
+        state.arrange(places[1].0)
+        state.arrange(.move(.first))
         for _ in 0..<Int.random(in: 0..<8, using: &random) {
-          _ = Reducer.reduce(&state, .move(.right))
+          state.arrange(.move(.right))
         }
-        _ = Reducer.reduce(&state, .open)
+        state.arrange(.open)
       case 2, 3:
         let key: Direction = Bool.random(using: &random) ? .left : .right
         for _ in 0..<Int.random(in: 1..<6, using: &random) {
-          _ = Reducer.reduce(&state, .move(key))
+          state.arrange(.move(key))
         }
-      case 4: _ = Reducer.reduce(&state, .mark(.toggle))
-      case 5, 6, 7: _ = Reducer.reduce(&state, .edit(.toggleFavorite))
-      case 8: _ = Reducer.reduce(&state, .edit(.rotate(clockwise: Bool.random(using: &random))))
-      case 9: _ = Reducer.reduce(&state, .edit(.toggleHidden))
+      case 4: state.arrange(.mark(.toggle))
+      case 5, 6, 7: state.arrange(.edit(.toggleFavorite))
+      case 8: state.arrange(.edit(.rotate(clockwise: Bool.random(using: &random))))
+      case 9: state.arrange(.edit(.toggleHidden))
       case 10:
-        _ = Reducer.reduce(&state, .edit(.delete))
-        _ = Reducer.reduce(&state, .answer(true))
-      case 11: _ = Reducer.reduce(&state, .mark(.range))
-      default: _ = Reducer.reduce(&state, .edit(.undo))
+        state.arrange(.edit(.delete))
+        state.arrange(.answer(true))
+      case 11: state.arrange(.mark(.range))
+      default: state.arrange(.edit(.undo))
       }
       var rebuilt = state
       rebuilt.rebuildAlbumEntries()

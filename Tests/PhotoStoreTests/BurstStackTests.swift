@@ -113,7 +113,7 @@ final class BurstStackTests: XCTestCase {
       $0.scrollDirection = 1
     }
     var opened = store.state
-    _ = Reducer.reduce(&opened, .open)
+    opened.arrange(.open)
     XCTAssertEqual(opened.screen, .detail)
     XCTAssertEqual(opened.selectedAsset?.id, AssetID(4))
     store.send(.move(.left)) {
@@ -219,7 +219,7 @@ final class BurstStackTests: XCTestCase {
       .library(.indexFinished),
       .library(.duplicatesFound(groups: [], bursts: bursts)),
     ] {
-      _ = Reducer.reduce(&state, action)
+      state.arrange(action)
     }
     let keys: [Action] = [
       .open, .back, .move(.left), .move(.right), .move(.up), .edit(.toggleHidden),
@@ -227,8 +227,8 @@ final class BurstStackTests: XCTestCase {
     ]
     for step in 0..<300 {
       let key = keys[Int.random(in: 0..<keys.count, using: &rng)]
-      _ = Reducer.reduce(&state, key)
-      if state.screen == .detail { _ = Reducer.reduce(&state, .back) }
+      state.arrange(key)
+      if state.screen == .detail { state.arrange(.back) }
       let afresh = BurstStacks(
         bursts: bursts, library: state.library.assets, open: state.library.stacks.expanded)
       XCTAssertEqual(state.library.stacks, afresh, "step \(step), \(key)")

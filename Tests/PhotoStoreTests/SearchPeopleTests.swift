@@ -95,14 +95,13 @@ final class SearchPeopleTests: XCTestCase {
       .start, .library(.loaded(assets: assets, problems: [])),
       .library(.peopleLoaded(people: people, captions: captions)), .showTab(.search),
     ] {
-      _ = Reducer.reduce(&state, action)
+      state.arrange(action)
     }
     XCTAssertNotNil(state.library.searchIndex.captionIndex, "folded on entering Search")
     XCTAssertEqual(state.peopleSearch("person:bo").map(\.id), [assets[2].id])
     XCTAssertEqual(state.peopleSearch("lakeside").map(\.id), [assets[1].id])
     let fewer = PhotoPeople(photos: [(assets[0].id, [("Bo", .none)])])
-    _ = Reducer.reduce(
-      &state, .library(.peopleLoaded(people: fewer, captions: PhotoCaptions())))
+    state.arrange(.library(.peopleLoaded(people: fewer, captions: PhotoCaptions())))
     XCTAssertEqual(state.peopleSearch("person:bo").map(\.id), [assets[0].id])
     XCTAssertEqual(state.peopleSearch("lakeside").map(\.id), [])
   }

@@ -100,10 +100,10 @@ final class SearchTagsTests: XCTestCase {
     for action: Action in [
       .start, .library(.loaded(assets: assets, problems: [])), .library(.tagsLoaded(tags)),
     ] {
-      _ = Reducer.reduce(&state, action)
+      state.arrange(action)
     }
     XCTAssertEqual(state.searchResultsFor("#cat").map(\.id), [assets[0].id, assets[3].id])
-    _ = Reducer.reduce(&state, .library(.tagsLoaded(tags.setting([], for: assets[3].id))))
+    state.arrange(.library(.tagsLoaded(tags.setting([], for: assets[3].id))))
     XCTAssertEqual(state.searchResultsFor("#cat").map(\.id), [assets[0].id])
   }
 }

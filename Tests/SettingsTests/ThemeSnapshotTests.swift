@@ -14,11 +14,11 @@ final class ThemeSnapshotTests: XCTestCase {
     var assets = Fixtures.assets(8)
     assets[2].isFavorite = true
     var state = AppState(roots: ["/photos"], terminal: TerminalSize(columns: 72, rows: 20))
-    _ = Reducer.reduce(&state, .start)
-    _ = Reducer.reduce(&state, .library(.loaded(assets: assets, problems: [])))
-    _ = Reducer.reduce(&state, .library(.indexFinished))
-    _ = Reducer.reduce(&state, .mark(.toggle))
-    _ = Reducer.reduce(&state, .album(.addPhotos))
+    state.arrange(.start)
+    state.arrange(.library(.loaded(assets: assets, problems: [])))
+    state.arrange(.library(.indexFinished))
+    state.arrange(.mark(.toggle))
+    state.arrange(.album(.addPhotos))
     return LibraryView.render(state)
   }
 

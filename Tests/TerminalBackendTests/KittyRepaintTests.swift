@@ -52,16 +52,16 @@ final class KittyRepaintTests: XCTestCase {
   /// A loaded library with every wanted image ready.
   func loaded(_ count: Int) -> AppState {
     var state = AppState(roots: ["/photos"], terminal: size, cellPixelSize: cell)
-    _ = Reducer.reduce(&state, .start)
-    _ = Reducer.reduce(&state, .library(.loaded(assets: Fixtures.assets(count), problems: [])))
-    _ = Reducer.reduce(&state, .library(.indexFinished))
+    state.arrange(.start)
+    state.arrange(.library(.loaded(assets: Fixtures.assets(count), problems: [])))
+    state.arrange(.library(.indexFinished))
     ready(&state)
     return state
   }
 
   func ready(_ state: inout AppState) {
     for key in state.images.keys where state.images[key] != .ready {
-      _ = Reducer.reduce(&state, .image(.loaded(key)))
+      state.arrange(.image(.loaded(key)))
     }
   }
 
@@ -112,7 +112,7 @@ final class KittyRepaintTests: XCTestCase {
     var frame = first
     for _ in 0..<20 {
       previous = frame
-      _ = Reducer.reduce(&state, .move(.up))
+      state.arrange(.move(.up))
       ready(&state)
       frame = LibraryView.render(state)
       if Set(frame.images.map(\.key)) != Set(previous.images.map(\.key)) { break }
@@ -156,7 +156,7 @@ final class KittyRepaintTests: XCTestCase {
     var layer = PictureLayer(driver: driver)
     let grid = LibraryView.render(state)
     _ = present(grid, after: nil, layer: &layer, pictures)
-    _ = Reducer.reduce(&state, .panel(.help))
+    state.arrange(.panel(.help))
     let help = LibraryView.render(state)
     XCTAssertLessThan(help.images.count, grid.images.count, "the panel covers some tiles")
     let opening = Self.commands(in: present(help, after: grid, layer: &layer, pictures))
@@ -164,7 +164,7 @@ final class KittyRepaintTests: XCTestCase {
     XCTAssertEqual(deleted.count, grid.images.count - help.images.count)
     XCTAssertTrue(deleted.allSatisfy { $0.keys["d"] == "i" && $0.keys["p"] != nil })
     XCTAssertEqual(opening.filter { $0.keys["a"] == "t" }.count, 0)
-    _ = Reducer.reduce(&state, .panel(.help))
+    state.arrange(.panel(.help))
     let closed = LibraryView.render(state)
     let closing = Self.commands(in: present(closed, after: help, layer: &layer, pictures))
     XCTAssertEqual(closing.filter { $0.keys["a"] == "t" }.count, 0, "nothing is sent again")
@@ -177,8 +177,8 @@ final class KittyRepaintTests: XCTestCase {
 
   func testTheMinimapIsStackedOverTheZoomedPhoto() throws {
     var state = loaded(5)
-    _ = Reducer.reduce(&state, .open)
-    _ = Reducer.reduce(&state, .detail(.zoomIn))
+    state.arrange(.open)
+    state.arrange(.detail(.zoomIn))
     ready(&state)
     let frame = LibraryView.render(state)
     let minimap = try XCTUnwrap(state.minimap).key

@@ -14,16 +14,16 @@ final class PictureRepaintTests: XCTestCase {
   /// A loaded library with every wanted image ready.
   func loaded(_ count: Int) -> AppState {
     var state = AppState(roots: ["/photos"], terminal: size)
-    _ = Reducer.reduce(&state, .start)
-    _ = Reducer.reduce(&state, .library(.loaded(assets: Fixtures.assets(count), problems: [])))
-    _ = Reducer.reduce(&state, .library(.indexFinished))
+    state.arrange(.start)
+    state.arrange(.library(.loaded(assets: Fixtures.assets(count), problems: [])))
+    state.arrange(.library(.indexFinished))
     ready(&state)
     return state
   }
 
   func ready(_ state: inout AppState) {
     for key in state.images.keys where state.images[key] != .ready {
-      _ = Reducer.reduce(&state, .image(.loaded(key)))
+      state.arrange(.image(.loaded(key)))
     }
   }
 
@@ -45,7 +45,7 @@ final class PictureRepaintTests: XCTestCase {
     let before = LibraryView.render(state)
     for direction in [Direction.left, .up, .up, .right] {
       let previous = LibraryView.render(state)
-      _ = Reducer.reduce(&state, .move(direction))
+      state.arrange(.move(direction))
       ready(&state)
       let frame = LibraryView.render(state)
       XCTAssertNotEqual(frame.cells, previous.cells, "the selection frame moved")
@@ -87,7 +87,7 @@ final class PictureRepaintTests: XCTestCase {
   func testScrollingSendsTheVisibleTilesOnly() {
     var state = loaded(400)
     let previous = LibraryView.render(state)
-    _ = Reducer.reduce(&state, .move(.pageUp))
+    state.arrange(.move(.pageUp))
     ready(&state)
     let frame = LibraryView.render(state)
     let plan = PictureRepaint.plan(
@@ -163,14 +163,14 @@ final class PictureRepaintTests: XCTestCase {
   func testOpeningAndClosingTheDetailView() {
     var state = loaded(100)
     let grid = LibraryView.render(state)
-    _ = Reducer.reduce(&state, .open)
+    state.arrange(.open)
     ready(&state)
     let detail = LibraryView.render(state)
     XCTAssertTrue(detail.images.contains { $0.rect == DetailGeometry.imageArea(terminal: size) })
     let open = PictureRepaint.plan(
       previous: grid, drawn: drawn(grid), frame: detail, textMayScroll: false)
     XCTAssertEqual(open.send, detail.images)
-    _ = Reducer.reduce(&state, .back)
+    state.arrange(.back)
     ready(&state)
     let back = LibraryView.render(state)
     let close = PictureRepaint.plan(
@@ -192,11 +192,11 @@ final class PictureRepaintTests: XCTestCase {
 
   func testAPanSendsTheMinimapAgainAfterTheRegionBelowIt() throws {
     var state = loaded(5)
-    _ = Reducer.reduce(&state, .open)
-    for _ in 0..<3 { _ = Reducer.reduce(&state, .detail(.zoomIn)) }
+    state.arrange(.open)
+    for _ in 0..<3 { state.arrange(.detail(.zoomIn)) }
     ready(&state)
     let before = LibraryView.render(state)
-    _ = Reducer.reduce(&state, .move(.right))
+    state.arrange(.move(.right))
     ready(&state)
     let after = LibraryView.render(state)
     let minimap = try XCTUnwrap(state.minimap)

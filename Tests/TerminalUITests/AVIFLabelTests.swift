@@ -15,8 +15,8 @@ final class AVIFLabelTests: XCTestCase {
     assets[1].duration = 10
     assets[2].format = .heic
     var state = AppState(roots: ["/photos"], terminal: TerminalSize(columns: 100, rows: 30))
-    _ = Reducer.reduce(&state, .start)
-    _ = Reducer.reduce(&state, .library(.loaded(assets: assets, problems: [])))
+    state.arrange(.start)
+    state.arrange(.library(.loaded(assets: assets, problems: [])))
     func format(_ asset: Asset) -> String? {
       LibraryView.infoLines(asset, state).first { $0.label == "Format" }?.value
     }

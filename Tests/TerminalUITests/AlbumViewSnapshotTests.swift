@@ -28,17 +28,16 @@ final class AlbumViewSnapshotTests: XCTestCase {
     let trashed = [assets[13], assets[11]]
     let library = Array(assets[0..<11])
     var state = AppState(roots: ["/photos"], terminal: size)
-    _ = Reducer.reduce(&state, .start)
-    _ = Reducer.reduce(&state, .library(.loaded(assets: library, problems: [])))
-    _ = Reducer.reduce(&state, .library(.indexFinished))
+    state.arrange(.start)
+    state.arrange(.library(.loaded(assets: library, problems: [])))
+    state.arrange(.library(.indexFinished))
     let albums = [
       Album(id: AlbumID(2), name: "Empty", createdAt: 0, assetIDs: []),
       Album(
         id: AlbumID(1), name: "Trip", createdAt: 0,
         assetIDs: [assets[2].id, assets[5].id, assets[9].id]),
     ]
-    _ = Reducer.reduce(
-      &state,
+    state.arrange(
       .library(
         .collectionsLoaded(
           LibraryCollections(

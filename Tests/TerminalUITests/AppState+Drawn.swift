@@ -5,14 +5,14 @@ extension AppState {
   /// pictures, not placeholders.
   mutating func settleImages() {
     for (key, status) in images where status == .loading {
-      _ = Reducer.reduce(&self, .image(.loaded(key)))
+      self.arrange(.image(.loaded(key)))
     }
   }
 
   /// Sends `actions` in turn, the images each asks for drawn after it.
   mutating func send(_ actions: Action...) {
     for action in actions {
-      _ = Reducer.reduce(&self, action)
+      self.arrange(action)
       settleImages()
     }
   }

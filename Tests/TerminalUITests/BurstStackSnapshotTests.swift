@@ -13,11 +13,10 @@ final class BurstStackSnapshotTests: XCTestCase {
   /// Ten photos, 3 to 6 one burst; every wanted image drawn.
   func library() -> AppState {
     var state = AppState(roots: ["/photos"], terminal: size)
-    _ = Reducer.reduce(&state, .start)
-    _ = Reducer.reduce(&state, .library(.loaded(assets: Fixtures.assets(10), problems: [])))
-    _ = Reducer.reduce(&state, .library(.indexFinished))
-    _ = Reducer.reduce(
-      &state,
+    state.arrange(.start)
+    state.arrange(.library(.loaded(assets: Fixtures.assets(10), problems: [])))
+    state.arrange(.library(.indexFinished))
+    state.arrange(
       .library(
         .duplicatesFound(
           groups: [],

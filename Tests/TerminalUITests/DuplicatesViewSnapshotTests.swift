@@ -18,12 +18,11 @@ final class DuplicatesViewSnapshotTests: XCTestCase {
     assets[3].byteSize = 2_900_000
     assets[2].storedPixelSize = PixelSize(width: 2016, height: 1512)
     var state = AppState(roots: ["/photos"], terminal: size)
-    _ = Reducer.reduce(&state, .start)
-    _ = Reducer.reduce(&state, .library(.loaded(assets: assets, problems: [])))
-    _ = Reducer.reduce(&state, .library(.indexFinished))
-    _ = Reducer.reduce(&state, .library(.collectionsLoaded(LibraryCollections(now: 1_800_000_000))))
-    _ = Reducer.reduce(
-      &state,
+    state.arrange(.start)
+    state.arrange(.library(.loaded(assets: assets, problems: [])))
+    state.arrange(.library(.indexFinished))
+    state.arrange(.library(.collectionsLoaded(LibraryCollections(now: 1_800_000_000))))
+    state.arrange(
       .library(
         .duplicatesFound(
           groups: [

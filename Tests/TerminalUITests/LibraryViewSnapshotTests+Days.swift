@@ -10,16 +10,16 @@ extension LibraryViewSnapshotTests {
   /// photos scroll under it, and a click lands on the tile drawn under the header.
   func testDaysHeaderStaysPinned() {
     var state = AppState(roots: ["/photos"], terminal: TerminalSize(columns: 100, rows: 36))
-    _ = Reducer.reduce(&state, .start)
+    state.arrange(.start)
     // The 11th of each third month has 14 photos: three rows of six tiles.
     let assets = Fixtures.spread(perMonth: 16)
-    _ = Reducer.reduce(&state, .library(.loaded(assets: assets, problems: [])))
-    _ = Reducer.reduce(&state, .library(.indexFinished))
-    while state.library.segment != .days { _ = Reducer.reduce(&state, .nextSegment) }
+    state.arrange(.library(.loaded(assets: assets, problems: [])))
+    state.arrange(.library(.indexFinished))
+    while state.library.segment != .days { state.arrange(.nextSegment) }
     let lastDay = state.timeline.days.count - 1
     // Scrolled so the day's second row of photos is the first entry in view.
     state.library.daysTopEntry = state.daysLayout.headerEntry[lastDay] + 2
-    _ = Reducer.reduce(&state, .resized(state.terminal))
+    state.arrange(.resized(state.terminal))
     XCTAssertEqual(state.library.daysTopEntry, state.daysLayout.headerEntry[lastDay] + 2)
     settle(&state, assets: assets)
     let frame = LibraryView.render(state)
@@ -32,8 +32,8 @@ extension LibraryViewSnapshotTests {
     let first = state.timeline.days[lastDay].assets.lowerBound + 6
     let tile = frame.images.first { $0.key == state.imageKey(forIndex: first) }
     XCTAssertEqual(tile?.rect.row, area.row + 3)
-    _ = Reducer.reduce(
-      &state, .pointer(.click(row: area.row + 4, column: tile?.rect.column ?? 0, double: false)))
+    state.arrange(
+      .pointer(.click(row: area.row + 4, column: tile?.rect.column ?? 0, double: false)))
     XCTAssertEqual(state.selectedIndex, first)
   }
 }

@@ -10,8 +10,8 @@ extension LibraryViewSnapshotTests {
   /// left of it (never removed), the filmstrip below as before.
   func testDetailInfoSitsBesideThePhoto() {
     var state = loaded(12, size: TerminalSize(columns: 100, rows: 30))
-    _ = Reducer.reduce(&state, .open)
-    _ = Reducer.reduce(&state, .panel(.info))
+    state.arrange(.open)
+    state.arrange(.panel(.info))
     settle(&state, assets: Array(state.assets))
     let frame = LibraryView.render(state)
     Snapshot.assert(frame.snapshotText, named: "detail-info-100x30")
@@ -28,11 +28,11 @@ extension LibraryViewSnapshotTests {
   /// Backspace go back.
   func testDetailHelpSaysQQuits() {
     var state = loaded(5)
-    _ = Reducer.reduce(&state, .open)
+    state.arrange(.open)
     let lines = LibraryView.helpLines(state, keyMap: KeyMap())
     XCTAssertEqual(lines.first { $0.keys == "q" }?.what, "quit")
     XCTAssertEqual(lines.first { $0.keys == "Esc Backspace" }?.what, "back to the grid")
-    _ = Reducer.reduce(&state, .panel(.help))
+    state.arrange(.panel(.help))
     let frame = LibraryView.render(state)
     let text = (0..<frame.size.rows).map { row in
       (0..<frame.size.columns).map { frame[row, $0].text }.joined()
@@ -58,12 +58,12 @@ extension LibraryViewSnapshotTests {
   /// `?` on a photo opened from Search lists the photo's keys, not the query field's.
   func testHelpOverAPhotoFromSearchIsThePhotosHelp() {
     var state = loaded(5)
-    _ = Reducer.reduce(&state, .startSearch)
-    _ = Reducer.reduce(&state, .field(.typed("1")))
+    state.arrange(.startSearch)
+    state.arrange(.field(.typed("1")))
     let field = LibraryView.helpLines(state, keyMap: KeyMap())
     XCTAssertTrue(field.contains { $0.what == "earlier queries" }, "the results' help: \(field)")
-    _ = Reducer.reduce(&state, .open)  // Enter: from the field to the results
-    _ = Reducer.reduce(&state, .open)  // Enter: the result opens
+    state.arrange(.open)  // Enter: from the field to the results
+    state.arrange(.open)  // Enter: the result opens
     XCTAssertEqual(state.screen, .detail, "a result opened")
     let photo = LibraryView.helpLines(state, keyMap: KeyMap())
     XCTAssertFalse(photo.contains { $0.what == "earlier queries" }, "\(photo)")

@@ -13,10 +13,10 @@ final class LibraryViewSnapshotTests: XCTestCase {
     failing: Set<Int> = [], loading: Set<Int> = []
   ) -> AppState {
     var state = AppState(roots: ["/photos"], terminal: size)
-    _ = Reducer.reduce(&state, .start)
+    state.arrange(.start)
     let assets = Fixtures.assets(count)
-    _ = Reducer.reduce(&state, .library(.loaded(assets: assets, problems: [])))
-    _ = Reducer.reduce(&state, .library(.indexFinished))
+    state.arrange(.library(.loaded(assets: assets, problems: [])))
+    state.arrange(.library(.indexFinished))
     settle(&state, assets: assets, failing: failing, loading: loading)
     return state
   }
@@ -27,10 +27,9 @@ final class LibraryViewSnapshotTests: XCTestCase {
     for key in state.images.keys {
       let index = assets.firstIndex { $0.id == key.asset }!
       if failing.contains(index) {
-        _ = Reducer.reduce(
-          &state, .image(.failed(key, reason: "not a JPEG file (truncated at byte 4096)")))
+        state.arrange(.image(.failed(key, reason: "not a JPEG file (truncated at byte 4096)")))
       } else if !loading.contains(index) {
-        _ = Reducer.reduce(&state, .image(.loaded(key)))
+        state.arrange(.image(.loaded(key)))
       }
     }
   }
@@ -54,7 +53,7 @@ final class LibraryViewSnapshotTests: XCTestCase {
     let frame = LibraryView.render(state)
     let status = (0..<80).map { frame[23, $0].text }.joined()
     XCTAssertTrue(status.contains("IMG_1022.jpg: not a JPEG file (truncated"), status)
-    _ = Reducer.reduce(&state, .move(.left))
+    state.arrange(.move(.left))
     let moved = LibraryView.render(state)
     XCTAssertTrue(
       (0..<80).map { moved[23, $0].text }.joined().contains(
@@ -63,15 +62,15 @@ final class LibraryViewSnapshotTests: XCTestCase {
 
   func testDetail() {
     var state = loaded(12)
-    _ = Reducer.reduce(&state, .move(.left))
-    _ = Reducer.reduce(&state, .open)
+    state.arrange(.move(.left))
+    state.arrange(.open)
     settle(&state, assets: Array(state.assets))
     Snapshot.assert(LibraryView.render(state).snapshotText, named: "detail-80x24")
   }
 
   func testDetailLoadingAndFailed() {
     var state = loaded(12)
-    _ = Reducer.reduce(&state, .open)
+    state.arrange(.open)
     Snapshot.assert(LibraryView.render(state).snapshotText, named: "detail-loading-80x24")
     settle(&state, assets: Array(state.assets), failing: [11])
     let frame = LibraryView.render(state)
@@ -86,11 +85,11 @@ final class LibraryViewSnapshotTests: XCTestCase {
     -> AppState
   {
     var state = AppState(roots: ["/photos"], terminal: size)
-    _ = Reducer.reduce(&state, .start)
+    state.arrange(.start)
     let assets = Fixtures.spread()
-    _ = Reducer.reduce(&state, .library(.loaded(assets: assets, problems: [])))
-    _ = Reducer.reduce(&state, .library(.indexFinished))
-    while state.library.segment != segment { _ = Reducer.reduce(&state, .nextSegment) }
+    state.arrange(.library(.loaded(assets: assets, problems: [])))
+    state.arrange(.library(.indexFinished))
+    while state.library.segment != segment { state.arrange(.nextSegment) }
     settle(&state, assets: assets)
     return state
   }
@@ -122,10 +121,10 @@ final class LibraryViewSnapshotTests: XCTestCase {
   func testEmptyLibrary() {
     var state = AppState(
       roots: ["/home/ana/Pictures"], terminal: TerminalSize(columns: 80, rows: 24))
-    _ = Reducer.reduce(&state, .start)
+    state.arrange(.start)
     Snapshot.assert(LibraryView.render(state).snapshotText, named: "scanning-80x24")
-    _ = Reducer.reduce(&state, .library(.loaded(assets: [], problems: [])))
-    _ = Reducer.reduce(&state, .library(.indexFinished))
+    state.arrange(.library(.loaded(assets: [], problems: [])))
+    state.arrange(.library(.indexFinished))
     Snapshot.assert(LibraryView.render(state).snapshotText, named: "empty-80x24")
   }
 
@@ -133,7 +132,7 @@ final class LibraryViewSnapshotTests: XCTestCase {
     let state = loaded(23, size: TerminalSize(columns: 20, rows: 6))
     Snapshot.assert(LibraryView.render(state).snapshotText, named: "grid-20x6")
     var detail = state
-    _ = Reducer.reduce(&detail, .open)
+    detail.arrange(.open)
     Snapshot.assert(LibraryView.render(detail).snapshotText, named: "detail-20x6")
   }
 
@@ -142,16 +141,16 @@ final class LibraryViewSnapshotTests: XCTestCase {
       var state = loaded(7, size: TerminalSize(columns: columns, rows: rows))
       let frame = LibraryView.render(state)
       XCTAssertEqual(frame.cells.count, columns * rows)
-      _ = Reducer.reduce(&state, .open)
+      state.arrange(.open)
       _ = LibraryView.render(state)
-      _ = Reducer.reduce(&state, .move(.left))
+      state.arrange(.move(.left))
       XCTAssertEqual(LibraryView.render(state).cells.count, columns * rows)
     }
   }
 
   func testIndexingProgressShowsInTheStatusLine() {
     var state = loaded(5)
-    _ = Reducer.reduce(&state, .library(.indexProgress(done: 1234, total: 10000)))
+    state.arrange(.library(.indexProgress(done: 1234, total: 10000)))
     let frame = LibraryView.render(state)
     let status = (0..<80).map { frame[23, $0].text }.joined()
     XCTAssertTrue(status.hasSuffix("Indexing 1,234 of 10,000 "), status)
@@ -177,8 +176,8 @@ extension LibraryViewSnapshotTests {
   /// the current one framed, a placeholder for one not decoded yet.
   func testDetailFilmstrip() {
     var state = loaded(30, size: TerminalSize(columns: 120, rows: 40))
-    for _ in 0..<10 { _ = Reducer.reduce(&state, .move(.left)) }
-    _ = Reducer.reduce(&state, .open)
+    for _ in 0..<10 { state.arrange(.move(.left)) }
+    state.arrange(.open)
     let loadingIndex = state.selectedIndex - 2
     settle(&state, assets: Array(state.assets), loading: [loadingIndex])
     let frame = LibraryView.render(state)

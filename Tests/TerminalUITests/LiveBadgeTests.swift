@@ -18,10 +18,10 @@ final class LiveBadgeTests: XCTestCase {
     assets[2].rawCompanion = CompanionFile(
       id: AssetID(97), path: "/photos/IMG_1002.DNG", byteSize: 25_000_000)
     var state = AppState(roots: ["/photos"], terminal: TerminalSize(columns: 100, rows: 30))
-    _ = Reducer.reduce(&state, .start)
-    _ = Reducer.reduce(&state, .library(.loaded(assets: assets, problems: [])))
-    _ = Reducer.reduce(&state, .library(.indexFinished))
-    for key in state.images.keys { _ = Reducer.reduce(&state, .image(.loaded(key))) }
+    state.arrange(.start)
+    state.arrange(.library(.loaded(assets: assets, problems: [])))
+    state.arrange(.library(.indexFinished))
+    for key in state.images.keys { state.arrange(.image(.loaded(key))) }
     let frame = LibraryView.render(state)
     let rects = frame.images.map(\.rect)
     guard rects.count == 3 else { return XCTFail("\(rects.count) tiles drawn") }

@@ -13,12 +13,12 @@ final class LoupeViewSnapshotTests: XCTestCase {
   /// The newest of 12 photos open in the detail view with every image drawn.
   func detail(zoomSteps: Int) -> AppState {
     var state = AppState(roots: ["/photos"], terminal: size)
-    _ = Reducer.reduce(&state, .start)
-    _ = Reducer.reduce(&state, .library(.loaded(assets: Fixtures.assets(12), problems: [])))
-    _ = Reducer.reduce(&state, .library(.indexFinished))
-    _ = Reducer.reduce(&state, .open)
-    for _ in 0..<zoomSteps { _ = Reducer.reduce(&state, .detail(.zoomIn)) }
-    for key in state.images.keys { _ = Reducer.reduce(&state, .image(.loaded(key))) }
+    state.arrange(.start)
+    state.arrange(.library(.loaded(assets: Fixtures.assets(12), problems: [])))
+    state.arrange(.library(.indexFinished))
+    state.arrange(.open)
+    for _ in 0..<zoomSteps { state.arrange(.detail(.zoomIn)) }
+    for key in state.images.keys { state.arrange(.image(.loaded(key))) }
     return state
   }
 
@@ -37,7 +37,7 @@ final class LoupeViewSnapshotTests: XCTestCase {
 
   func testTheFittedPhotoStaysWhileTheRegionLoads() throws {
     var state = detail(zoomSteps: 0)
-    _ = Reducer.reduce(&state, .detail(.zoomIn))
+    state.arrange(.detail(.zoomIn))
     let fitted = try XCTUnwrap(state.fittedKey(forIndex: state.selectedIndex))
     XCTAssertEqual(state.images[fitted], .ready)
     let frame = LibraryView.render(state)
@@ -47,7 +47,7 @@ final class LoupeViewSnapshotTests: XCTestCase {
   func testHiddenChromeLeavesThePhotoWhereItWas() {
     var state = detail(zoomSteps: 0)
     let shown = LibraryView.render(state)
-    _ = Reducer.reduce(&state, .detail(.toggleChrome))
+    state.arrange(.detail(.toggleChrome))
     let hidden = LibraryView.render(state)
     Snapshot.assert(hidden.snapshotText, named: "detail-chrome-hidden-100x30")
     XCTAssertEqual(hidden.images.first, shown.images.first, "same picture, same cells")

@@ -25,10 +25,10 @@ final class MemoriesViewSnapshotTests: XCTestCase {
       assets.append(asset)
     }
     var state = AppState(roots: ["/photos"], terminal: size)
-    _ = Reducer.reduce(&state, .start)
-    _ = Reducer.reduce(&state, .library(.loaded(assets: assets, problems: [])))
-    _ = Reducer.reduce(&state, .library(.indexFinished))
-    _ = Reducer.reduce(&state, .library(.collectionsLoaded(LibraryCollections(now: now))))
+    state.arrange(.start)
+    state.arrange(.library(.loaded(assets: assets, problems: [])))
+    state.arrange(.library(.indexFinished))
+    state.arrange(.library(.collectionsLoaded(LibraryCollections(now: now))))
     settle(&state)
     return state
   }

@@ -13,12 +13,12 @@ final class PlaybackViewTests: XCTestCase {
     assets[2].format = .video
     assets[2].duration = 42
     var state = AppState(roots: ["/photos"], terminal: TerminalSize(columns: 80, rows: 24))
-    _ = Reducer.reduce(&state, .start)
-    _ = Reducer.reduce(&state, .library(.loaded(assets: assets, problems: [])))
-    _ = Reducer.reduce(&state, .library(.indexFinished))
+    state.arrange(.start)
+    state.arrange(.library(.loaded(assets: assets, problems: [])))
+    state.arrange(.library(.indexFinished))
     state.selectedIndex = state.assets.firstIndex { $0.id == assets[2].id }!
-    _ = Reducer.reduce(&state, .open)
-    for key in state.images.keys { _ = Reducer.reduce(&state, .image(.loaded(key))) }
+    state.arrange(.open)
+    for key in state.images.keys { state.arrange(.image(.loaded(key))) }
     for case .startPlayback(let request) in Reducer.reduce(&state, .detail(.togglePlayback)) {
       return (state, request)
     }
@@ -27,8 +27,7 @@ final class PlaybackViewTests: XCTestCase {
 
   func testAPlayingClipShowsItsFrameAndTheBar() throws {
     var (state, request) = try playing()
-    _ = Reducer.reduce(
-      &state, .detail(.playbackFrame(token: request.token, frame: 12, milliseconds: 10_500)))
+    state.arrange(.detail(.playbackFrame(token: request.token, frame: 12, milliseconds: 10_500)))
     let frame = LibraryView.render(state)
     Snapshot.assert(frame.snapshotText, named: "detail-playing-80x24")
     XCTAssertEqual(frame.images.map(\.key.frame).first, 12)
@@ -39,11 +38,11 @@ final class PlaybackViewTests: XCTestCase {
 
   func testPausedAndEndedSayWhatTheyAre() throws {
     var (state, request) = try playing()
-    _ = Reducer.reduce(&state, .detail(.togglePlayback))
+    state.arrange(.detail(.togglePlayback))
     var status = (0..<80).map { LibraryView.render(state)[23, $0].text }.joined()
     XCTAssertTrue(status.hasPrefix(" paused 0:00 ──"), status)
     XCTAssertTrue(status.contains("p play"), status)
-    _ = Reducer.reduce(&state, .detail(.playbackEnded(token: request.token)))
+    state.arrange(.detail(.playbackEnded(token: request.token)))
     status = (0..<80).map { LibraryView.render(state)[23, $0].text }.joined()
     XCTAssertTrue(status.hasPrefix(" ended 0:42 ━━"), status)
   }
@@ -62,7 +61,7 @@ final class PlaybackViewTests: XCTestCase {
     var assets = state.library.assets
     assets[0].storedPixelSize = PixelSize(width: 64, height: 48)
     assets[1].storedPixelSize = PixelSize(width: 4032, height: 3024)
-    _ = Reducer.reduce(&state, .library(.loaded(assets: assets, problems: [])))
+    state.arrange(.library(.loaded(assets: assets, problems: [])))
     XCTAssertTrue(
       LibraryView.infoLines(assets[0], state).contains { $0 == ("Pixels", "64×48 (3,072 px)") })
     XCTAssertTrue(

@@ -13,10 +13,10 @@ final class RAWBadgeTests: XCTestCase {
     assets[1].rawCompanion = CompanionFile(
       id: AssetID(99), path: "/photos/IMG_1001.CR3", byteSize: 25_000_000)
     var state = AppState(roots: ["/photos"], terminal: TerminalSize(columns: 100, rows: 30))
-    _ = Reducer.reduce(&state, .start)
-    _ = Reducer.reduce(&state, .library(.loaded(assets: assets, problems: [])))
-    _ = Reducer.reduce(&state, .library(.indexFinished))
-    for key in state.images.keys { _ = Reducer.reduce(&state, .image(.loaded(key))) }
+    state.arrange(.start)
+    state.arrange(.library(.loaded(assets: assets, problems: [])))
+    state.arrange(.library(.indexFinished))
+    for key in state.images.keys { state.arrange(.image(.loaded(key))) }
     let frame = LibraryView.render(state)
     let index = try XCTUnwrap(state.assets.firstIndex { $0.id == assets[1].id })
     let rects = frame.images.map(\.rect)

@@ -10,10 +10,10 @@ import XCTest
 final class VideoBadgeTests: XCTestCase {
   private func state(_ assets: [Asset]) -> AppState {
     var state = AppState(roots: ["/photos"], terminal: TerminalSize(columns: 80, rows: 24))
-    _ = Reducer.reduce(&state, .start)
-    _ = Reducer.reduce(&state, .library(.loaded(assets: assets, problems: [])))
-    _ = Reducer.reduce(&state, .library(.indexFinished))
-    for key in state.images.keys { _ = Reducer.reduce(&state, .image(.loaded(key))) }
+    state.arrange(.start)
+    state.arrange(.library(.loaded(assets: assets, problems: [])))
+    state.arrange(.library(.indexFinished))
+    for key in state.images.keys { state.arrange(.image(.loaded(key))) }
     return state
   }
 
@@ -83,8 +83,7 @@ final class VideoBadgeTests: XCTestCase {
     let asset = try XCTUnwrap(state.selectedAsset)
     var status = (0..<80).map { LibraryView.render(state)[23, $0].text }.joined()
     XCTAssertFalse(status.contains("damaged"), status)
-    _ = Reducer.reduce(
-      &state,
+    state.arrange(
       .image(
         .damaged(
           ImageKey(asset: asset.id, size: PixelSize(width: 9, height: 9), fit: .fill),
