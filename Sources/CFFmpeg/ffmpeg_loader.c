@@ -1,8 +1,6 @@
 // Loads FFmpeg's libraries on first use (see CFFmpeg.h for why they are not linked).
 #include "CFFmpeg.h"
 
-#include "CLibraryLoader.h"
-
 #define LB_STRING(x) #x
 #define LB_SONAME(name, major) "lib" name ".so." LB_STRING(major)
 

@@ -1,8 +1,6 @@
 // Loads giflib on first use (see CGIF.h for why it is not linked).
 #include "CGIF.h"
 
-#include "CLibraryLoader.h"
-
 #include <string.h>
 
 static struct lb_gif table;

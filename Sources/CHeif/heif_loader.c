@@ -1,8 +1,6 @@
 // Loads libheif on first use (see CHeif.h for why it is not linked).
 #include "CHeif.h"
 
-#include "CLibraryLoader.h"
-
 static struct lb_heif table;
 
 static int lookup(struct lb_library *library) {

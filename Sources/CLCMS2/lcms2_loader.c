@@ -1,8 +1,6 @@
 // Loads lcms2 on first use (see CLCMS2.h for why it is not linked).
 #include "CLCMS2.h"
 
-#include "CLibraryLoader.h"
-
 static struct lb_lcms2 table;
 
 static int lookup(struct lb_library *library) {

@@ -1,8 +1,6 @@
 // Loads libsixel on first use (see CSixel.h for why it is not linked).
 #include "CSixel.h"
 
-#include "CLibraryLoader.h"
-
 static struct lb_sixel table;
 
 static int lookup(struct lb_library *library) {

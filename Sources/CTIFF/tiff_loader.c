@@ -2,27 +2,11 @@
 // it is not linked).
 #include "CTIFF.h"
 
-#include "CLibraryLoader.h"
-
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-static struct {
-  __typeof__(TIFFClientOpenExt) *TIFFClientOpenExt;
-  __typeof__(TIFFClose) *TIFFClose;
-  __typeof__(TIFFGetField) *TIFFGetField;
-  __typeof__(TIFFOpenOptionsAlloc) *TIFFOpenOptionsAlloc;
-  __typeof__(TIFFOpenOptionsFree) *TIFFOpenOptionsFree;
-  __typeof__(TIFFOpenOptionsSetErrorHandlerExtR) *TIFFOpenOptionsSetErrorHandlerExtR;
-  __typeof__(TIFFOpenOptionsSetMaxSingleMemAlloc) *TIFFOpenOptionsSetMaxSingleMemAlloc;
-  __typeof__(TIFFOpenOptionsSetWarningHandlerExtR) *TIFFOpenOptionsSetWarningHandlerExtR;
-  __typeof__(TIFFReadDirectory) *TIFFReadDirectory;
-  __typeof__(TIFFReadRGBAImageOriented) *TIFFReadRGBAImageOriented;
-  __typeof__(TIFFSetDirectory) *TIFFSetDirectory;
-  __typeof__(TIFFSetErrorHandler) *TIFFSetErrorHandler;
-  __typeof__(TIFFSetWarningHandler) *TIFFSetWarningHandler;
-} lib;
+static struct lb_tiff lib;
 
 static int lookup(struct lb_library *library) {
   LB_LIBRARY_FIND(library, lib, TIFFClientOpenExt);
@@ -48,12 +32,7 @@ static int lookup(struct lb_library *library) {
 // libtiff 4.5 has soname 6 (Debian 12's libtiff6).
 static struct lb_library library = LB_LIBRARY("libtiff", lookup, "libtiff.so.6");
 
-int lb_tiff_load(void) { return lb_library_load(&library); }
-
-const char *lb_tiff_error(void) {
-  (void)lb_library_load(&library);
-  return lb_library_failure(&library);
-}
+LB_LIBRARY_ENTRY_POINTS(tiff, library, lib)
 
 static int on_error(TIFF *tif, void *user, const char *module, const char *fmt, va_list ap) {
   (void)tif;

@@ -1,8 +1,6 @@
 // Loads libwebp on first use (see CWebP.h for why it is not linked).
 #include "CWebP.h"
 
-#include "CLibraryLoader.h"
-
 static struct lb_webp table;
 
 static int lookup(struct lb_library *library) {

@@ -23,7 +23,7 @@ public enum DecoderLibraries {
     [
       Availability(
         name: "libheif", failure: LibHeif.preload(), without: "HEIC, HEIF and AVIF stills fail"),
-      Availability(name: "libtiff", failure: LibTIFF.preload(), without: "TIFF files fail"),
+      Availability(name: "libtiff", failure: LibTIFF.library.failure, without: "TIFF files fail"),
       Availability(name: "libwebp", failure: LibWebP.library.failure, without: "WebP files fail"),
       Availability(name: "giflib", failure: LibGIF.library.failure, without: "GIF files fail"),
       Availability(

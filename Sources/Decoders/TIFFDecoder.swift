@@ -13,7 +13,7 @@ enum TIFFDecoder {
   static func decode(_ data: [UInt8], options: DecodeOptions) -> Result<DecodedImage, ImageError> {
     data.withUnsafeBufferPointer { buffer -> Result<DecodedImage, ImageError> in
       guard let base = buffer.baseAddress else { return .failure(ImageError("empty file")) }
-      if let failure = LibTIFF.preload() { return .failure(failure) }
+      if let failure = LibTIFF.library.failure { return .failure(failure) }
       let memory = UnsafeMutablePointer<lb_tiff_memory>.allocate(capacity: 1)
       defer { memory.deallocate() }
       memory.initialize(to: lb_tiff_memory())
@@ -45,7 +45,7 @@ enum TIFFDecoder {
   /// The page `decode` reads for `options`: its directory index and size (for tests).
   static func page(_ data: [UInt8], options: DecodeOptions) -> (index: Int, size: PixelSize)? {
     data.withUnsafeBufferPointer { buffer in
-      guard let base = buffer.baseAddress, LibTIFF.preload() == nil else { return nil }
+      guard let base = buffer.baseAddress, LibTIFF.library.failure == nil else { return nil }
       var memory = lb_tiff_memory()
       memory.data = base
       memory.size = UInt64(buffer.count)

@@ -12,8 +12,7 @@ public struct LoadedConfig: Sendable {
   public static func load(
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> LoadedConfig {
-    let (config, problems) = ConfigLoader.load(
-      path: ConfigLoader.defaultPath(environment: environment))
+    let (config, problems) = settings(environment: environment)
     let (theme, themeProblem) = ConfigLoader.theme(
       for: config, configDirectory: ConfigLoader.configDirectory(environment: environment))
     return LoadedConfig(

@@ -1,5 +1,6 @@
 #ifndef LIGHTBOX_CFFMPEG_SHIM_H
 #define LIGHTBOX_CFFMPEG_SHIM_H
+#include "CLibraryLoader.h"
 #include <libavformat/avformat.h>
 #include <libavcodec/avcodec.h>
 #include <libswscale/swscale.h>
@@ -55,13 +56,8 @@ struct lb_ffmpeg {
   __typeof__(sws_setColorspaceDetails) *_Nonnull sws_setColorspaceDetails;
 };
 
-/// Loads libavformat, libavcodec, libswscale and libavutil (the major versions these headers
-/// are) once and returns their functions; NULL when a library or a function is missing, and
-/// `lb_ffmpeg_error` says which. Safe from any thread.
-const struct lb_ffmpeg *_Nullable lb_ffmpeg_load(void);
-
-/// Why `lb_ffmpeg_load` returned NULL (an empty string when it did not).
-const char *lb_ffmpeg_error(void);
+// lb_ffmpeg_load and lb_ffmpeg_error (CLibraryLoader.h).
+LB_LIBRARY_DECLARE_ENTRY_POINTS(ffmpeg)
 
 #pragma clang assume_nonnull end
 #endif

@@ -1,5 +1,6 @@
 #ifndef LIGHTBOX_CGIF_H
 #define LIGHTBOX_CGIF_H
+#include "CLibraryLoader.h"
 #include <stddef.h>
 #include <stdint.h>
 #include <gif_lib.h>
@@ -20,12 +21,8 @@ struct lb_gif {
   __typeof__(GifErrorString) *_Nonnull GifErrorString;
 };
 
-/// Loads giflib once and returns its functions; NULL when the library or a function is
-/// missing, and `lb_gif_error` says which. Safe from any thread.
-const struct lb_gif *_Nullable lb_gif_load(void);
-
-/// Why `lb_gif_load` returned NULL (an empty string when it did not).
-const char *lb_gif_error(void);
+// lb_gif_load and lb_gif_error (CLibraryLoader.h).
+LB_LIBRARY_DECLARE_ENTRY_POINTS(gif)
 
 /// A GIF read from memory.
 typedef struct {

@@ -1,5 +1,6 @@
 #ifndef LIGHTBOX_CHEIF_SHIM_H
 #define LIGHTBOX_CHEIF_SHIM_H
+#include "CLibraryLoader.h"
 #include <libheif/heif.h>
 
 #pragma clang assume_nonnull begin
@@ -34,12 +35,8 @@ struct lb_heif {
   __typeof__(heif_image_handle_get_list_of_thumbnail_IDs) *_Nonnull heif_image_handle_get_list_of_thumbnail_IDs;
 };
 
-/// Loads libheif once and returns its functions; NULL when the library or a function is
-/// missing, and `lb_heif_error` says which. Safe from any thread.
-const struct lb_heif *_Nullable lb_heif_load(void);
-
-/// Why `lb_heif_load` returned NULL (an empty string when it did not).
-const char *lb_heif_error(void);
+// lb_heif_load and lb_heif_error (CLibraryLoader.h).
+LB_LIBRARY_DECLARE_ENTRY_POINTS(heif)
 
 #pragma clang assume_nonnull end
 #endif

@@ -1,5 +1,6 @@
 #ifndef LIGHTBOX_CLCMS2_H
 #define LIGHTBOX_CLCMS2_H
+#include "CLibraryLoader.h"
 #include <lcms2.h>
 
 // TYPE_RGB_8 is a macro built from others, which Swift does not import.
@@ -24,12 +25,8 @@ struct lb_lcms2 {
   __typeof__(cmsOpenProfileFromMem) *_Nonnull cmsOpenProfileFromMem;
 };
 
-/// Loads lcms2 once and returns its functions; NULL when the library or a function is
-/// missing, and `lb_lcms2_error` says which. Safe from any thread.
-const struct lb_lcms2 *_Nullable lb_lcms2_load(void);
-
-/// Why `lb_lcms2_load` returned NULL (an empty string when it did not).
-const char *lb_lcms2_error(void);
+// lb_lcms2_load and lb_lcms2_error (CLibraryLoader.h).
+LB_LIBRARY_DECLARE_ENTRY_POINTS(lcms2)
 
 #pragma clang assume_nonnull end
 #endif

@@ -40,6 +40,13 @@ struct lb_library {
     if (!(table).function) return -1;                                                       \
   } while (0)
 
+/// Declares, in a loader's header, the two entry points `LB_LIBRARY_ENTRY_POINTS` defines:
+/// `lb_<prefix>_load` loads the library once and returns its table, NULL when the library or
+/// a function is missing (`lb_<prefix>_error` then says which). Safe from any thread.
+#define LB_LIBRARY_DECLARE_ENTRY_POINTS(prefix)                                              \
+  const struct lb_##prefix *_Nullable lb_##prefix##_load(void);                             \
+  const char *_Nonnull lb_##prefix##_error(void);
+
 /// The two entry points of a loader whose functions are a table `struct lb_<prefix>`:
 /// `lb_<prefix>_load` (the table, or NULL when the library or a function is missing) and
 /// `lb_<prefix>_error` (why, or "").

@@ -1,5 +1,6 @@
 #ifndef LIGHTBOX_CSIXEL_H
 #define LIGHTBOX_CSIXEL_H
+#include "CLibraryLoader.h"
 #include <sixel/sixel.h>
 
 #pragma clang assume_nonnull begin
@@ -23,12 +24,8 @@ struct lb_sixel {
   __typeof__(sixel_helper_format_error) *_Nonnull sixel_helper_format_error;
 };
 
-/// Loads libsixel once and returns its functions; NULL when the library or a function is
-/// missing, and `lb_sixel_error` says which. Safe from any thread.
-const struct lb_sixel *_Nullable lb_sixel_load(void);
-
-/// Why `lb_sixel_load` returned NULL (an empty string when it did not).
-const char *lb_sixel_error(void);
+// lb_sixel_load and lb_sixel_error (CLibraryLoader.h).
+LB_LIBRARY_DECLARE_ENTRY_POINTS(sixel)
 
 #pragma clang assume_nonnull end
 #endif

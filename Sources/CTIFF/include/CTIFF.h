@@ -1,21 +1,35 @@
 #ifndef LIGHTBOX_CTIFF_H
 #define LIGHTBOX_CTIFF_H
+#include "CLibraryLoader.h"
 #include <stdint.h>
 #include <tiffio.h>
 
 #pragma clang assume_nonnull begin
 
-// libtiff is loaded on first use, not linked: with its codecs (Lerc, zstd, lzma, jbig,
-// libdeflate) it cost every start of Lightbox ~1 ms of loading and symbol binding, and TIFF
-// is decoded only in the decode worker (DECISIONS.md, 2026-11-29). Every function below
-// calls through the loaded library: `lb_tiff_load` must have succeeded first.
+/// The libtiff functions Lightbox calls, looked up in the library loaded on first use: with its
+/// codecs (Lerc, zstd, lzma, jbig, libdeflate) it cost every start of Lightbox ~1 ms of
+/// loading and symbol binding, and TIFF is decoded only in the decode worker (DECISIONS.md,
+/// 2026-11-29). Swift calls the wrappers below (libtiff's `TIFFGetField` is variadic), each
+/// of which calls through this table: `lb_tiff_load` must have succeeded first.
+struct lb_tiff {
+  __typeof__(TIFFClientOpenExt) *_Nonnull TIFFClientOpenExt;
+  __typeof__(TIFFClose) *_Nonnull TIFFClose;
+  __typeof__(TIFFGetField) *_Nonnull TIFFGetField;
+  __typeof__(TIFFOpenOptionsAlloc) *_Nonnull TIFFOpenOptionsAlloc;
+  __typeof__(TIFFOpenOptionsFree) *_Nonnull TIFFOpenOptionsFree;
+  __typeof__(TIFFOpenOptionsSetErrorHandlerExtR) *_Nonnull TIFFOpenOptionsSetErrorHandlerExtR;
+  __typeof__(TIFFOpenOptionsSetMaxSingleMemAlloc) *_Nonnull TIFFOpenOptionsSetMaxSingleMemAlloc;
+  __typeof__(TIFFOpenOptionsSetWarningHandlerExtR)
+      *_Nonnull TIFFOpenOptionsSetWarningHandlerExtR;
+  __typeof__(TIFFReadDirectory) *_Nonnull TIFFReadDirectory;
+  __typeof__(TIFFReadRGBAImageOriented) *_Nonnull TIFFReadRGBAImageOriented;
+  __typeof__(TIFFSetDirectory) *_Nonnull TIFFSetDirectory;
+  __typeof__(TIFFSetErrorHandler) *_Nonnull TIFFSetErrorHandler;
+  __typeof__(TIFFSetWarningHandler) *_Nonnull TIFFSetWarningHandler;
+};
 
-/// Loads libtiff once; 0 on success, -1 when the library or a function is missing, and
-/// `lb_tiff_error` says which. Safe from any thread.
-int lb_tiff_load(void);
-
-/// Why `lb_tiff_load` failed (an empty string when it did not).
-const char *lb_tiff_error(void);
+// lb_tiff_load and lb_tiff_error (CLibraryLoader.h).
+LB_LIBRARY_DECLARE_ENTRY_POINTS(tiff)
 
 /// A TIFF read from memory, with the first error libtiff reported on it.
 typedef struct {

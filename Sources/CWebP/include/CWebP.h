@@ -1,5 +1,6 @@
 #ifndef LIGHTBOX_CWEBP_H
 #define LIGHTBOX_CWEBP_H
+#include "CLibraryLoader.h"
 #include <stddef.h>
 #include <stdint.h>
 #include <webp/decode.h>
@@ -31,12 +32,8 @@ struct lb_webp {
   __typeof__(WebPDemuxDelete) *_Nonnull WebPDemuxDelete;
 };
 
-/// Loads libwebp once and returns its functions; NULL when the library or a function is
-/// missing, and `lb_webp_error` says which. Safe from any thread.
-const struct lb_webp *_Nullable lb_webp_load(void);
-
-/// Why `lb_webp_load` returned NULL (an empty string when it did not).
-const char *lb_webp_error(void);
+// lb_webp_load and lb_webp_error (CLibraryLoader.h).
+LB_LIBRARY_DECLARE_ENTRY_POINTS(webp)
 
 // libwebp's entry points are inline functions that pass an ABI version macro, which Swift
 // does not import: reach them through these (after `lb_webp_load` succeeded).
