@@ -40,7 +40,7 @@ let package = Package(
     .target(name: "CSixel", dependencies: ["CLibraryLoader"]),
     // The decoders of issue 15 (HEIF/AVIF, WebP, GIF, TIFF) and colour management.
     // libheif's header, the library loaded on first use, not linked (see the header).
-    .target(name: "CHeif", dependencies: ["CLibraryLoader"]),
+    .target(name: "CHeif", dependencies: ["CLibraryLoader", "CFFmpeg"]),
     // libwebp's, giflib's, libtiff's and lcms2's headers: the libraries are loaded on first
     // use, not linked (see the headers).
     .target(name: "CWebP", dependencies: ["CLibraryLoader"]),
@@ -197,7 +197,7 @@ let package = Package(
       name: "PicturesTests",
       dependencies: [
         "Pixels", "Decoders", "DecodeWorker", "ThumbnailCache", "PhotoModel", "PhotoMetadata",
-        "CPNG", "CLCMS2", "CWebP", "CProcessSandbox", "CLibraryLoader",
+        "CPNG", "CLCMS2", "CWebP", "CProcessSandbox", "CLibraryLoader", "CImageKernels",
         "LightboxTestSupport",
       ],
       // Lightbox loads these on first use; the tests call them directly (the WebP encoder

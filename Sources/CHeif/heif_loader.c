@@ -28,6 +28,21 @@ static int lookup(struct lb_library *library) {
   LB_LIBRARY_FIND(library, table, heif_image_release);
   LB_LIBRARY_FIND(library, table, heif_nclx_color_profile_free);
   LB_LIBRARY_FIND(library, table, heif_image_handle_get_list_of_thumbnail_IDs);
+  LB_LIBRARY_FIND(library, table, heif_image_get_bits_per_pixel_range);
+  LB_LIBRARY_FIND(library, table, heif_image_get_chroma_format);
+  LB_LIBRARY_FIND(library, table, heif_image_get_colorspace);
+  LB_LIBRARY_FIND(library, table, heif_image_get_nclx_color_profile);
+  LB_LIBRARY_FIND(library, table, heif_image_has_channel);
+  LB_LIBRARY_FIND(library, table, heif_image_handle_has_alpha_channel);
+  LB_LIBRARY_FIND(library, table, heif_image_add_plane);
+  LB_LIBRARY_FIND(library, table, heif_image_create);
+  LB_LIBRARY_FIND(library, table, heif_image_get_plane);
+  LB_LIBRARY_FIND(library, table, heif_image_set_nclx_color_profile);
+  LB_LIBRARY_FIND(library, table, heif_nclx_color_profile_alloc);
+  LB_LIBRARY_FIND(library, table, heif_nclx_color_profile_set_color_primaries);
+  LB_LIBRARY_FIND(library, table, heif_nclx_color_profile_set_matrix_coefficients);
+  LB_LIBRARY_FIND(library, table, heif_nclx_color_profile_set_transfer_characteristics);
+  LB_LIBRARY_FIND(library, table, heif_register_decoder_plugin);
   return 0;
 }
 

@@ -267,6 +267,18 @@ int lb_sandbox_seccomp(void) {
     BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, F_GETFD, 1, 0),
     BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),
     BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+    // statfs and access fail as if the path were not there, doing nothing: libselinux, which
+    // libavcodec brings in (through GLib's libgio), looks for SELinux in its constructor
+    // (statfs /sys/fs/selinux and /selinux, access /etc/selinux/config), and FFmpeg's HEVC
+    // decoder is loaded inside the sandbox for a phone's HEIC (the worker died of SIGSYS).
+    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_statfs, 0, 1),
+    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOENT),
+#ifdef SYS_access
+    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_access, 0, 1),
+    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOENT),
+#endif
+    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_faccessat, 0, 1),
+    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOENT),
     // sysinfo: glibc's qsort asks for the physical memory size (libtiff sorts its
     // directory entries; every TIFF crashed with SIGSYS without it). Read-only.
     LB_ALLOW(SYS_sysinfo),

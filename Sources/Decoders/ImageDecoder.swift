@@ -93,7 +93,12 @@ public enum ImageDecoder {
   static func finish(_ decoded: DecodedImage, options: DecodeOptions) -> Bitmap {
     let orientation = decoded.isUpright ? .up : options.orientation
     let box = orientation.swapsDimensions ? options.target.transposed : options.target
-    var fitted = decoded.bitmap.fitted(into: box, mode: options.mode)
+    var fitted: Bitmap
+    if let shown = decoded.shownSize, options.mode == .fit {
+      fitted = decoded.bitmap.resized(to: Bitmap.fittedSize(of: shown, into: box, mode: .fit))
+    } else {
+      fitted = decoded.bitmap.fitted(into: box, mode: options.mode)
+    }
     if let profile = decoded.profile { ColorConversion.toSRGB(&fitted, from: profile) }
     var upright = fitted.applying(orientation)
     upright.damage = decoded.bitmap.damage

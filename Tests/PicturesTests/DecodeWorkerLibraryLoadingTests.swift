@@ -46,6 +46,22 @@ final class DecodeWorkerLibraryLoadingTests: XCTestCase {
     XCTAssertNotEqual(tiff.pixels, Self.opaqueRGBA(pattern).pixels, "converted from Display P3")
   }
 
+  /// FFmpeg's decoders (libavcodec, for libheif's HEVC) are loaded inside the sandbox too, by
+  /// the first HEIC large enough to want them: a phone's grid decodes in a fresh worker as in
+  /// process, and no worker died.
+  func testFFmpegsHEVCDecoderLoadsInsideTheSandbox() throws {
+    guard let corpus = CorpusLocator.corpus else { throw XCTSkip(CorpusLocator.missingMessage) }
+    let path = corpus.appendingPathComponent("heif/IMG_5195.HEIC").path
+    let host = try DecodeWorkerFiles.host()
+    let options = DecodeOptions(
+      target: PixelSize(width: 300, height: 300), mode: .fit, quality: .best, orientation: .up,
+      background: RGB(0, 0, 0))
+    let remote = try host.decode(path: path, options: options, kind: .images).get()
+    let local = try ImageDecoder.decode(path: path, options: options).get()
+    XCTAssertEqual(remote, local)
+    XCTAssertEqual(host.workerCount, 1, "one worker decoded it: the filter killed none")
+  }
+
   /// `bitmap` with alpha forced opaque (as a decoder returns it).
   private static func opaqueRGBA(_ bitmap: Bitmap) -> Bitmap {
     var pixels = bitmap.pixels

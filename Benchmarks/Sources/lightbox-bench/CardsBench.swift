@@ -13,7 +13,9 @@ import ThumbnailCache
 /// as the decode pool makes them (one thread per core, HEIF in the sandboxed workers, sixel
 /// pictures): cold (empty thumbnail cache) and warm (the cache the cold run filled, an empty
 /// picture cache, as on the next start), with x-large cover entries and without them (the
-/// 512 px entries of before), interleaved run by run.
+/// 512 px entries of before), interleaved run by run. With `--compare-hevc`, the two runs of
+/// each round are libde265 and FFmpeg's decoder as libheif's HEVC decoder instead (x-large
+/// entries in both; the libde265 workers are started with `LIGHTBOX_HEVC_DECODER=libde265`).
 struct CardsBench: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "cards",
@@ -27,6 +29,9 @@ struct CardsBench: ParsableCommand {
 
   @Option(help: "Cell size in pixels, WxH (a year card is 30×12 cells).")
   var cell: String = "10x19"
+
+  @Flag(help: "Compare libde265 (before) with FFmpeg's HEVC decoder (after), not cover entries.")
+  var compareHevc = false
 
   @Option(help: "Where the thumbnail caches of the runs are made (emptied before each cold run).")
   var work: String = NSTemporaryDirectory() + "lightbox-bench-cards"
@@ -54,11 +59,21 @@ struct CardsBench: ParsableCommand {
     let host = DecodeWorkerHost(configuration: .init(executable: "/proc/self/exe"))
     let decoder = PhotoDecoder(host: host)
     decoder.prewarm(for: files)
+    let libde265 = PhotoDecoder(
+      host: DecodeWorkerHost(
+        configuration: .init(
+          executable: "/proc/self/exe", environment: ["LIGHTBOX_HEVC_DECODER": "libde265"])))
     let format = PictureFormat.sixel(colors: 256, cell: cellSize)
     // Once untimed: the files in the page cache and the workers up, as in a running browser.
     _ = screen(
       requests, root: work + "/warmup", fresh: true, format: format, decoder: decoder,
       threads: threads, coverEntries: true)
+    if compareHevc {
+      libde265.prewarm(for: files)
+      _ = screen(
+        requests, root: work + "/warmup-libde265", fresh: true, format: format,
+        decoder: libde265, threads: threads, coverEntries: true)
+    }
 
     var times: [String: [Double]] = [:]
     var perCard: [String: [Double]] = [:]
@@ -67,12 +82,15 @@ struct CardsBench: ParsableCommand {
       for coverEntries in [false, true] {
         let name = coverEntries ? "after" : "before"
         let root = work + "/" + name
+        // Compared: libde265 before, FFmpeg's decoder after; x-large entries in both.
+        let pool = compareHevc && !coverEntries ? libde265 : decoder
+        let covers = compareHevc || coverEntries
         let cold = screen(
-          requests, root: root, fresh: true, format: format, decoder: decoder, threads: threads,
-          coverEntries: coverEntries)
+          requests, root: root, fresh: true, format: format, decoder: pool, threads: threads,
+          coverEntries: covers)
         let warm = screen(
-          requests, root: root, fresh: false, format: format, decoder: decoder, threads: threads,
-          coverEntries: coverEntries)
+          requests, root: root, fresh: false, format: format, decoder: pool, threads: threads,
+          coverEntries: covers)
         times[name + " cold", default: []].append(cold.milliseconds)
         times[name + " warm", default: []].append(warm.milliseconds)
         for (index, milliseconds) in cold.cards.enumerated() {
@@ -81,6 +99,7 @@ struct CardsBench: ParsableCommand {
         failures += cold.failures + warm.failures
       }
     }
+    if compareHevc { print("before: libde265; after: FFmpeg's HEVC decoder (x-large entries)") }
     print(
       "\(requests.count) year cards of \(card.width)×\(card.height) px (\(cellSize.width)×"
         + "\(cellSize.height) cells), sixel, \(threads) threads, medians of \(runs) runs (min–max):"

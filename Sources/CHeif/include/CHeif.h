@@ -2,6 +2,7 @@
 #define LIGHTBOX_CHEIF_SHIM_H
 #include "CLibraryLoader.h"
 #include <libheif/heif.h>
+#include <libheif/heif_plugin.h>
 
 #pragma clang assume_nonnull begin
 
@@ -33,10 +34,45 @@ struct lb_heif {
   __typeof__(heif_image_release) *_Nonnull heif_image_release;
   __typeof__(heif_nclx_color_profile_free) *_Nonnull heif_nclx_color_profile_free;
   __typeof__(heif_image_handle_get_list_of_thumbnail_IDs) *_Nonnull heif_image_handle_get_list_of_thumbnail_IDs;
+  // For a reduced decode's YCbCr planes (HEIFDecoder+Planes.swift).
+  __typeof__(heif_image_get_bits_per_pixel_range) *_Nonnull heif_image_get_bits_per_pixel_range;
+  __typeof__(heif_image_get_chroma_format) *_Nonnull heif_image_get_chroma_format;
+  __typeof__(heif_image_get_colorspace) *_Nonnull heif_image_get_colorspace;
+  __typeof__(heif_image_get_nclx_color_profile) *_Nonnull heif_image_get_nclx_color_profile;
+  __typeof__(heif_image_has_channel) *_Nonnull heif_image_has_channel;
+  __typeof__(heif_image_handle_has_alpha_channel) *_Nonnull heif_image_handle_has_alpha_channel;
+  // For the HEVC decoder plugin (hevc_plugin.c).
+  __typeof__(heif_image_add_plane) *_Nonnull heif_image_add_plane;
+  __typeof__(heif_image_create) *_Nonnull heif_image_create;
+  __typeof__(heif_image_get_plane) *_Nonnull heif_image_get_plane;
+  __typeof__(heif_image_set_nclx_color_profile) *_Nonnull heif_image_set_nclx_color_profile;
+  __typeof__(heif_nclx_color_profile_alloc) *_Nonnull heif_nclx_color_profile_alloc;
+  __typeof__(heif_nclx_color_profile_set_color_primaries) *_Nonnull heif_nclx_color_profile_set_color_primaries;
+  __typeof__(heif_nclx_color_profile_set_matrix_coefficients) *_Nonnull heif_nclx_color_profile_set_matrix_coefficients;
+  __typeof__(heif_nclx_color_profile_set_transfer_characteristics) *_Nonnull heif_nclx_color_profile_set_transfer_characteristics;
+  __typeof__(heif_register_decoder_plugin) *_Nonnull heif_register_decoder_plugin;
 };
 
 // lb_heif_load and lb_heif_error (CLibraryLoader.h).
 LB_LIBRARY_DECLARE_ENTRY_POINTS(heif)
+
+/// Makes libheif decode HEVC through FFmpeg's decoder (`on` 1) or through libde265 (`on` 0),
+/// for the decodes that start after the call, in the whole process.
+///
+/// FFmpeg's decoder is 2.7 times as fast as libde265 on a phone's 16 MP grid (its assembly
+/// covers more of HEVC) and decodes it to the same pixels; it costs the process a load of
+/// libavcodec (~13 ms) the first time it is turned on (docs/DECISIONS.md, 2026-11-29).
+/// Returns 0 when the chosen decoder is in use; -1 when FFmpeg's could not be loaded or
+/// registered, or the environment says `LIGHTBOX_HEVC_DECODER=libde265` (`lb_heif_hevc_error`
+/// says which), and libde265 stays. libheif must be loaded.
+int lb_heif_hevc_use_ffmpeg(int on);
+
+/// Why FFmpeg's HEVC decoder could not be turned on, or "".
+const char *_Nonnull lb_heif_hevc_error(void);
+
+/// How many pictures (tiles, thumbnails, whole images) FFmpeg's decoder has given libheif in
+/// this process: what tests check the choice by.
+long lb_heif_hevc_ffmpeg_pictures(void);
 
 #pragma clang assume_nonnull end
 #endif
