@@ -40,7 +40,7 @@ let package = Package(
     .target(name: "CSixel", dependencies: ["CLibraryLoader"]),
     // The decoders of issue 15 (HEIF/AVIF, WebP, GIF, TIFF) and colour management.
     // libheif's header, the library loaded on first use, not linked (see the header).
-    .target(name: "CHeif", dependencies: ["CLibraryLoader", "CFFmpeg"]),
+    .target(name: "CHeif", dependencies: ["CLibraryLoader", "CFFmpeg", "CImageKernels"]),
     // libwebp's, giflib's, libtiff's and lcms2's headers: the libraries are loaded on first
     // use, not linked (see the headers).
     .target(name: "CWebP", dependencies: ["CLibraryLoader"]),

@@ -20,7 +20,7 @@ let package = Package(
     .target(name: "CSixel", dependencies: ["CLibraryLoader"]),
     .target(name: "CLibraryLoader"),
     .target(name: "CFFmpeg", dependencies: ["CLibraryLoader"]),
-    .target(name: "CHeif", dependencies: ["CLibraryLoader", "CFFmpeg"]),
+    .target(name: "CHeif", dependencies: ["CLibraryLoader", "CFFmpeg", "CImageKernels"]),
     .target(name: "CWebP", dependencies: ["CLibraryLoader"]),
     .target(name: "CGIF", dependencies: ["CLibraryLoader"]),
     .target(name: "CTIFF", dependencies: ["CLibraryLoader"]),
@@ -110,6 +110,8 @@ let package = Package(
     .executableTarget(name: "FuzzXMPWrite", dependencies: ["CFuzzDriver", "PhotoMetadata"]),
     .executableTarget(
       name: "FuzzHEIFXMPWrite", dependencies: ["CFuzzDriver", "PhotoMetadata"]),
+    .executableTarget(
+      name: "FuzzHEIFGrid", dependencies: ["CFuzzDriver", "PhotoMetadata"]),
     .executableTarget(
       name: "FuzzPlaceTable", dependencies: ["CFuzzDriver", "CFuzzPlaceTable", "Places"]),
   ]

@@ -9,8 +9,10 @@ static struct lb_avcodec table;
 static int lookup(struct lb_library *library) {
   LB_LIBRARY_FIND(library, table, av_frame_alloc);
   LB_LIBRARY_FIND(library, table, av_frame_free);
+  LB_LIBRARY_FIND(library, table, av_frame_unref);
   LB_LIBRARY_FIND(library, table, av_log_set_level);
   LB_LIBRARY_FIND(library, table, av_new_packet);
+  LB_LIBRARY_FIND(library, table, av_packet_unref);
   LB_LIBRARY_FIND(library, table, av_packet_alloc);
   LB_LIBRARY_FIND(library, table, av_packet_free);
   LB_LIBRARY_FIND(library, table, avcodec_alloc_context3);

@@ -269,13 +269,17 @@ static void register_plugin(void) {
   registered = 0;
 }
 
+int lb_heif_hevc_ffmpeg_available(void) {
+  pthread_once(&registration, register_plugin);
+  return registered == 0;
+}
+
 int lb_heif_hevc_use_ffmpeg(int on) {
   if (!on) {
     atomic_store(&selected, 0);
     return 0;
   }
-  pthread_once(&registration, register_plugin);
-  if (registered != 0) return -1;
+  if (!lb_heif_hevc_ffmpeg_available()) return -1;
   atomic_store(&selected, 1);
   return 0;
 }

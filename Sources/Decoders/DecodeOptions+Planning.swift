@@ -2,6 +2,18 @@ import Pixels
 import PhotoModel
 
 extension DecodeOptions {
+  /// True when a smaller picture that stands for the photo (a HEIF's thumbnail item, an
+  /// x-large cover entry) is big enough for `needed`: at least 90 % of it on each side.
+  ///
+  /// "Big enough", not "as large": the Canon R5's 320×214 item is 94 % of a year card's
+  /// 342×228 cover, and the 6 % it is enlarged by does not show at a card's size, where the
+  /// primary would cost the card 150 ms of a core (10-bit 4:2:2 tiles); an iPhone's 240×320
+  /// item is 80 % of a portrait card's and stays refused: a quarter's enlargement softens it
+  /// (docs/DECISIONS.md, 2026-11-29).
+  public static func isBigEnough(_ size: PixelSize, for needed: PixelSize) -> Bool {
+    size.width * 10 >= needed.width * 9 && size.height * 10 >= needed.height * 9
+  }
+
   /// The smallest upright size a decoded image must cover so that fitting it to `target`
   /// loses nothing, for an image whose full upright size is `display`.
   ///

@@ -2,13 +2,14 @@ import Pixels
 import CHeif
 import PhotoModel
 
-/// HEIF, HEIC and AVIF stills through libheif (HEVC by libde265, AV1 by dav1d/aom).
+/// HEIF, HEIC and AVIF stills through libheif (HEVC by libde265 or, from 1 MP, FFmpeg's
+/// decoder; AV1 by dav1d/aom).
 ///
 /// libheif applies the file's own transformations (`irot`, `imir`, `clap`) as it decodes, so
 /// the result is already upright: an EXIF Orientation inside a HEIF is informational and is
 /// never applied on top (the HEIF rules; what libheif, Apple and browsers do). For a
 /// thumbnail (`.fast`) the file's thumbnail item is decoded instead of the primary image
-/// when it covers the target, the HEIF analogue of the EXIF thumbnail; a `.best` picture
+/// when it is big enough for the target, the HEIF analogue of the EXIF thumbnail; a `.best` picture
 /// (the detail view, `show`, export) is the primary: the item is a separate, smaller encode
 /// (an iPhone's 320 px one is 29.8 dB from the primary at its own size) — unless the
 /// primary is over `largePrimaryPixels`.
@@ -37,8 +38,13 @@ enum HEIFDecoder {
     case bySize
   }
 
-  /// Decodes the primary image of `data` (or, for `.fast`, its thumbnail item when that
-  /// covers the target) into opaque RGBA, upright, with its colour profile.
+  /// Decodes the primary image of `data` (or, for `.fast`, its thumbnail item when that is
+  /// big enough for the target) into opaque RGBA, upright, with its colour profile.
+  ///
+  /// `hevc` chooses libheif's HEVC decoder (tests compare them). With `reduce`, a primary
+  /// needed at half its size or less comes shrunk by whole blocks (`reductionFactor`): a grid
+  /// of HEVC tiles decoded round libheif (`reducedGrid`), else libheif's planes averaged
+  /// (`reducedPixels`); `DecodedImage.shownSize` then says what it stands for.
   static func decode(
     _ data: [UInt8], options: DecodeOptions, hevc: HEVCDecoder = .bySize, reduce: Bool = true
   ) -> Result<DecodedImage, ImageError> {
@@ -86,6 +92,15 @@ enum HEIFDecoder {
       let reduction =
         reduce && LibHeif.functions.heif_image_handle_has_alpha_channel(primary) == 0
         ? reductionFactor(display: display, needed: needed) : nil
+      // The grid read and decoded here, by FFmpeg's decoder: where that decoder would be
+      // chosen.
+      let ownGrid = hevc == .ffmpeg || (hevc == .bySize && stored.area >= ffmpegHEVCPixels)
+      if let reduction, ownGrid,
+        let bitmap = reducedGrid(data, display: display, factor: reduction)
+      {
+        return .success(
+          DecodedImage(bitmap: bitmap, profile: profile, isUpright: true, shownSize: display))
+      }
       return pixels(of: primary, options: options, hevc: hevc, reduction: reduction).map {
         DecodedImage(
           bitmap: $0, profile: profile, isUpright: true,
@@ -120,7 +135,8 @@ enum HEIFDecoder {
       height: Int(LibHeif.functions.heif_image_handle_get_height(handle)))
   }
 
-  /// The smallest thumbnail item that covers `needed` and has the primary's shape, or nil.
+  /// The smallest thumbnail item big enough for `needed` (`DecodeOptions.isBigEnough`) with
+  /// the primary's shape, or nil.
   private static func thumbnail(
     of primary: OpaquePointer, covering needed: PixelSize, display: PixelSize
   ) -> OpaquePointer? {
@@ -138,7 +154,7 @@ enum HEIFDecoder {
       let size = size(of: handle)
       // A thumbnail turned the other way than the primary would be shown sideways.
       let sameShape = (size.width >= size.height) == (display.width >= display.height)
-      if sameShape, size.width >= needed.width, size.height >= needed.height,
+      if sameShape, DecodeOptions.isBigEnough(size, for: needed),
         best.map({ size.area < $0.area }) ?? true
       {
         if let old = best { LibHeif.functions.heif_image_handle_release(old.handle) }

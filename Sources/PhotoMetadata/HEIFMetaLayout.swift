@@ -62,6 +62,15 @@ struct HEIFMetaLayout {
   var primary: Int?
   /// The items each item describes (its `cdsc` references).
   var describes: [Int: [Int]] = [:]
+  /// The items each derived item is made from, in order (its `dimg` references: a grid's
+  /// tiles), and the items each auxiliary image belongs to (`auxl`).
+  var derivedFrom: [Int: [Int]] = [:]
+  var auxiliaryOf: [Int: [Int]] = [:]
+  /// The boxes of `ipco`, and each item's properties as indices into them (from 0) with
+  /// whether each is essential; empty when `iprp` is missing or damaged (read leniently: a
+  /// writer of XMP does not need them).
+  var properties: [Box] = []
+  var associations: [Int: [(index: Int, essential: Bool)]] = [:]
 
   /// Reads the layout of the HEIF `bytes`, or says in one line why it will not be written.
   static func read(_ bytes: [UInt8]) -> Result<HEIFMetaLayout, XMPWriteError> {
@@ -104,6 +113,7 @@ struct HEIFMetaLayout {
     if let iref = layout.child("iref"), !layout.readReferences(iref) {
       return refusal("its iref box is damaged")
     }
+    if let iprp = layout.child("iprp") { layout.readProperties(iprp) }
     return .success(layout)
   }
 
@@ -125,16 +135,61 @@ struct HEIFMetaLayout {
       let references = Self.boxes(bytes, in: (iref.content.lowerBound + 4)..<iref.end)
     else { return false }
     let width = bytes[iref.content.lowerBound] == 0 ? 2 : 4
-    for reference in references where reference.type == "cdsc" {
+    for reference in references where ["cdsc", "dimg", "auxl"].contains(reference.type) {
       let at = reference.content.lowerBound
       guard let from = number(at: at, size: width),
         let count = number(at: at + width, size: 2),
         at + width + 2 + count * width <= reference.end
-      else { return false }
+      else {
+        // Only a damaged `cdsc` is a refusal (the XMP writer's concern); the others are
+        // left out.
+        if reference.type == "cdsc" { return false }
+        continue
+      }
       let to = (0..<count).compactMap { number(at: at + width + 2 + $0 * width, size: width) }
-      describes[from, default: []] += to
+      switch reference.type {
+      case "cdsc": describes[from, default: []] += to
+      case "dimg": derivedFrom[from, default: []] += to
+      default: auxiliaryOf[from, default: []] += to
+      }
     }
     return true
+  }
+
+  /// Reads `ipco`'s boxes and `ipma`'s associations, leaving both empty when either is
+  /// damaged.
+  private mutating func readProperties(_ iprp: Box) {
+    guard let children = Self.boxes(bytes, in: iprp.content),
+      let ipco = children.first(where: { $0.type == "ipco" }),
+      let found = Self.boxes(bytes, in: ipco.content)
+    else { return }
+    var associated: [Int: [(index: Int, essential: Bool)]] = [:]
+    for ipma in children where ipma.type == "ipma" {
+      let content = ipma.content
+      guard content.count >= 8 else { return }
+      let version = Int(bytes[content.lowerBound])
+      let wide = bytes[content.lowerBound + 3] & 1 == 1
+      guard version <= 1, let count = number(at: content.lowerBound + 4, size: 4) else { return }
+      var p = content.lowerBound + 8
+      for _ in 0..<count {
+        let idSize = version == 0 ? 2 : 4
+        guard let id = number(at: p, size: idSize), p + idSize < ipma.end else { return }
+        let entries = Int(bytes[p + idSize])
+        p += idSize + 1
+        let entrySize = wide ? 2 : 1
+        guard p + entries * entrySize <= ipma.end else { return }
+        for _ in 0..<entries {
+          let value = wide ? Int(bytes[p]) << 8 | Int(bytes[p + 1]) : Int(bytes[p])
+          let essential = value & (wide ? 0x8000 : 0x80) != 0
+          let index = value & (wide ? 0x7FFF : 0x7F)
+          // Index 0 means "no property".
+          if index > 0 { associated[id, default: []].append((index - 1, essential)) }
+          p += entrySize
+        }
+      }
+    }
+    properties = found
+    associations = associated
   }
 
   /// Reads the `infe` entries; a problem in one line, nil when all is well.

@@ -25,8 +25,8 @@ extension ThumbnailPipeline {
   }
 
   /// True when an x-large entry of `entry` pixels serves a card of `card` (upright, as the
-  /// entry): it fills the card without enlarging (give or take a pixel of rounding), or it
-  /// cannot be made larger (512 px, the whole photo, or a photo of unknown size: another
+  /// entry): it is big enough for the card (`DecodeOptions.isBigEnough`: 90 % of it on each
+  /// side, as the thumbnail item it may have been made from), or it cannot be made larger (512 px, the whole photo, or a photo of unknown size: another
   /// program's entry is taken as it is).
   ///
   /// The card, not the cover, is what it is measured against: an entry made from a thumbnail
@@ -35,7 +35,7 @@ extension ThumbnailPipeline {
   public static func entry(_ entry: PixelSize, serves card: PixelSize, display: PixelSize?)
     -> Bool
   {
-    if entry.width + 1 >= card.width && entry.height + 1 >= card.height { return true }
+    if DecodeOptions.isBigEnough(entry, for: card) { return true }
     if max(entry.width, entry.height) >= ThumbnailSize.xLarge.pixels { return true }
     guard let display else { return true }
     return entry.width >= display.width || entry.height >= display.height

@@ -127,6 +127,8 @@ final class CoverEntryTests: XCTestCase {
     XCTAssertTrue(serves(304, 228, display: photo), "a 4:3 item of it, which fills the card too")
     XCTAssertTrue(serves(494, 227, display: photo), "a pixel short: rounding")
     XCTAssertFalse(serves(256, 144, display: photo), "made for a smaller card")
+    XCTAssertTrue(serves(320, 214, display: photo), "a Canon R5's item: 94 % of the card")
+    XCTAssertFalse(serves(300, 200, display: photo), "88 % of the card's height")
     XCTAssertTrue(serves(512, 288, display: photo), "512 px: as large as x-large goes")
     XCTAssertTrue(serves(280, 200, display: PixelSize(width: 280, height: 200)), "the whole photo")
     XCTAssertTrue(serves(256, 144, display: nil), "another program's entry of an unknown photo")

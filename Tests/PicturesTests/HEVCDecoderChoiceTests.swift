@@ -3,6 +3,7 @@ import LightboxTestSupport
 import PhotoModel
 import XCTest
 
+@testable import DecodeWorker
 @testable import Pixels
 @_spi(Decoders) @testable import Decoders
 
@@ -52,5 +53,26 @@ final class HEVCDecoderChoiceTests: XCTestCase {
         XCTAssertFalse(error.reason.contains("\n"), "\(hevc): \(error.reason)")
       }
     }
+  }
+
+  /// `LIGHTBOX_HEVC_DECODER=libde265` in a worker's environment keeps FFmpeg out: a card of a
+  /// phone's grid then comes from libheif's planes, not from the tiles decoded round libheif,
+  /// and the two pictures are close but not the same.
+  func testTheEnvironmentKeepsLibde265InAWorker() throws {
+    guard let corpus = CorpusLocator.corpus else { throw XCTSkip(CorpusLocator.missingMessage) }
+    let path = corpus.appendingPathComponent("heif/HMD_Nokia_8.3_5G_hdr.heif").path
+    let lightbox = try BuiltProduct.requireLightbox()
+    let card = DecodeOptions(
+      target: PixelSize(width: 300, height: 228), mode: .fill, quality: .fast, orientation: .up)
+    func decode(_ environment: [String: String]) throws -> Bitmap {
+      let host = DecodeWorkerHost(
+        configuration: .init(executable: lightbox, environment: environment))
+      return try host.decode(path: path, options: card, kind: .images).get()
+    }
+    let ffmpeg = try decode(["LIGHTBOX_TEST_UNUSED": "1"])
+    let libde265 = try decode(["LIGHTBOX_HEVC_DECODER": "libde265"])
+    XCTAssertEqual(ffmpeg.size, libde265.size)
+    XCTAssertNotEqual(ffmpeg.pixels, libde265.pixels, "the grid path, then libheif's planes")
+    XCTAssertGreaterThan(TestImages.psnr(ffmpeg, libde265), 40)
   }
 }

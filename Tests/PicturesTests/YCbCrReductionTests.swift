@@ -9,7 +9,8 @@ import XCTest
 /// `lb_ycbcr_reduce_to_rgba` (a HEIF's planes shrunk before conversion) against converting
 /// every pixel first and averaging the RGB after, on seeded random planes of every layout a
 /// codec gives: 4:2:0, 4:2:2, 4:4:4 and monochrome, 8 and 10 bits, full and video range, odd
-/// sizes whose last blocks are cut by the edge; and planar RGB, as libheif 1.15 gives it.
+/// sizes whose last partial blocks are left out; and planar RGB, as libheif 1.15 gives it.
+/// And a picture added tile by tile (a HEIF grid) sums to the same pixels as whole.
 final class YCbCrReductionTests: XCTestCase {
   private struct Layout {
     var width: Int
@@ -50,8 +51,8 @@ final class YCbCrReductionTests: XCTestCase {
           ? samples.map { UInt8($0) } : samples.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
       }
       let (yBytes, cbBytes, crBytes) = (stored(y), stored(cb), stored(cr))
-      let columns = (layout.width + layout.factor - 1) / layout.factor
-      let rows = (layout.height + layout.factor - 1) / layout.factor
+      let columns = layout.width / layout.factor
+      let rows = layout.height / layout.factor
       var out = [UInt8](repeating: 0, count: columns * rows * 4)
       yBytes.withUnsafeBufferPointer { yp in
         cbBytes.withUnsafeBufferPointer { cbp in
@@ -93,8 +94,8 @@ final class YCbCrReductionTests: XCTestCase {
         for column in 0..<columns {
           var sum = [0.0, 0.0, 0.0]
           var count = 0.0
-          for py in row * layout.factor..<min((row + 1) * layout.factor, layout.height) {
-            for px in column * layout.factor..<min((column + 1) * layout.factor, layout.width) {
+          for py in row * layout.factor..<(row + 1) * layout.factor {
+            for px in column * layout.factor..<(column + 1) * layout.factor {
               let value = rgb(px, py)
               for c in 0..<3 { sum[c] += value[c] }
               count += 1
@@ -111,5 +112,62 @@ final class YCbCrReductionTests: XCTestCase {
       // The conversion is affine: averaged first or after, the same value but for rounding.
       XCTAssertLessThanOrEqual(worst, 0.501, name)
     }
+  }
+
+  func testAPictureAddedTileByTileIsThePictureReducedWhole() {
+    var random = SeededGenerator(seed: TestSeed.value &+ 1)
+    // 4:2:0, 8 bits, 46×34 in tiles of 8×6 (the last ones cut by the edge), factor 3, and a
+    // region that starts 2 columns and 1 row into the picture (a rotated grid's alignment).
+    let (width, height, tileWidth, tileHeight, factor) = (46, 34, 8, 6, 3)
+    let (originX, originY) = (2, 1)
+    let chroma = (width: (width + 1) / 2, height: (height + 1) / 2)
+    let y = (0..<width * height).map { _ in UInt8.random(in: 0...255, using: &random) }
+    let cb = (0..<chroma.width * chroma.height).map { _ in
+      UInt8.random(in: 0...255, using: &random)
+    }
+    let cr = (0..<chroma.width * chroma.height).map { _ in
+      UInt8.random(in: 0...255, using: &random)
+    }
+    let columns = (width - originX) / factor
+    let rows = (height - originY) / factor
+    func picture(
+      _ y: UnsafePointer<UInt8>, _ cb: UnsafePointer<UInt8>, _ cr: UnsafePointer<UInt8>,
+      width: Int, height: Int
+    ) -> lb_ycbcr_picture {
+      lb_ycbcr_picture(
+        y: y, cb: cb, cr: cr, y_stride: 46, cb_stride: 23, cr_stride: 23, width: width,
+        height: height, shift_x: 1, shift_y: 1, depth: 8, kr: 0.299, kb: 0.114, full_range: 1,
+        rgb: 0)
+    }
+    var whole = [UInt64](repeating: 0, count: columns * rows * 3)
+    var tiled = whole
+    y.withUnsafeBufferPointer { yp in
+      cb.withUnsafeBufferPointer { cbp in
+        cr.withUnsafeBufferPointer { crp in
+          var all = picture(
+            yp.baseAddress!, cbp.baseAddress!, crp.baseAddress!, width: width, height: height)
+          lb_ycbcr_accumulate(&all, -originX, -originY, factor, columns, rows, &whole)
+          for top in stride(from: 0, to: height, by: tileHeight) {
+            for left in stride(from: 0, to: width, by: tileWidth) {
+              // A tile is a window on the same planes (its chroma at half its position).
+              var tile = picture(
+                yp.baseAddress! + top * width + left,
+                cbp.baseAddress! + top / 2 * chroma.width + left / 2,
+                crp.baseAddress! + top / 2 * chroma.width + left / 2,
+                width: min(tileWidth, width - left), height: min(tileHeight, height - top))
+              lb_ycbcr_accumulate(
+                &tile, left - originX, top - originY, factor, columns, rows, &tiled)
+            }
+          }
+        }
+      }
+    }
+    XCTAssertEqual(tiled, whole)
+    // And the sums are the region's: block (0, 0) is the luma of rows 1…3, columns 2…4.
+    var luma: UInt64 = 0
+    for row in originY..<originY + factor {
+      for column in originX..<originX + factor { luma += UInt64(y[row * width + column]) }
+    }
+    XCTAssertEqual(whole[0], luma)
   }
 }

@@ -65,8 +65,10 @@ LB_LIBRARY_DECLARE_ENTRY_POINTS(ffmpeg)
 struct lb_avcodec {
   __typeof__(av_frame_alloc) *_Nonnull av_frame_alloc;
   __typeof__(av_frame_free) *_Nonnull av_frame_free;
+  __typeof__(av_frame_unref) *_Nonnull av_frame_unref;
   __typeof__(av_log_set_level) *_Nonnull av_log_set_level;
   __typeof__(av_new_packet) *_Nonnull av_new_packet;
+  __typeof__(av_packet_unref) *_Nonnull av_packet_unref;
   __typeof__(av_packet_alloc) *_Nonnull av_packet_alloc;
   __typeof__(av_packet_free) *_Nonnull av_packet_free;
   __typeof__(avcodec_alloc_context3) *_Nonnull avcodec_alloc_context3;

@@ -3,6 +3,7 @@
 #include "CLibraryLoader.h"
 #include <libheif/heif.h>
 #include <libheif/heif_plugin.h>
+#include "ycbcr_kernels.h"
 
 #pragma clang assume_nonnull begin
 
@@ -67,12 +68,50 @@ LB_LIBRARY_DECLARE_ENTRY_POINTS(heif)
 /// says which), and libde265 stays. libheif must be loaded.
 int lb_heif_hevc_use_ffmpeg(int on);
 
+/// 1 when FFmpeg's HEVC decoder can be used (loaded and registered with libheif, the first
+/// call does it, and not refused by `LIGHTBOX_HEVC_DECODER=libde265`), else 0.
+int lb_heif_hevc_ffmpeg_available(void);
+
 /// Why FFmpeg's HEVC decoder could not be turned on, or "".
 const char *_Nonnull lb_heif_hevc_error(void);
 
 /// How many pictures (tiles, thumbnails, whole images) FFmpeg's decoder has given libheif in
 /// this process: what tests check the choice by.
 long lb_heif_hevc_ffmpeg_pictures(void);
+
+/// A HEIF grid's tiles to decode and shrink (`lb_hevc_grid_reduce`).
+struct lb_hevc_grid {
+  /// Each tile's HEVC bitstream in Annex B form, row-major.
+  const uint8_t *_Nonnull const *_Nonnull streams;
+  const size_t *_Nonnull sizes;
+  intptr_t count;
+  intptr_t columns;
+  /// The grid's output size: tiles past it are cut away.
+  intptr_t width, height;
+  /// Where the region of whole blocks starts in the grid, and its blocks.
+  intptr_t left, top;
+  intptr_t factor, out_columns, out_rows;
+  /// FFmpeg's frame threads (the tiles decoded side by side); 0: one per core, up to 4.
+  int threads;
+};
+
+/// What the tiles turned out to be: the first tile's layout (its planes are not to be read
+/// once `lb_hevc_grid_reduce` returns) and its bitstream's colour description.
+struct lb_hevc_grid_format {
+  struct lb_ycbcr_picture picture;
+  int matrix;
+  int full_range;
+  int tile_width, tile_height;
+};
+
+/// Decodes `grid`'s tiles in order with FFmpeg's HEVC decoder and adds each, where it lies in
+/// the grid, into the block sums of `lb_ycbcr_accumulate` (`sums`: 3 × out_columns ×
+/// out_rows, zeroed by the caller), so a picture of a fraction of the grid's size is made
+/// without the grid in memory. 0, or -1 with a one-line reason in `error` (no FFmpeg, a tile
+/// FFmpeg refuses, tiles of different layouts or pixel formats).
+int lb_hevc_grid_reduce(const struct lb_hevc_grid *_Nonnull grid, uint64_t *_Nonnull sums,
+                        struct lb_hevc_grid_format *_Nonnull format, char *_Nonnull error,
+                        size_t error_size);
 
 #pragma clang assume_nonnull end
 #endif

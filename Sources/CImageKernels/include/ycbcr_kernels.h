@@ -25,10 +25,9 @@ struct lb_ycbcr_picture {
   int rgb;
 };
 
-/// Shrinks `picture` by `factor` in each direction, averaging every factor×factor block
-/// (the last row and column of blocks cut by the picture's edge average what they hold), and
-/// converts the result to opaque RGBA8 (`out`: ceil(width / factor) × ceil(height / factor)
-/// pixels, rows without padding).
+/// Shrinks `picture` by `factor` in each direction, averaging every whole factor×factor block
+/// (the last partial column and row of blocks are left out), and converts the result to
+/// opaque RGBA8 (`out`: width / factor × height / factor pixels, rows without padding).
 ///
 /// The conversion from YCbCr is affine, so the average of converted pixels is the conversion
 /// of the averaged samples (but for clamping): converting after the average gives the
@@ -39,5 +38,22 @@ struct lb_ycbcr_picture {
 /// full-size RGBA copy.
 void lb_ycbcr_reduce_to_rgba(const struct lb_ycbcr_picture *_Nonnull picture, intptr_t factor,
                              uint8_t *_Nonnull out);
+
+/// Adds `tile`, whose top-left pixel is at (`left`, `top`) of a region of `columns` ×
+/// `rows` blocks of `factor` × `factor` pixels (negative or past the region: those pixels are
+/// left out), into the region's per-block sums: `sums[c]`, `sums[columns * rows + c]` and
+/// `sums[2 * columns * rows + c]` for the first, second and third plane of block c (row-major).
+/// Cb and Cr samples count once for every luma pixel they cover. What makes a large picture
+/// from tiles (a HEIF grid) shrink tile by tile, without the picture itself in memory.
+void lb_ycbcr_accumulate(const struct lb_ycbcr_picture *_Nonnull tile, intptr_t left,
+                         intptr_t top, intptr_t factor, intptr_t columns, intptr_t rows,
+                         uint64_t *_Nonnull sums);
+
+/// The RGBA8 pixels of the block sums `lb_ycbcr_accumulate` made (every block whole: factor²
+/// pixels), converted as `format` (its depth, planes, matrix and range; its planes are not
+/// read) says.
+void lb_ycbcr_sums_to_rgba(const uint64_t *_Nonnull sums, intptr_t columns, intptr_t rows,
+                           intptr_t factor, const struct lb_ycbcr_picture *_Nonnull format,
+                           uint8_t *_Nonnull out);
 
 #endif
