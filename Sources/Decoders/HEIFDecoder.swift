@@ -198,17 +198,12 @@ enum HEIFDecoder {
     -> Result<Bitmap, ImageError>
   {
     guard let reduction else { return pixels(of: handle, options: options) }
-    guard let decoding = LibHeif.functions.heif_decoding_options_alloc() else {
-      return .failure(ImageError("HEIF: out of memory"))
+    // No colorspace asked: libheif 1.15 gives planar RGB (`reducedPixels`).
+    let reduced = decodedImage(handle, heif_colorspace_undefined, heif_chroma_undefined) {
+      image in reducedPixels(of: image, factor: reduction)
     }
-    defer { LibHeif.functions.heif_decoding_options_free(decoding) }
-    var image: OpaquePointer?
-    let decoded = LibHeif.functions.heif_decode_image(
-      handle, &image, heif_colorspace_undefined, heif_chroma_undefined, decoding)
-    if let error = failure(decoded) { return .failure(error) }
-    guard let image else { return .failure(ImageError("HEIF: the decoder returned no image")) }
-    defer { LibHeif.functions.heif_image_release(image) }
-    if let reduced = reducedPixels(of: image, factor: reduction) { return .success(reduced) }
+    if case .success(let bitmap?) = reduced { return .success(bitmap) }
+    if case .failure(let error) = reduced { return .failure(error) }
     // A layout libheif converts itself (rare in photos): decoded again, to RGBA.
     return pixels(of: handle, options: options)
   }
@@ -217,34 +212,44 @@ enum HEIFDecoder {
   private static func pixels(of handle: OpaquePointer, options: DecodeOptions)
     -> Result<Bitmap, ImageError>
   {
+    decodedImage(handle, heif_colorspace_RGB, heif_chroma_interleaved_RGBA) { image in
+      let width = Int(LibHeif.functions.heif_image_get_width(image, heif_channel_interleaved))
+      let height = Int(LibHeif.functions.heif_image_get_height(image, heif_channel_interleaved))
+      var stride: Int32 = 0
+      guard width > 0, height > 0,
+        let plane = LibHeif.functions.heif_image_get_plane_readonly(
+          image, heif_channel_interleaved, &stride),
+        Int(stride) >= width * 4
+      else { return .failure(ImageError("HEIF: the decoder returned no pixels")) }
+      var out = [UInt8](repeating: 0, count: width * height * 4)
+      out.withUnsafeMutableBufferPointer { target in
+        for row in 0..<height {
+          (target.baseAddress! + row * width * 4).update(
+            from: plane + row * Int(stride), count: width * 4)
+        }
+      }
+      PNGDecoder.composite(&out, on: options.background)
+      return .success(Bitmap(width: width, height: height, pixels: out))
+    }.flatMap { $0 }
+  }
+
+  /// Decodes `handle` into `colorspace` and `chroma` (HDR brought to 8 bits where libheif
+  /// converts) and hands the image to `body` before releasing it; libheif's failure as a line.
+  private static func decodedImage<Value>(
+    _ handle: OpaquePointer, _ colorspace: heif_colorspace, _ chroma: heif_chroma,
+    _ body: (OpaquePointer) -> Value
+  ) -> Result<Value, ImageError> {
     guard let decoding = LibHeif.functions.heif_decoding_options_alloc() else {
       return .failure(ImageError("HEIF: out of memory"))
     }
     defer { LibHeif.functions.heif_decoding_options_free(decoding) }
     decoding.pointee.convert_hdr_to_8bit = 1
     var image: OpaquePointer?
-    let decoded = LibHeif.functions.heif_decode_image(
-      handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, decoding)
+    let decoded = LibHeif.functions.heif_decode_image(handle, &image, colorspace, chroma, decoding)
     if let error = failure(decoded) { return .failure(error) }
     guard let image else { return .failure(ImageError("HEIF: the decoder returned no image")) }
     defer { LibHeif.functions.heif_image_release(image) }
-    let width = Int(LibHeif.functions.heif_image_get_width(image, heif_channel_interleaved))
-    let height = Int(LibHeif.functions.heif_image_get_height(image, heif_channel_interleaved))
-    var stride: Int32 = 0
-    guard width > 0, height > 0,
-      let plane = LibHeif.functions.heif_image_get_plane_readonly(
-        image, heif_channel_interleaved, &stride),
-      Int(stride) >= width * 4
-    else { return .failure(ImageError("HEIF: the decoder returned no pixels")) }
-    var out = [UInt8](repeating: 0, count: width * height * 4)
-    out.withUnsafeMutableBufferPointer { target in
-      for row in 0..<height {
-        (target.baseAddress! + row * width * 4).update(
-          from: plane + row * Int(stride), count: width * 4)
-      }
-    }
-    PNGDecoder.composite(&out, on: options.background)
-    return .success(Bitmap(width: width, height: height, pixels: out))
+    return .success(body(image))
   }
 
   /// The colour profile libheif found: an ICC profile (`colr` of type `prof`/`rICC`), or
