@@ -197,7 +197,9 @@ struct HEIFMetaLayout {
     let content = iinf.content
     guard content.count >= 6 else { return "its iinf box is damaged" }
     iinfVersion = Int(bytes[content.lowerBound])
-    guard iinfVersion <= 1,
+    // Version 1 counts its entries in 4 bytes: a 6-byte box ends inside its count (a range
+    // past the box's end trapped; fuzz finding of 2026-11-29, `heif-grid`).
+    guard iinfVersion <= 1, content.count >= (iinfVersion == 0 ? 6 : 8),
       let count = number(at: content.lowerBound + 4, size: iinfVersion == 0 ? 2 : 4),
       let entries = Self.boxes(
         bytes, in: (content.lowerBound + 4 + (iinfVersion == 0 ? 2 : 4))..<iinf.end)

@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 
 @testable import PhotoMetadata
@@ -123,5 +124,20 @@ final class HEIFGridTests: XCTestCase {
     for cut in [1, 9, whole.count / 2] {
       XCTAssertNil(HEIFGrid.read(Array(whole.dropLast(cut))), "cut by \(cut)")
     }
+  }
+
+  /// The fuzz finding of 2026-11-29 (`heif-grid`, kept as
+  /// `Fixtures/fuzz/heif-iinf-v1-ends-inside-its-count.heic`, which `FuzzReplayTests` reads):
+  /// an `iinf` of version 1, 6 bytes long, ends inside its 4-byte count. Both readers of
+  /// `HEIFMetaLayout` (the grid's and the XMP writer's) trapped on a range past the box.
+  func testAnIinfThatEndsInsideItsCountIsRefusedNotATrap() throws {
+    let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/fuzz/heif-iinf-v1-ends-inside-its-count.heic")
+    let bytes = try [UInt8](Data(contentsOf: fixture))
+    XCTAssertNil(HEIFGrid.read(bytes))
+    guard case .failure(let error) = HEIFMetaLayout.read(bytes) else {
+      return XCTFail("a damaged iinf read as a layout")
+    }
+    XCTAssertEqual(error.description, "its iinf box is damaged")
   }
 }
