@@ -59,6 +59,13 @@ static int add_tile(const struct lb_hevc_grid *grid, const AVFrame *frame, intpt
     return -1;
   }
   if (index == 0) {
+    // The tiles must cover the grid's output, or part of the picture would be left black.
+    const intptr_t rows = (grid->count + grid->columns - 1) / grid->columns;
+    if ((intptr_t)frame->width * grid->columns < grid->width ||
+        (intptr_t)frame->height * rows < grid->height) {
+      snprintf(error, error_size, "HEVC tiles that do not cover their grid");
+      return -1;
+    }
     format->picture = picture;
     format->full_range = full;
     format->matrix = frame->colorspace;
