@@ -37,8 +37,9 @@ extension HEIFDecoder {
   }
 
   /// `image` (a decode in planes) shrunk by `factor` (whole blocks: its size divided by
-  /// `factor`, rounded down) and converted to opaque RGBA, or nil when its layout is one this path leaves to libheif's conversion (an
-  /// alpha plane, planes of different depths, a matrix `lumaWeights` does not know).
+  /// `factor`, rounded down) and converted to opaque RGBA, or nil when its layout is one this
+  /// path leaves to libheif's conversion (an alpha plane, planes of different depths, a matrix
+  /// `lumaWeights` does not know).
   static func reducedPixels(of image: OpaquePointer, factor: Int) -> Bitmap? {
     let heif = LibHeif.functions
     guard heif.heif_image_has_channel(image, heif_channel_Alpha) == 0 else { return nil }

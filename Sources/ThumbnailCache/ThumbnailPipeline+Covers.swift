@@ -26,8 +26,9 @@ extension ThumbnailPipeline {
 
   /// True when an x-large entry of `entry` pixels serves a card of `card` (upright, as the
   /// entry): it is big enough for the card (`DecodeOptions.isBigEnough`: 90 % of it on each
-  /// side, as the thumbnail item it may have been made from), or it cannot be made larger (512 px, the whole photo, or a photo of unknown size: another
-  /// program's entry is taken as it is).
+  /// side, as the thumbnail item it may have been made from), or it cannot be made larger
+  /// (512 px, the whole photo, or a photo of unknown size: another program's entry is taken
+  /// as it is).
   ///
   /// The card, not the cover, is what it is measured against: an entry made from a thumbnail
   /// item of another shape than the photo is smaller than the cover yet fills the card, and
