@@ -1,9 +1,6 @@
 // Loads FFmpeg's decoders alone, without libavformat (see struct lb_avcodec in CFFmpeg.h).
 #include "CFFmpeg.h"
 
-#define LB_STRING(x) #x
-#define LB_SONAME(name, major) "lib" name ".so." LB_STRING(major)
-
 static struct lb_avcodec table;
 
 static int lookup(struct lb_library *library) {

@@ -1,9 +1,6 @@
 // Loads FFmpeg's libraries on first use (see CFFmpeg.h for why they are not linked).
 #include "CFFmpeg.h"
 
-#define LB_STRING(x) #x
-#define LB_SONAME(name, major) "lib" name ".so." LB_STRING(major)
-
 static struct lb_ffmpeg table;
 
 static int lookup(struct lb_library *library) {

@@ -3,49 +3,9 @@
 #define _GNU_SOURCE
 #include <sched.h>
 #include "CHeif.h"
-#include "CFFmpeg.h"
+#include "hevc_session.h"
 #include <stdio.h>
 #include <string.h>
-
-/// The planes of a decoded frame as a picture, or 0 when its pixel format is not one of the
-/// planar YUV or gray formats an HEVC stream decodes to.
-static int frame_picture(const AVFrame *frame, struct lb_ycbcr_picture *picture, int *full) {
-  int shift_x = 1, shift_y = 1, depth = 8, mono = 0;
-  *full = frame->color_range == AVCOL_RANGE_JPEG;
-  switch (frame->format) {
-  case AV_PIX_FMT_YUVJ420P: *full = 1; break;
-  case AV_PIX_FMT_YUV420P: break;
-  case AV_PIX_FMT_YUV420P10LE: depth = 10; break;
-  case AV_PIX_FMT_YUV420P12LE: depth = 12; break;
-  case AV_PIX_FMT_YUVJ422P: *full = 1; shift_y = 0; break;
-  case AV_PIX_FMT_YUV422P: shift_y = 0; break;
-  case AV_PIX_FMT_YUV422P10LE: shift_y = 0; depth = 10; break;
-  case AV_PIX_FMT_YUV422P12LE: shift_y = 0; depth = 12; break;
-  case AV_PIX_FMT_YUVJ444P: *full = 1; shift_x = shift_y = 0; break;
-  case AV_PIX_FMT_YUV444P: shift_x = shift_y = 0; break;
-  case AV_PIX_FMT_YUV444P10LE: shift_x = shift_y = 0; depth = 10; break;
-  case AV_PIX_FMT_YUV444P12LE: shift_x = shift_y = 0; depth = 12; break;
-  case AV_PIX_FMT_GRAY8: mono = 1; break;
-  case AV_PIX_FMT_GRAY10LE: mono = 1; depth = 10; break;
-  case AV_PIX_FMT_GRAY12LE: mono = 1; depth = 12; break;
-  default: return 0;
-  }
-  memset(picture, 0, sizeof *picture);
-  picture->y = frame->data[0];
-  picture->y_stride = (size_t)frame->linesize[0];
-  if (!mono) {
-    picture->cb = frame->data[1];
-    picture->cr = frame->data[2];
-    picture->cb_stride = (size_t)frame->linesize[1];
-    picture->cr_stride = (size_t)frame->linesize[2];
-  }
-  picture->width = frame->width;
-  picture->height = frame->height;
-  picture->shift_x = mono ? 0 : shift_x;
-  picture->shift_y = mono ? 0 : shift_y;
-  picture->depth = depth;
-  return 1;
-}
 
 /// Adds the frame of tile `index` into the sums, after checking it has the first tile's
 /// layout; 0, or -1 with `error` set.
@@ -53,8 +13,7 @@ static int add_tile(const struct lb_hevc_grid *grid, const AVFrame *frame, intpt
                     uint64_t *sums, struct lb_hevc_grid_format *format, char *error,
                     size_t error_size) {
   struct lb_ycbcr_picture picture;
-  int full = 0;
-  if (!frame_picture(frame, &picture, &full)) {
+  if (!lb_hevc_frame_picture(frame, &picture)) {
     snprintf(error, error_size, "HEVC tile in a pixel format Lightbox does not shrink");
     return -1;
   }
@@ -67,7 +26,6 @@ static int add_tile(const struct lb_hevc_grid *grid, const AVFrame *frame, intpt
       return -1;
     }
     format->picture = picture;
-    format->full_range = full;
     format->matrix = frame->colorspace;
     format->tile_width = frame->width;
     format->tile_height = frame->height;
@@ -95,23 +53,10 @@ static int add_tile(const struct lb_hevc_grid *grid, const AVFrame *frame, intpt
 
 int lb_hevc_grid_reduce(const struct lb_hevc_grid *grid, uint64_t *sums,
                         struct lb_hevc_grid_format *format, char *error, size_t error_size) {
-  snprintf(error, error_size, "FFmpeg's HEVC decoder gave no picture");
+  snprintf(error, error_size, "FFmpeg's HEVC decoder gave more pictures than tiles");
   if (!lb_heif_hevc_ffmpeg_available()) {
     snprintf(error, error_size, "%s", lb_heif_hevc_error());
     return -1;
-  }
-  const struct lb_avcodec *avcodec = lb_avcodec_load();
-  if (!avcodec) return -1;
-  const AVCodec *codec = avcodec->avcodec_find_decoder(AV_CODEC_ID_HEVC);
-  if (!codec) return -1;
-  AVCodecContext *context = avcodec->avcodec_alloc_context3(codec);
-  AVPacket *packet = avcodec->av_packet_alloc();
-  AVFrame *frame = avcodec->av_frame_alloc();
-  int status = -1;
-  intptr_t received = 0;
-  if (!context || !packet || !frame) {
-    snprintf(error, error_size, "out of memory");
-    goto done;
   }
   // Frame threads: the tiles are independent pictures, decoded side by side, one per core
   // the process may run on (up to 4).
@@ -120,38 +65,28 @@ int lb_hevc_grid_reduce(const struct lb_hevc_grid *grid, uint64_t *sums,
     cpu_set_t set;
     threads = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : 1;
   }
-  context->thread_count = threads < 1 ? 1 : threads > 4 ? 4 : threads;
-  context->thread_type = FF_THREAD_FRAME;
-  if (avcodec->avcodec_open2(context, codec, NULL) < 0) {
-    snprintf(error, error_size, "FFmpeg's HEVC decoder did not open");
-    goto done;
+  struct lb_hevc_session session;
+  const char *reason = NULL;
+  if (lb_hevc_session_open(&session, threads > 4 ? 4 : threads, &reason) != 0) {
+    snprintf(error, error_size, "%s", reason);
+    return -1;
   }
+  const struct lb_avcodec *avcodec = session.avcodec;
+  int status = -1;
+  intptr_t received = 0;
   for (intptr_t index = 0; index <= grid->count; index++) {
-    int sent;
-    if (index < grid->count) {
-      if (grid->sizes[index] == 0 || grid->sizes[index] > INT32_MAX / 2 ||
-          avcodec->av_new_packet(packet, (int)grid->sizes[index]) < 0) {
-        snprintf(error, error_size, "HEVC tile too large");
-        goto done;
-      }
-      memcpy(packet->data, grid->streams[index], grid->sizes[index]);
-      sent = avcodec->avcodec_send_packet(context, packet);
-      avcodec->av_packet_unref(packet);
-    } else {
-      sent = avcodec->avcodec_send_packet(context, NULL);  // End of stream: drain.
-    }
-    if (sent < 0) {
+    // After the last tile, the end of the stream: the frames still in the threads come out.
+    const uint8_t *tile = index < grid->count ? grid->streams[index] : NULL;
+    if (lb_hevc_session_send(&session, tile, tile ? grid->sizes[index] : 0) < 0) {
       snprintf(error, error_size, "FFmpeg's HEVC decoder refused tile %ld", (long)index);
       goto done;
     }
-    while (avcodec->avcodec_receive_frame(context, frame) == 0) {
-      if (received >= grid->count ||
-          add_tile(grid, frame, received, sums, format, error, error_size) != 0) {
-        avcodec->av_frame_unref(frame);
-        goto done;
-      }
+    while (avcodec->avcodec_receive_frame(session.context, session.frame) == 0) {
+      int added = received < grid->count &&
+                  add_tile(grid, session.frame, received, sums, format, error, error_size) == 0;
+      avcodec->av_frame_unref(session.frame);
+      if (!added) goto done;
       received++;
-      avcodec->av_frame_unref(frame);
     }
   }
   if (received == grid->count) {
@@ -161,8 +96,6 @@ int lb_hevc_grid_reduce(const struct lb_hevc_grid *grid, uint64_t *sums,
              (long)grid->count);
   }
 done:
-  avcodec->av_frame_free(&frame);
-  avcodec->av_packet_free(&packet);
-  avcodec->avcodec_free_context(&context);
+  lb_hevc_session_close(&session);
   return status;
 }

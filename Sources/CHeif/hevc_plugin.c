@@ -11,7 +11,7 @@
 // its own threads) and hands libheif the planes with the bitstream's colour description, as
 // libde265's plugin does.
 #include "CHeif.h"
-#include "CFFmpeg.h"
+#include "hevc_session.h"
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -106,38 +106,18 @@ static struct heif_error push_data(void *decoder, const void *data, size_t size)
   return result(heif_error_Ok, heif_suberror_Unspecified, "Success");
 }
 
-/// The chroma layout and bit depth of an FFmpeg pixel format; 0 when libheif has none. FFmpeg
-/// 5.1's decoder gives a full-range 8-bit stream as the `YUVJ` formats (the same planes).
-static int layout(enum AVPixelFormat format, enum heif_chroma *chroma, int *depth) {
-  switch (format) {
-  case AV_PIX_FMT_YUVJ420P: *chroma = heif_chroma_420; *depth = 8; return 1;
-  case AV_PIX_FMT_YUVJ422P: *chroma = heif_chroma_422; *depth = 8; return 1;
-  case AV_PIX_FMT_YUVJ444P: *chroma = heif_chroma_444; *depth = 8; return 1;
-  case AV_PIX_FMT_GRAY8: *chroma = heif_chroma_monochrome; *depth = 8; return 1;
-  case AV_PIX_FMT_GRAY10LE: *chroma = heif_chroma_monochrome; *depth = 10; return 1;
-  case AV_PIX_FMT_GRAY12LE: *chroma = heif_chroma_monochrome; *depth = 12; return 1;
-  case AV_PIX_FMT_YUV420P: *chroma = heif_chroma_420; *depth = 8; return 1;
-  case AV_PIX_FMT_YUV420P10LE: *chroma = heif_chroma_420; *depth = 10; return 1;
-  case AV_PIX_FMT_YUV420P12LE: *chroma = heif_chroma_420; *depth = 12; return 1;
-  case AV_PIX_FMT_YUV422P: *chroma = heif_chroma_422; *depth = 8; return 1;
-  case AV_PIX_FMT_YUV422P10LE: *chroma = heif_chroma_422; *depth = 10; return 1;
-  case AV_PIX_FMT_YUV422P12LE: *chroma = heif_chroma_422; *depth = 12; return 1;
-  case AV_PIX_FMT_YUV444P: *chroma = heif_chroma_444; *depth = 8; return 1;
-  case AV_PIX_FMT_YUV444P10LE: *chroma = heif_chroma_444; *depth = 10; return 1;
-  case AV_PIX_FMT_YUV444P12LE: *chroma = heif_chroma_444; *depth = 12; return 1;
-  default: return 0;
-  }
-}
-
 /// Copies the decoded frame into a new libheif image with the bitstream's colour description.
 static struct heif_error picture(const AVFrame *frame, struct heif_image **out) {
-  enum heif_chroma chroma;
-  int depth;
-  if (!layout((enum AVPixelFormat)frame->format, &chroma, &depth)) {
+  struct lb_ycbcr_picture planes;
+  if (!lb_hevc_frame_picture(frame, &planes)) {
     return result(heif_error_Unsupported_feature, heif_suberror_Unsupported_color_conversion,
                   "HEVC pixel format FFmpeg's decoder gives and libheif does not take");
   }
-  int mono = chroma == heif_chroma_monochrome;
+  int mono = planes.cb == NULL;
+  enum heif_chroma chroma = mono                ? heif_chroma_monochrome
+                            : planes.shift_x == 0 ? heif_chroma_444
+                            : planes.shift_y == 0 ? heif_chroma_422
+                                                  : heif_chroma_420;
   struct heif_error error =
       heif->heif_image_create(frame->width, frame->height,
                               mono ? heif_colorspace_monochrome : heif_colorspace_YCbCr, chroma,
@@ -145,13 +125,12 @@ static struct heif_error picture(const AVFrame *frame, struct heif_image **out) 
   if (error.code) return error;
   static const enum heif_channel channels[3] = {heif_channel_Y, heif_channel_Cb,
                                                 heif_channel_Cr};
-  int shift_x = chroma == heif_chroma_444 ? 0 : 1;
-  int shift_y = chroma == heif_chroma_420 ? 1 : 0;
-  int bytes = depth > 8 ? 2 : 1;
+  int bytes = planes.depth > 8 ? 2 : 1;
   for (int plane = 0; plane < (mono ? 1 : 3); plane++) {
-    int width = plane ? (frame->width + (1 << shift_x) - 1) >> shift_x : frame->width;
-    int height = plane ? (frame->height + (1 << shift_y) - 1) >> shift_y : frame->height;
-    error = heif->heif_image_add_plane(*out, channels[plane], width, height, depth);
+    int shift_x = plane ? planes.shift_x : 0, shift_y = plane ? planes.shift_y : 0;
+    int width = (frame->width + (1 << shift_x) - 1) >> shift_x;
+    int height = (frame->height + (1 << shift_y) - 1) >> shift_y;
+    error = heif->heif_image_add_plane(*out, channels[plane], width, height, planes.depth);
     if (error.code) {
       heif->heif_image_release(*out);
       *out = NULL;
@@ -173,10 +152,7 @@ static struct heif_error picture(const AVFrame *frame, struct heif_image **out) 
                                                                      (uint16_t)frame->color_trc);
     (void)heif->heif_nclx_color_profile_set_matrix_coefficients(nclx,
                                                                 (uint16_t)frame->colorspace);
-    enum AVPixelFormat format = frame->format;
-    nclx->full_range_flag = frame->color_range == AVCOL_RANGE_JPEG ||
-                            format == AV_PIX_FMT_YUVJ420P || format == AV_PIX_FMT_YUVJ422P ||
-                            format == AV_PIX_FMT_YUVJ444P;
+    nclx->full_range_flag = planes.full_range != 0;
     (void)heif->heif_image_set_nclx_color_profile(*out, nclx);
     heif->heif_nclx_color_profile_free(nclx);
   }
@@ -187,43 +163,21 @@ static struct heif_error decode_image(void *decoder, struct heif_image **out) {
   struct hevc_stream *stream = decoder;
   *out = NULL;
   if (stream->count == 0) return plugin_error("no HEVC data");
-  if (stream->count > INT_MAX - AV_INPUT_BUFFER_PADDING_SIZE) {
-    return plugin_error("HEVC data too large");
-  }
-  const AVCodec *codec = avcodec->avcodec_find_decoder(AV_CODEC_ID_HEVC);
-  if (!codec) return plugin_error("FFmpeg has no HEVC decoder");
-  AVCodecContext *context = avcodec->avcodec_alloc_context3(codec);
-  AVPacket *packet = avcodec->av_packet_alloc();
-  AVFrame *frame = avcodec->av_frame_alloc();
+  struct lb_hevc_session session;
+  const char *reason = NULL;
+  if (lb_hevc_session_open(&session, 1, &reason) != 0) return plugin_error(reason);
   struct heif_error error = plugin_error("FFmpeg's HEVC decoder gave no picture");
-  if (!context || !packet || !frame) {
-    error = result(heif_error_Memory_allocation_error, heif_suberror_Unspecified, "no memory");
-    goto done;
-  }
-  context->thread_count = 1;
-  if (avcodec->avcodec_open2(context, codec, NULL) < 0) {
-    error = plugin_error("FFmpeg's HEVC decoder did not open");
-    goto done;
-  }
-  if (avcodec->av_new_packet(packet, (int)stream->count) < 0) {
-    error = result(heif_error_Memory_allocation_error, heif_suberror_Unspecified, "no memory");
-    goto done;
-  }
-  memcpy(packet->data, stream->bytes, stream->count);
-  if (avcodec->avcodec_send_packet(context, packet) < 0) {
+  if (lb_hevc_session_send(&session, stream->bytes, stream->count) < 0) {
     error = plugin_error("FFmpeg's HEVC decoder refused the data");
-    goto done;
+  } else {
+    // End of stream: the one picture comes out now.
+    (void)lb_hevc_session_send(&session, NULL, 0);
+    if (session.avcodec->avcodec_receive_frame(session.context, session.frame) == 0) {
+      error = picture(session.frame, out);
+      if (!error.code) atomic_fetch_add(&pictures, 1);
+    }
   }
-  // End of stream: the one picture comes out now.
-  (void)avcodec->avcodec_send_packet(context, NULL);
-  if (avcodec->avcodec_receive_frame(context, frame) == 0) {
-    error = picture(frame, out);
-    if (!error.code) atomic_fetch_add(&pictures, 1);
-  }
-done:
-  avcodec->av_frame_free(&frame);
-  avcodec->av_packet_free(&packet);
-  avcodec->avcodec_free_context(&context);
+  lb_hevc_session_close(&session);
   return error;
 }
 

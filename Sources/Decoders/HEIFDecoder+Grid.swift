@@ -13,7 +13,7 @@ extension HEIFDecoder {
   /// `data`'s primary grid shrunk by `factor` (whole blocks in the displayed orientation),
   /// upright, or nil when it is not a grid this path takes or its tiles did not decode.
   static func reducedGrid(_ data: [UInt8], display: PixelSize, factor: Int) -> Bitmap? {
-    guard let grid = HEIFGrid.read(data), !grid.tiles.isEmpty else { return nil }
+    guard let grid = HEIFGrid.read(data), !grid.tileRanges.isEmpty else { return nil }
     let turns = grid.quarterTurns
     let stored = PixelSize(width: grid.width, height: grid.height)
     // libheif must see the same picture: a property this reading missed would show here.
@@ -33,23 +33,16 @@ extension HEIFDecoder {
     case 3: origin = (0, spare.y)
     default: origin = (0, 0)
     }
-    var streams: [UInt8] = []
-    var offsets: [Int] = []
-    for tile in grid.tiles {
-      offsets.append(streams.count)
-      streams += tile
-    }
     var sums = [UInt64](repeating: 0, count: blocks.columns * blocks.rows * 3)
     var format = lb_hevc_grid_format()
     var error = [CChar](repeating: 0, count: 256)
-    let sizes = grid.tiles.map(\.count)
-    let status = streams.withUnsafeBufferPointer { buffer -> Int32 in
-      let base = buffer.baseAddress!
-      let pointers = offsets.map { base + $0 }
+    let sizes = grid.tileRanges.map(\.count)
+    let status = grid.streams.withUnsafeBufferPointer { buffer -> Int32 in
+      let pointers = grid.tileRanges.map { buffer.baseAddress! + $0.lowerBound }
       return pointers.withUnsafeBufferPointer { tiles in
         sizes.withUnsafeBufferPointer { sizes in
           var request = lb_hevc_grid(
-            streams: tiles.baseAddress!, sizes: sizes.baseAddress!, count: grid.tiles.count,
+            streams: tiles.baseAddress!, sizes: sizes.baseAddress!, count: sizes.count,
             columns: grid.columns, width: grid.width, height: grid.height, left: origin.left,
             top: origin.top, factor: factor, out_columns: blocks.columns,
             out_rows: blocks.rows, threads: 0)
@@ -63,7 +56,7 @@ extension HEIFDecoder {
     guard let weights = lumaWeights(matrix: matrix) else { return nil }
     format.picture.kr = weights.kr
     format.picture.kb = weights.kb
-    format.picture.full_range = (grid.fullRange ?? (format.full_range != 0)) ? 1 : 0
+    format.picture.full_range = (grid.fullRange ?? (format.picture.full_range != 0)) ? 1 : 0
     format.picture.rgb = 0
     var pixels = [UInt8](repeating: 0, count: blocks.columns * blocks.rows * 4)
     pixels.withUnsafeMutableBufferPointer { out in

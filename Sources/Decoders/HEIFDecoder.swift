@@ -36,6 +36,15 @@ enum HEIFDecoder {
     case ffmpeg
     /// FFmpeg's for images of `ffmpegHEVCPixels` or more, libde265 below.
     case bySize
+
+    /// True when FFmpeg's decoder is the one for an image of `coded` pixels.
+    func choosesFFmpeg(coded: Int) -> Bool {
+      switch self {
+      case .libde265: return false
+      case .ffmpeg: return true
+      case .bySize: return coded >= HEIFDecoder.ffmpegHEVCPixels
+      }
+    }
   }
 
   /// Decodes the primary image of `data` (or, for `.fast`, its thumbnail item when that is
@@ -94,8 +103,7 @@ enum HEIFDecoder {
         ? reductionFactor(display: display, needed: needed) : nil
       // The grid read and decoded here, by FFmpeg's decoder: where that decoder would be
       // chosen.
-      let ownGrid = hevc == .ffmpeg || (hevc == .bySize && stored.area >= ffmpegHEVCPixels)
-      if let reduction, ownGrid,
+      if let reduction, hevc.choosesFFmpeg(coded: stored.area),
         let bitmap = reducedGrid(data, display: display, factor: reduction)
       {
         return .success(
@@ -176,12 +184,7 @@ enum HEIFDecoder {
     let coded =
       Int(LibHeif.functions.heif_image_handle_get_ispe_width(handle))
       * Int(LibHeif.functions.heif_image_handle_get_ispe_height(handle))
-    let ffmpeg: Bool
-    switch hevc {
-    case .libde265: ffmpeg = false
-    case .ffmpeg: ffmpeg = true
-    case .bySize: ffmpeg = coded >= ffmpegHEVCPixels
-    }
+    let ffmpeg = hevc.choosesFFmpeg(coded: coded)
     // -1: libavcodec is missing; libde265 stays chosen.
     let chosen = lb_heif_hevc_use_ffmpeg(ffmpeg ? 1 : 0) == 0 && ffmpeg
     let decoded = pixels(of: handle, options: options, reduction: reduction)

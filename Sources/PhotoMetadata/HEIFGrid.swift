@@ -1,6 +1,6 @@
 /// A HEIF's primary image when it is a grid of HEVC tiles (phones' and cameras' HEICs), read
 /// so that its tiles can be decoded and shrunk one by one without libheif assembling and
-/// converting the whole picture (`HEIFGridDecoder`, for cards and tiles).
+/// converting the whole picture (`HEIFDecoder.reducedGrid`, for cards and tiles).
 ///
 /// Read from `HEIFMetaLayout` (strict about the boxes it knows), and only for the common case:
 /// a `grid` primary of `hvc1` tiles stored in the file, with `irot` as its one transformation
@@ -13,15 +13,20 @@ public struct HEIFGrid: Sendable, Equatable {
   public var height: Int
   public var rows: Int
   public var columns: Int
-  /// Each tile's HEVC bitstream in Annex B form (its parameter sets from `hvcC`, then its NAL
-  /// units, each behind a start code), in the grid's row-major order.
-  public var tiles: [[UInt8]]
+  /// Every tile's HEVC bitstream in Annex B form (its parameter sets from `hvcC`, then its NAL
+  /// units, each behind a start code), back to back in the grid's row-major order; tile i is
+  /// `streams[tileRanges[i]]`.
+  public var streams: [UInt8]
+  public var tileRanges: [Range<Int>]
   /// The anticlockwise quarter turns of the primary's `irot` (0 without one).
   public var quarterTurns: Int
   /// The ITU-T H.273 matrix coefficients and range of the primary's `nclx` colour box, nil
   /// without one (the tiles' own description then applies).
   public var matrix: Int?
   public var fullRange: Bool?
+
+  /// Each tile's bitstream, in the grid's order.
+  public var tiles: [[UInt8]] { tileRanges.map { Array(streams[$0]) } }
 
   /// The properties a grid or its tiles may mark essential that change nothing here (sizes,
   /// the pixels' depth, the decoder's configuration, colour and HDR descriptions).
@@ -35,7 +40,8 @@ public struct HEIFGrid: Sendable, Equatable {
       layout.items.first(where: { $0.id == primary })?.type == "grid"
     else { return nil }
     var grid = HEIFGrid(
-      width: 0, height: 0, rows: 0, columns: 0, tiles: [], quarterTurns: 0, matrix: nil,
+      width: 0, height: 0, rows: 0, columns: 0, streams: [], tileRanges: [], quarterTurns: 0,
+      matrix: nil,
       fullRange: nil)
     for (box, essential) in properties(of: primary, in: layout) {
       let content = box.content
@@ -75,10 +81,11 @@ public struct HEIFGrid: Sendable, Equatable {
       let tileIDs = layout.derivedFrom[primary], tileIDs.count == grid.rows * grid.columns
     else { return nil }
     for id in tileIDs {
+      let start = grid.streams.count
       guard layout.items.first(where: { $0.id == id })?.type == "hvc1",
-        let stream = stream(of: id, in: layout)
+        appendStream(of: id, in: layout, to: &grid.streams)
       else { return nil }
-      grid.tiles.append(stream)
+      grid.tileRanges.append(start..<grid.streams.count)
     }
     return grid
   }
@@ -139,34 +146,37 @@ public struct HEIFGrid: Sendable, Equatable {
     return data
   }
 
-  /// The Annex B bitstream of tile `item`: its `hvcC` parameter sets, then its NAL units,
-  /// each behind a start code; nil when its `hvcC` or data is damaged or it carries a
-  /// transformation of its own.
-  private static func stream(of item: Int, in layout: HEIFMetaLayout) -> [UInt8]? {
+  /// Appends the Annex B bitstream of tile `item` to `stream`: its `hvcC` parameter sets, then
+  /// its NAL units, each behind a start code; false when its `hvcC` or data is damaged or it
+  /// carries a transformation of its own.
+  private static func appendStream(
+    of item: Int, in layout: HEIFMetaLayout, to stream: inout [UInt8]
+  ) -> Bool {
     var configuration: HEIFMetaLayout.Box?
     for (box, essential) in properties(of: item, in: layout) {
       switch box.type {
       case "hvcC": configuration = box
-      case "irot", "imir", "clap": return nil
-      default: if essential && !understood.contains(box.type) { return nil }
+      case "irot", "imir", "clap": return false
+      default: if essential && !understood.contains(box.type) { return false }
       }
     }
     guard let hvcC = configuration, hvcC.content.count >= 23,
       let data = data(of: item, in: layout, allowIdat: false)
-    else { return nil }
+    else { return false }
     let bytes = layout.bytes
     let startCode: [UInt8] = [0, 0, 0, 1]
     let lengthSize = Int(bytes[hvcC.content.lowerBound + 21] & 3) + 1
-    var stream: [UInt8] = []
-    stream.reserveCapacity(data.count + 256)
+    stream.reserveCapacity(stream.count + data.count + 256)
     var p = hvcC.content.lowerBound + 23
     for _ in 0..<Int(bytes[hvcC.content.lowerBound + 22]) {
-      guard p + 3 <= hvcC.end, let count = layout.number(at: p + 1, size: 2) else { return nil }
+      guard p + 3 <= hvcC.end, let count = layout.number(at: p + 1, size: 2) else {
+        return false
+      }
       p += 3
       for _ in 0..<count {
         guard p + 2 <= hvcC.end, let length = layout.number(at: p, size: 2),
           p + 2 + length <= hvcC.end
-        else { return nil }
+        else { return false }
         stream += startCode
         stream += bytes[(p + 2)..<(p + 2 + length)]
         p += 2 + length
@@ -174,14 +184,14 @@ public struct HEIFGrid: Sendable, Equatable {
     }
     var q = 0
     while q < data.count {
-      guard q <= data.count - lengthSize else { return nil }
+      guard q <= data.count - lengthSize else { return false }
       let length = (0..<lengthSize).reduce(0) { $0 << 8 | Int(data[q + $1]) }
       q += lengthSize
-      guard length <= data.count - q else { return nil }
+      guard length <= data.count - q else { return false }
       stream += startCode
       stream += data[q..<(q + length)]
       q += length
     }
-    return stream
+    return true
   }
 }

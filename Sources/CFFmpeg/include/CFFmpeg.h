@@ -16,6 +16,10 @@ static inline int64_t lightbox_av_nopts_value(void) { return AV_NOPTS_VALUE; }
 static inline int lightbox_av_time_base(void) { return AV_TIME_BASE; }
 static inline int lightbox_averror_decoder_not_found(void) { return AVERROR_DECODER_NOT_FOUND; }
 
+// An FFmpeg library's soname for the major version of its headers ("libavcodec.so.59").
+#define LB_STRING(x) #x
+#define LB_SONAME(name, major) "lib" name ".so." LB_STRING(major)
+
 #pragma clang assume_nonnull begin
 
 /// The FFmpeg functions Lightbox calls, looked up in libraries loaded on first use.

@@ -95,12 +95,11 @@ struct lb_hevc_grid {
   int threads;
 };
 
-/// What the tiles turned out to be: the first tile's layout (its planes are not to be read
-/// once `lb_hevc_grid_reduce` returns) and its bitstream's colour description.
+/// What the tiles turned out to be: the first tile's layout and range (its planes are not to
+/// be read once `lb_hevc_grid_reduce` returns) and its bitstream's matrix coefficients.
 struct lb_hevc_grid_format {
   struct lb_ycbcr_picture picture;
   int matrix;
-  int full_range;
   int tile_width, tile_height;
 };
 
