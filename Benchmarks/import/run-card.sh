@@ -19,8 +19,9 @@ WORK="${WORK:-/work/lightbox-card-bench}"
 RUNS="${RUNS:-3}"
 COUNT="${COUNT:-600}"
 MBPS="${MBPS:-90}"
-# die, wall, median.
+# die, wall, median; cold, check, fresh, import_seconds, row.
 source "$HERE/../timing.sh"
+source "$HERE/common.sh"
 [ -d "$CORPUS" ] || die "the corpus ($CORPUS) is needed for the camera files"
 [ "$(id -u)" -eq 0 ] || die "run as root: a loop device, a cgroup and dropping the page cache"
 
@@ -54,7 +55,7 @@ else
   mount "$LOOP" "$MOUNT"
 fi
 CARD="$MOUNT/card"
-BYTES=$(find "$CARD" -type f -printf '%s\n' | awk '{s+=$1} END {printf "%.0f\n", s}')
+BYTES=$(total_bytes "$CARD")
 DEVICE=$(lsblk -dno MAJ:MIN "$LOOP" | tr -d ' ')
 
 # The throttled group: cgroup v2 with the io controller, else v1's blkio.
@@ -73,27 +74,12 @@ else
 fi
 echo "== $COUNT files, $BYTES bytes on $LOOP ($DEVICE), read at $MBPS MB/s; to $WORK"
 
-cold() { sync; echo 3 >/proc/sys/vm/drop_caches; }
-check() { # DEST: COUNT files and BYTES bytes, hidden files left out.
-  local n b
-  n=$(find "$1" -type f -not -name '.*' | wc -l)
-  b=$(find "$1" -type f -not -name '.*' -printf '%s\n' | awk '{s+=$1} END {printf "%.0f\n", s}')
-  [ "$n" -eq "$COUNT" ] || die "$1: $n files, expected $COUNT"
-  [ "$b" -eq "$BYTES" ] || die "$1: $b bytes, expected $BYTES"
-}
 throttled() { sh -c 'echo $$ >"$1/cgroup.procs"; shift; exec "$@"' sh "$GROUP" "$@"; }
-fresh() { rm -rf "$WORK/dest" "$WORK/state"; cold; }
 
 declare -a t_ours t_cp
 for run in $(seq 1 "$RUNS"); do
   fresh
-  a=$(date +%s%N)
-  XDG_STATE_HOME="$WORK/state" throttled "$LIGHTBOX" import "$CARD" --to "$WORK/dest" --json \
-    >"$WORK/ours.json" 2>"$WORK/ours.err" || die "lightbox import failed: $(cat "$WORK/ours.err")"
-  b=$(date +%s%N)
-  t_ours+=("$(echo "scale=4; ($b - $a) / 1000000000" | bc)")
-  python3 -c "import json,sys; d=json.load(open(sys.argv[1])); sys.exit(d['imported'] != $COUNT)" \
-    "$WORK/ours.json" || die "lightbox did not import $COUNT files"
+  t_ours+=("$(import_seconds "$CARD" throttled)")
   check "$WORK/dest"
 
   fresh
@@ -107,9 +93,8 @@ m_cp=$(median "${t_cp[@]}")
 echo
 echo "| tool | median s | MB/s |"
 echo "|---|---|---|"
-printf '| %s | %s | %.0f |\n' "lightbox import (verified)" "$m_ours" \
-  "$(echo "$BYTES / $m_ours / 1000000" | bc -l)"
-printf '| %s | %s | %.0f |\n' "cp -r" "$m_cp" "$(echo "$BYTES / $m_cp / 1000000" | bc -l)"
+row "lightbox import (verified)" "$m_ours"
+row "cp -r" "$m_cp"
 echo
 printf 'lightbox / cp -r throughput from a card at %s MB/s: %.2f×\n' "$MBPS" \
   "$(echo "$m_cp / $m_ours" | bc -l)"

@@ -7,7 +7,7 @@
 # an empty folder on the same disk, after `sync` and dropping the page cache (every tool
 # starts cold: echo 3 > /proc/sys/vm/drop_caches, as root):
 #   lightbox import CARD --to DEST --json   (fsync per file and folder, read back from the
-#                                           disk, SHA-256 against the source)
+#                                           disk, XXH3-128 against the source)
 #   cp -r CARD DEST                         (no sync: its data may still be in the page cache)
 #   cp -r CARD DEST && sync                 (the same bytes on the disk)
 #   rsync -a --checksum CARD/ DEST/
@@ -21,8 +21,9 @@ WORK="${WORK:-/work/lightbox-import-bench}"
 RUNS="${RUNS:-3}"
 COUNT="${COUNT:-2000}"
 "$ROOT/scripts/install-deps" --bench
-# die, wall, median.
+# die, wall, median; cold, check, fresh, import_seconds, row.
 source "$HERE/../timing.sh"
+source "$HERE/common.sh"
 [ -d "$CORPUS" ] || die "the corpus ($CORPUS) is needed for the camera files"
 command -v rsync >/dev/null || die "rsync missing (scripts/install-deps --bench)"
 [ "$(id -u)" -eq 0 ] || die "run as root: the page cache is dropped before every run"
@@ -37,29 +38,13 @@ if [ ! -f "$WORK/card.done" ] || [ "$(cat "$WORK/card.done")" != "$COUNT" ]; the
   python3 "$HERE/make_card.py" "$CORPUS" "$CARD" "$COUNT"
   echo "$COUNT" >"$WORK/card.done"
 fi
-BYTES=$(find "$CARD" -type f -printf '%s\n' | awk '{s+=$1} END {printf "%.0f\n", s}')
+BYTES=$(total_bytes "$CARD")
 echo "== $COUNT files, $BYTES bytes in $CARD ($(df --output=fstype "$WORK" | tail -1))"
-
-cold() { sync; echo 3 >/proc/sys/vm/drop_caches; }
-check() { # DEST: COUNT files and BYTES bytes, hidden files left out.
-  local n b
-  n=$(find "$1" -type f -not -name '.*' | wc -l)
-  b=$(find "$1" -type f -not -name '.*' -printf '%s\n' | awk '{s+=$1} END {printf "%.0f\n", s}')
-  [ "$n" -eq "$COUNT" ] || die "$1: $n files, expected $COUNT"
-  [ "$b" -eq "$BYTES" ] || die "$1: $b bytes, expected $BYTES"
-}
-fresh() { rm -rf "$WORK/dest" "$WORK/state"; cold; }
 
 declare -a t_ours t_cp t_cpsync t_rsync
 for run in $(seq 1 "$RUNS"); do
   fresh
-  a=$(date +%s%N)
-  XDG_STATE_HOME="$WORK/state" "$LIGHTBOX" import "$CARD" --to "$WORK/dest" --json \
-    >"$WORK/ours.json" 2>"$WORK/ours.err" || die "lightbox import failed: $(cat "$WORK/ours.err")"
-  b=$(date +%s%N)
-  t_ours+=("$(echo "scale=4; ($b - $a) / 1000000000" | bc)")
-  python3 -c "import json,sys; d=json.load(open(sys.argv[1])); sys.exit(d['imported'] != $COUNT)" \
-    "$WORK/ours.json" || die "lightbox did not import $COUNT files"
+  t_ours+=("$(import_seconds "$CARD")")
   check "$WORK/dest"
 
   fresh
@@ -78,9 +63,6 @@ for run in $(seq 1 "$RUNS"); do
 done
 rm -rf "$WORK/dest" "$WORK/state"
 
-row() { # name, median seconds
-  printf '| %s | %s | %.0f |\n' "$1" "$2" "$(echo "$BYTES / $2 / 1000000" | bc -l)"
-}
 m_ours=$(median "${t_ours[@]}"); m_cp=$(median "${t_cp[@]}")
 m_cpsync=$(median "${t_cpsync[@]}"); m_rsync=$(median "${t_rsync[@]}")
 echo

@@ -11,15 +11,9 @@ import XCTest
 /// shows what libheif's own conversion of every pixel, shrunk after, shows.
 final class CorpusHEIFReducedDecodeTests: XCTestCase {
   func testReducedDecodesMatchFullDecodesOnEveryCorpusHEIFAndAVIF() throws {
-    guard let corpus = CorpusLocator.corpus else { throw XCTSkip(CorpusLocator.missingMessage) }
-    let rows = try CorpusLocator.expectations().filter {
-      $0["kind"] == "valid"
-        && ($0["path"]!.hasPrefix("heif/") || $0["path"]!.hasPrefix("avif/"))
-    }
+    let files = try CorpusLocator.validFiles(in: ["heif", "avif"])
     var reduced = 0
-    for row in rows {
-      let path = row["path"]!
-      let data = try [UInt8](Data(contentsOf: corpus.appendingPathComponent(path)))
+    for (path, data) in files {
       // An animated AVIF is decoded from its file by FFmpeg, not here.
       guard ImageDecoder.format(of: data) != .avifSequence else { continue }
       // A year card (fill) and a grid tile (fit).

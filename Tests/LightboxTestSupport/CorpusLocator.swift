@@ -1,5 +1,6 @@
 import Foundation
 import PhotoModel
+import XCTest
 
 /// Finds `../shared/corpus` (relative to the package root) for tests that use real images.
 public enum CorpusLocator {
@@ -36,6 +37,19 @@ public enum CorpusLocator {
       var row: [String: String] = [:]
       for (i, name) in header.enumerated() where i < fields.count { row[name] = fields[i] }
       return row
+    }
+  }
+
+  /// The valid files (`kind` valid in expectations.tsv) in the corpus folders `folders`
+  /// ("heif"), in the table's order: each path relative to the corpus, with its bytes. Throws
+  /// `XCTSkip` with `missingMessage` when the corpus is absent.
+  public static func validFiles(in folders: [String]) throws -> [(path: String, data: [UInt8])] {
+    guard let corpus else { throw XCTSkip(missingMessage) }
+    return try expectations().compactMap { row -> (String, [UInt8])? in
+      guard row["kind"] == "valid", let path = row["path"],
+        folders.contains(where: { path.hasPrefix($0 + "/") })
+      else { return nil }
+      return (path, try [UInt8](Data(contentsOf: corpus.appendingPathComponent(path))))
     }
   }
 
